@@ -1,0 +1,24 @@
+# The rules of every game, no I/O. GAMES lists the game modules in menu order; a module is
+# imported only when asked for, so the board's heap holds just the game being played.
+
+GAMES = ("diams", "diamonds", "quartz", "sixgems", "diploma")
+
+
+def load(name):
+    """The rules module of game `name` (see the rules contract in the README)."""
+    if name not in GAMES:
+        raise ValueError("unknown game %r; games: %s" % (name, ", ".join(GAMES)))
+    return __import__("firmware.core." + name, None, None, ["new_game"])
+
+
+def replay(name, players, seed, options, history):
+    """Rebuild a game from its record: identical state on every port (saves, bug reports)."""
+    state = load(name).new_game(players, seed, options)
+    for action in history:
+        state.apply(action)
+    return state
+
+
+def record(state):
+    """The record that replay() turns back into the same state."""
+    return (state.game, state.players, state.seed, dict(state.options), list(state.history))

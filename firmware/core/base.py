@@ -1,0 +1,55 @@
+# What every game's State shares: argument checks, the legality check around apply, and the
+# default winners. A game subclass supplies legal_actions() and _do(action).
+
+
+def read_options(choices, options):
+    """Merge `options` (key -> choice) over the defaults of OPTIONS; reject anything unknown."""
+    merged = {}
+    for key, allowed in choices:
+        merged[key] = allowed[0]
+    if options:
+        for key in options:
+            allowed = None
+            for k, a in choices:
+                if k == key:
+                    allowed = a
+            if allowed is None:
+                raise ValueError("unknown option %r" % (key,))
+            if options[key] not in allowed:
+                raise ValueError(
+                    "option %r must be one of %s, got %r" % (key, ", ".join(allowed), options[key])
+                )
+            merged[key] = options[key]
+    return merged
+
+
+def check_players(players, low, high):
+    if not isinstance(players, int) or players < low or players > high:
+        raise ValueError("players must be %d..%d, got %r" % (low, high, players))
+
+
+class GameState:
+    game = ""  # the module name in firmware.core, set by each game
+
+    def apply(self, action):
+        """Play `action` for current_player(); an illegal one raises ValueError, changing nothing."""
+        if self.is_over():
+            raise ValueError("the game is over")
+        if action not in self.legal_actions():
+            raise ValueError(
+                "illegal action %r for seat %d now; legal: %s"
+                % (action, self.current_player(), self.legal_actions())
+            )
+        self._do(action)
+        self.history.append(action)
+
+    def is_over(self):
+        return self.current_player() < 0
+
+    def winners(self):
+        """Seats with the best score (ties share); games with tie-breaks override this."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat in range(self.players) if scores[seat] == best]

@@ -1,0 +1,69 @@
+# Helpers for the core suites, which run both under pytest (CPython) and under the
+# MicroPython unix port (tools/mptest.py): plain asserts, no pytest features.
+import sys
+
+IS_MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def raises(exc_type, fn, *args):
+    """Call fn(*args), which must raise exc_type; return the exception."""
+    try:
+        fn(*args)
+    except exc_type as exc:
+        return exc
+    raise AssertionError("%s not raised by %r%r" % (exc_type.__name__, fn, args))
+
+
+def count(on_cpython, on_micropython):
+    """How many games a random-play test plays on this interpreter."""
+    return on_micropython if IS_MICROPYTHON else on_cpython
+
+
+def fingerprint(state):
+    """Every attribute of a state, so that two states (or one state before and after a refused
+    action) compare equal with ==. On CPython a deep copy, which pytest can diff; under
+    MicroPython two checksums folded over the same data, which allocate nothing on a
+    fragmented 128k heap."""
+    if IS_MICROPYTHON:
+        sums = [1, 7]
+        _fold(sums, state.__dict__)
+        return sums
+    return [(key, _plain(state.__dict__[key])) for key in sorted(state.__dict__)]
+
+
+def _plain(value):
+    if hasattr(value, "get_state"):  # the PRNG
+        return value.get_state()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return sorted(value.items())
+    if isinstance(value, bytearray):
+        return bytes(value)
+    return value
+
+
+def _fold(sums, value):
+    if hasattr(value, "get_state"):
+        value = value.get_state()
+    if isinstance(value, (list, tuple, bytearray)):
+        _add(sums, 1000 + len(value))
+        for v in value:
+            _fold(sums, v)
+    elif isinstance(value, dict):
+        for key in sorted(value):
+            _fold(sums, key)
+            _fold(sums, value[key])
+    elif isinstance(value, str):
+        for ch in value:
+            _add(sums, ord(ch))
+    elif value is None:
+        _add(sums, 999)
+    else:
+        _add(sums, int(value))
+
+
+def _add(sums, n):
+    # Two independent polynomial checksums, small ints only.
+    sums[0] = (sums[0] * 31 + n) % 1000003
+    sums[1] = (sums[1] * 37 + n) % 999983

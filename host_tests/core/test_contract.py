@@ -1,0 +1,74 @@
+# The rules contract (README, "The rules contract") checked on every game that exists.
+from checks import fingerprint, raises
+from randplay import option_sets, random_game
+
+from firmware.core import GAMES, load, record, replay
+
+
+def implemented():
+    games = []
+    for name in GAMES:
+        try:
+            games.append((name, load(name)))
+        except ImportError:
+            pass  # a game of a later issue
+    return games
+
+
+def test_games_in_menu_order_and_diams_present():
+    assert GAMES == ("diams", "diamonds", "quartz", "sixgems", "diploma")
+    assert [name for name, _ in implemented()][0] == "diams"
+    raises(ValueError, load, "chess")
+
+
+def test_module_level_names():
+    for name, game in implemented():
+        assert isinstance(game.TITLE, str) and game.TITLE
+        assert 1 <= game.MIN_PLAYERS <= game.MAX_PLAYERS
+        for key, choices in game.OPTIONS:
+            assert isinstance(key, str) and len(choices) >= 1
+        state = game.new_game(game.MIN_PLAYERS, 1)
+        assert state.game == name
+        for attr in ("players", "seed", "options", "history"):
+            assert hasattr(state, attr), attr
+        assert state.history == [] and state.seed == 1 and state.players == game.MIN_PLAYERS
+        for key, choices in game.OPTIONS:
+            assert state.options[key] == choices[0]  # the first choice is the default
+
+
+def test_new_game_rejects_bad_arguments():
+    for _, game in implemented():
+        raises(ValueError, game.new_game, game.MIN_PLAYERS - 1, 1)
+        raises(ValueError, game.new_game, game.MAX_PLAYERS + 1, 1)
+        raises(ValueError, game.new_game, game.MIN_PLAYERS, -5)
+        raises(ValueError, game.new_game, game.MIN_PLAYERS, 1, {"no such option": 1})
+        for key, _ in game.OPTIONS:
+            raises(ValueError, game.new_game, game.MIN_PLAYERS, 1, {key: "no such choice"})
+
+
+def test_clone_is_independent_and_replay_rebuilds():
+    for name, game in implemented():
+        state = random_game(name, game.MIN_PLAYERS, 3, None, 3)
+        again = replay(*record(state))
+        assert fingerprint(again) == fingerprint(state)
+        assert again.scores() == state.scores() and again.winners() == state.winners()
+        fresh = game.new_game(game.MAX_PLAYERS, 8)
+        copy = fresh.clone()
+        before = fingerprint(fresh)
+        copy.apply(copy.legal_actions()[0])
+        assert fingerprint(fresh) == before
+        assert fingerprint(copy) != before
+
+
+def test_finished_game_answers_and_refuses():
+    for name, game in implemented():
+        for options in option_sets(game):
+            state = random_game(name, game.MAX_PLAYERS, 11, options, 5)
+            assert state.is_over() and state.current_player() == -1
+            assert state.legal_actions() == []
+            assert len(state.scores()) == state.players
+            winners = state.winners()
+            assert winners and all(0 <= w < state.players for w in winners)
+            raises(ValueError, state.apply, 0)
+            for seat in range(state.players):
+                assert state.view(seat)["legal"] == []

@@ -1,0 +1,109 @@
+# The project PRNG (firmware/core/prng.py): small ints, same stream on every port, no bias.
+from checks import raises
+
+from firmware.core import prng
+from firmware.core.prng import Prng
+
+
+def _order(a, m):
+    # multiplicative order of a modulo the prime m, by its prime factors of m-1
+    n = m - 1
+    factors = []
+    d = 2
+    while d * d <= n:
+        while n % d == 0:
+            if d not in factors:
+                factors.append(d)
+            n //= d
+        d += 1
+    if n > 1:
+        factors.append(n)
+    return all(pow(a, (m - 1) // p, m) != 1 for p in factors)
+
+
+def test_components_have_full_period():
+    # Each component multiplier must be a primitive root of its prime modulus.
+    for m, a in ((prng._M1, prng._A1), (prng._M2, prng._A2), (prng._M3, prng._A3)):
+        assert all(m % d for d in range(2, 182)), m  # prime (sqrt(32363) < 182)
+        assert _order(a, m), (m, a)
+
+
+def test_same_seed_same_stream_and_copy_continues_it():
+    a = Prng(12345)
+    b = Prng(12345)
+    assert [a.next15() for _ in range(50)] == [b.next15() for _ in range(50)]
+    c = a.copy()
+    assert [a.randbelow(1000) for _ in range(20)] == [c.randbelow(1000) for _ in range(20)]
+    d = Prng(0)
+    d.set_state(a.get_state())
+    assert a.next15() == d.next15()
+
+
+def test_known_answer_vector():
+    # Fixed outputs for seed 0 and 1: a change of algorithm breaks every save, so it must show.
+    r = Prng(0)
+    first = [r.next15() for _ in range(5)]
+    r1 = Prng(1)
+    second = [r1.next15() for _ in range(5)]
+    assert first != second
+    assert first == KNOWN_SEED0, first
+    assert second == KNOWN_SEED1, second
+
+
+# Recorded from this implementation; the MicroPython run of this test checks the same values.
+KNOWN_SEED0 = [16205, 28911, 18163, 14033, 18726]
+KNOWN_SEED1 = [30418, 19393, 19507, 893, 20230]
+
+
+def test_neighbouring_seeds_differ():
+    streams = []
+    for seed in range(40):
+        r = Prng(seed)
+        streams.append(tuple(r.next15() for _ in range(4)))
+    for i in range(len(streams)):
+        for j in range(i + 1, len(streams)):
+            assert streams[i] != streams[j]
+
+
+def test_values_stay_small_ints():
+    r = Prng(2**30 - 1)
+    for _ in range(3000):
+        r.randbelow(1 << 28)
+        for part in r.get_state():
+            assert 0 < part < 2**30
+
+
+def test_bad_seeds_and_bounds_raise_value_error():
+    raises(ValueError, Prng, -1)
+    raises(ValueError, Prng, 2**30)
+    raises(ValueError, Prng, "7")
+    raises(ValueError, Prng(1).randbelow, 0)
+
+
+def test_randbelow_is_uniform():
+    r = Prng(99)
+    counts = [0] * 6
+    draws = 6000
+    for _ in range(draws):
+        counts[r.randbelow(6)] += 1
+    chi2 = sum((c - draws / 6) ** 2 / (draws / 6) for c in counts)
+    assert chi2 < 20.5, counts  # p ~ 0.001 for 5 degrees of freedom
+    big = [r.randbelow(100000) for _ in range(2000)]
+    assert min(big) >= 0 and max(big) < 100000
+    assert sum(1 for v in big if v >= 50000) > 900
+
+
+def test_shuffle_is_an_unbiased_permutation():
+    r = Prng(7)
+    seen = {}
+    for _ in range(6000):
+        items = [0, 1, 2]
+        r.shuffle(items)
+        key = tuple(items)
+        seen[key] = seen.get(key, 0) + 1
+    assert len(seen) == 6
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in seen.values())
+    assert chi2 < 20.5, seen
+    deck = list(range(54))
+    r.shuffle(deck)
+    assert sorted(deck) == list(range(54)) and deck != list(range(54))
