@@ -310,6 +310,18 @@ def test_safecracker_special_purity_and_misses_D_T8():
         assert s.hands[0] == [] and len(s.vaults[1]) == 6 and s.turn == 1
 
 
+def test_safecracker_names_each_quality_with_or_without_purity_D_T8():
+    s = table(hands=[[d.CARD_B], []], vaults=[[], [D(10, 0), D(10, 1), D(1, 0)]],
+              market=[D(1)])
+    play(s, d.SAFECRACKER)
+    names = s.legal_actions()
+    assert len(names) == 20 and len(set(names)) == 20
+    assert [s.action_text(a) for a in (d.NAME + 10, d.NAME_PURE + 10, d.NAME + 1)] == [
+        "name 10 brown", "name 10* brown", "name 1 purple"]
+    play(s, d.NAME_PURE + 10)
+    assert s.hands[0] == [D(10, 0)] and sorted(s.vaults[1]) == [D(1, 0), D(10, 1)]
+
+
 def test_safecracker_three_players_and_cut_collection_D_T8():
     vault = [D(4, 0), D(4, 1), D(4, 2)]
     s = table(players=3, hands=[[d.CARD_B], [d.CARD_A, D(4, 3)], []],
