@@ -10,10 +10,11 @@ ALL_CARDS = list(range(d.DECK_SIZE))
 
 
 class Checker:
-    """Invariants after every action; keeps the previous mover to check the hand limit."""
+    """Invariants after every action."""
 
-    def __init__(self):
-        self.mover = -1
+    def __init__(self, oracles):
+        self.oracles = oracles  # brute-force checks of the selection phases (slow)
+        self.oracle_checks = 0
         self.round = 0
         self.actions = 0
 
@@ -34,6 +35,10 @@ class Checker:
                     assert len(s.hands[seat]) <= d.HAND_LIMIT
             if s.phase == d.P_DRAW:
                 assert len(s.hands[s.turn]) <= d.HAND_LIMIT
+            if self.oracles and s.phase == d.P_VAULT:
+                self.oracle_checks += check_vault_picks(s)
+            elif self.oracles and s.phase == d.P_TAKE:
+                self.oracle_checks += check_take_picks(s)
             if self.actions % 5 == 0:  # every choice has its own words in a menu
                 words = [s.action_text(a) for a in legal]
                 assert all(words) and len(set(words)) == len(words), words
@@ -50,13 +55,64 @@ class Checker:
             self.round = s.round
 
 
+# ---- Brute-force oracles: the offered picks are exactly the cards of some legal completion.
+def subsets(cards):
+    for mask in range(1 << len(cards)):
+        yield [cards[i] for i in range(len(cards)) if mask >> i & 1]
+
+
+def vault_ok(selection, vault):  # D-T7, straight from the rule's words
+    qualities = [d.quality(c) for c in selection]
+    in_vault = [d.quality(c) for c in vault]
+    for q in qualities:
+        if qualities.count(q) < 3 and q not in in_vault:
+            return False
+    return any(qualities.count(q) >= 3 for q in qualities)
+
+
+def kinds(cards):
+    return sorted(set((d.quality(c), d.is_pure(c)) for c in cards))
+
+
+def check_vault_picks(s):
+    hand = [c for c in s.hands[s.turn] if d.is_diamond(c) and c not in s.sel]
+    if len(hand) > 7:
+        return 0
+    vault = s.vaults[s.turn]
+    ok = [c for c in hand if any(vault_ok(s.sel + [c] + more, vault)
+                                 for more in subsets([h for h in hand if h != c]))]
+    legal = s.legal_actions()
+    offered = [a - d.HAND for a in legal if a >= d.HAND]
+    assert kinds(offered) == kinds(ok) and len(offered) == len(kinds(ok))
+    assert (d.DONE in legal) == vault_ok(s.sel, vault)
+    return 1
+
+
+def check_take_picks(s):
+    target = d.quality(s.placed)
+    others = [c for c in s.market if c != s.placed and c not in s.sel]
+    if len(others) > 8:
+        return 0
+    taken = sum(d.quality(c) for c in s.sel)
+    ok = [c for c in others if any(taken + d.quality(c) + sum(d.quality(m) for m in more)
+                                   == target for more in subsets([o for o in others if o != c]))]
+    legal = s.legal_actions()
+    offered = [a - d.MARKET_CARD for a in legal if d.MARKET_CARD <= a < d.VAULT_CARD]
+    assert kinds(offered) == kinds(ok) and len(offered) == len(kinds(ok))
+    assert (d.DONE in legal) == (bool(s.sel) and taken == target)
+    others_same = [c for c in others if d.quality(c) == target]
+    assert (d.TAKE_ALL in legal) == (not s.sel and bool(others_same))
+    return 1
+
+
 def run(players, games):
     played = 0
     lengths = []
     early_ends = 0
+    oracle_checks = 0
     for seed in range(games):
         options = option_sets(d)[seed % 4]
-        checker = Checker()
+        checker = Checker(oracles=seed % 4 == 0)
         s = random_game("diams", players, seed, options, policy_seed=seed + 1000 * players,
                         check=checker)
         assert s.is_over() and s.winners()
@@ -69,8 +125,10 @@ def run(players, games):
             if rounds == 2:
                 early_ends += 1
         assert fingerprint(replay(*record(s))) == fingerprint(s)
+        oracle_checks += checker.oracle_checks
         lengths.append(len(s.history))
         played += 1
+    assert oracle_checks > 0
     return played, lengths, early_ends
 
 
