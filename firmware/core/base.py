@@ -30,9 +30,25 @@ def check_players(players, low, high):
 
 class GameState:
     game = ""  # the module name in firmware.core, set by each game
+    players = 0
+    history = []  # each State sets its own list
+
+    # What each game supplies:
+    def current_player(self):
+        raise NotImplementedError
+
+    def legal_actions(self):
+        raise NotImplementedError
+
+    def _do(self, action):
+        raise NotImplementedError
+
+    def scores(self):
+        raise NotImplementedError
 
     def apply(self, action):
-        """Play `action` for current_player(); an illegal one raises ValueError, changing nothing."""
+        """Play `action` for current_player(). An illegal one raises ValueError and changes
+        nothing."""
         if self.is_over():
             raise ValueError("the game is over")
         if action not in self.legal_actions():

@@ -1,0 +1,80 @@
+# Developer tooling. `make test` is what CI runs (.ci/run); every target creates the venv first.
+#   make play [ARGS=...]     console game on CPython      make play-mp   the same on MicroPython
+#   make test                lint, typecheck, pytest, mptest, in that order, stopping at a failure
+#   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
+#   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ARGS ?=
+# pytest-xdist spreads the slow random-game tests over the cores; PYTEST_ARGS= runs serially.
+PYTEST_ARGS ?= -n auto
+MPTEST_ARGS ?=
+
+# CircuitPython board profiles are type-checked by their own config once there are some.
+HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
+
+.DEFAULT_GOAL := help
+# The steps of `test` must run one after the other even under `make -j`.
+.NOTPARALLEL:
+.PHONY: help venv play play-mp test lint typecheck pytest mptest bench clean distclean
+
+help:
+	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
+
+# Reinstalls when a pin changes. The CircuitPython stubs go to their own folder (see
+# pyrightconfig.circuitpython.json); it is rebuilt whole so no old stub survives.
+$(STAMP): requirements.txt requirements-circuitpython.txt
+	@echo "==> venv: $(VENV) from requirements.txt"
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -rf $(VENV)/cpstubs
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		--target $(VENV)/cpstubs -r requirements-circuitpython.txt
+	touch $@
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python tools/play.py $(ARGS)
+
+play-mp: $(STAMP)
+	$(BIN)/micropython tools/play.py $(ARGS)
+
+# The runner's summary (`micropython: N passed, M failed`) is the last line of a passing run.
+test: lint typecheck pytest mptest
+
+lint: $(STAMP)
+	@echo "==> lint: ruff check"
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	@echo "==> typecheck: pyright, MicroPython stubs (pyrightconfig.json)"
+	$(BIN)/pyright -p pyrightconfig.json
+ifneq ($(HW_SOURCES),)
+	@echo "==> typecheck: pyright, CircuitPython stubs (pyrightconfig.circuitpython.json)"
+	$(BIN)/pyright -p pyrightconfig.circuitpython.json
+else
+	@echo "==> typecheck: no firmware/hw/*.py yet, CircuitPython check skipped"
+endif
+
+pytest: $(STAMP)
+	@echo "==> pytest: host_tests on CPython"
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+mptest: $(STAMP)
+	@echo "==> mptest: host_tests/core on MicroPython, firmware from .mpy"
+	$(BIN)/python tools/mptest.py $(MPTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py $(ARGS)
+
+clean:
+	rm -rf build .pytest_cache .ruff_cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -path ./$(VENV) -prune -o -name '*.mpy' -type f -exec rm -f {} +
+
+distclean: clean
+	rm -rf $(VENV)
