@@ -1,0 +1,201 @@
+# Diam's on the text console (the protocol is in console.py). Renders from a seat's view
+# only: other seats appear as counts (hand, vault, chips), never as cards.
+from firmware.core import diams as D
+
+HELP = (
+    "Diam's in short (rule ids of seeds/diams.md):",
+    " Collect diamonds (qualities 1-10, five of each, one of them special purity *).",
+    " A turn: draw 1 card to your hand or 2 to the market (D-T1), then one of (D-T5):",
+    "  market: put a hand diamond in the market, then take all market diamonds of its",
+    "    quality, or other market diamonds adding up exactly to it, or nothing (D-T6);",
+    "  vault: store 3+ of a quality, plus qualities already in your vault (D-T7);",
+    "  a special card: Compulsory Sale (sell a quality: an opponent holding it must",
+    "    sell too and you take them all), or its own power: A Convoy (store qualities",
+    "    already in your vault), B Safecracker (take a named diamond from an opponent's",
+    "    vault), C Sleight of Hand (take one market diamond) (D-T8).",
+    " Hand limit 5 at the end of your turn (D-T9). When the closing card comes out,",
+    " everyone plays one more turn and the round is scored (D-E1).",
+    " Points: vault collections of 3/4/5 (7s are best, 8-10 worth little), +5 for the",
+    " most special-purity diamonds in a vault (2 each if tied), +3 for the highest sum",
+    " of qualities in hand (D-V, D-E2). Standard: 3 rounds, chips 4/3/2/1/0 by rank;",
+    " quick: 1 round by points (D-O1).",
+)
+
+
+def _cards(cards):
+    if not cards:
+        return "(none)"
+    return ", ".join([D.card_text(c) for c in cards])
+
+
+def _vault(vault):
+    """'4 yellow x3* = 7, 7 red x2 = 0': count per quality, * when the pure one is there."""
+    if not vault:
+        return "(empty)"
+    parts = []
+    q = 0
+    count = 0
+    pure = False
+    for card in vault + [D.CARD_A]:  # the sentinel closes the last group
+        cq = D.quality(card) if D.is_diamond(card) else 0
+        if cq != q:
+            if count:
+                parts.append(
+                    "%d %s x%d%s = %d"
+                    % (
+                        q,
+                        D.COLOURS[q - 1],
+                        count,
+                        "*" if pure else "",
+                        D.collection_points(q, count),
+                    )
+                )
+            q = cq
+            count = 0
+            pure = False
+        count += 1
+        if D.is_diamond(card) and D.is_pure(card):
+            pure = True
+    return ", ".join(parts)
+
+
+def table(view, names, out):
+    seat = view["seat"]
+    out(
+        "==== %s - round %d of %d - deck %d ===="
+        % (D.TITLE, view["round"], view["rounds"], view["deck"])
+    )
+    if view["closing_drawn"]:
+        out(
+            "Closing card drawn by %s: %d more turn(s) after this one, then scoring."
+            % (names[view["closer"]], view["turns_left"])
+        )
+    out("Market: " + _cards(view["market"]))
+    for other in range(view["players"]):
+        mark = ""
+        if other == view["turn"]:
+            mark = "  <- turn"
+        if other == seat:
+            mark += "  (you)"
+        out(
+            "  %-7s hand %d  vault %2d  chips %2d%s"
+            % (
+                names[other],
+                view["hand_counts"][other],
+                view["vault_counts"][other],
+                view["chips"][other],
+                mark,
+            )
+        )
+    _own(view, names, out)
+    _situation(view, names, out)
+
+
+def status(view, names, out):
+    if view["phase"] in ("take", "sleight"):
+        out("Market: " + _cards(view["market"]))
+    out("Your hand (%s): %s" % (names[view["seat"]], _cards(view["hand"])))
+    _situation(view, names, out)
+
+
+def _own(view, names, out):
+    name = names[view["seat"]]
+    out("Your hand (%s): %s" % (name, _cards(view["hand"])))
+    vault = view["vault"]
+    out("Your vault (%s): %s -> %d points" % (name, _vault(vault), D.vault_points(vault)))
+
+
+def _situation(view, names, out):
+    phase = view["phase"]
+    mover = names[view["turn"]]
+    selected = _cards(view["selected"])
+    if phase == "draw":
+        out("%s: draw 1 card to your hand or 2 to the market." % mover)
+    elif phase == "main":
+        out("%s: market, vault or a special card." % mover)
+    elif phase == "place":
+        out("Market: choose the diamond you put in the market.")
+    elif phase == "take":
+        q = D.quality(view["placed"])
+        got = 0
+        for card in view["selected"]:
+            got += D.quality(card)
+        out(
+            "Placed %s: take all %ds, or other diamonds adding up to %d (picked %s = %d)."
+            % (D.card_text(view["placed"]), q, q, selected, got)
+        )
+    elif phase == "vault":
+        out("Vault: 3+ of a quality, plus qualities already stored. Selected: " + selected)
+    elif phase == "convoy":
+        out("Convoy: qualities already in your vault. Selected: " + selected)
+    elif phase == "sale card":
+        out("Compulsory Sale: choose the diamond you sell.")
+    elif phase == "sale seat":
+        out("Compulsory Sale of %s: choose the opponent." % D.card_text(view["placed"]))
+    elif phase == "safe name":
+        out("Safecracker: name a quality (* = the special-purity one only).")
+    elif phase == "safe seat":
+        out("Safecracker naming %s: choose the opponent." % _named(view))
+    elif phase == "safe give":
+        out("%s's Safecracker names %s: choose the diamond you give up." % (mover, _named(view)))
+    elif phase == "sleight":
+        out("Sleight of Hand: take one market diamond.")
+    elif phase == "discard":
+        out("Hand limit %d: give up %d card(s)." % (D.HAND_LIMIT, len(view["hand"]) - D.HAND_LIMIT))
+
+
+def _named(view):
+    q = view["named"]
+    return "%d%s %s" % (q, "*" if view["named_pure"] else "", D.COLOURS[q - 1])
+
+
+def scored(view):
+    return len(view["points"])
+
+
+def round_result(view, names, out):
+    points = view["points"][-1]
+    breakdown = view["breakdown"]
+    chips = D.round_chips(points)
+    several = view["rounds"] > 1
+    out("==== Round %d scored ====" % len(view["points"]))
+    for seat in range(view["players"]):
+        parts = breakdown[seat]
+        line = "  %-7s %3d points (collections %d, purity bonus %d, hand bonus %d)" % (
+            names[seat],
+            points[seat],
+            parts[0],
+            parts[1],
+            parts[2],
+        )
+        if several:
+            line += "  +%d chips, %d in all" % (chips[seat], view["chips"][seat])
+        out(line)
+
+
+def final(view, names, out):
+    rounds = view["points"]
+    if len(rounds) > 1:
+        for seat in range(view["players"]):
+            out(
+                "  %-7s chips %2d, points by round: %s"
+                % (names[seat], view["chips"][seat], " ".join(["%d" % p[seat] for p in rounds]))
+            )
+        chips = view["chips"]
+        tied = [names[s] for s in range(view["players"]) if chips[s] == max(chips)]
+        if len(tied) > 1:  # say why one of them wins (D-E5)
+            out("  Tie on %d chips (%s): round 2 points decide, then round 3, then the total."
+                % (max(chips), ", ".join(tied)))
+
+
+def turn_key(view):
+    return view["round"] * 8 + view["turn"]
+
+
+def turn_line(view, names):
+    return "-- round %d, %s to play, deck %d, market: %s" % (
+        view["round"],
+        names[view["turn"]],
+        view["deck"],
+        _cards(view["market"]),
+    )

@@ -1,0 +1,364 @@
+"""The text console (firmware/ui/console.py, tools/play.py, main.py): whole games with bots
+only and with scripted humans, on CPython and on the MicroPython unix port (from source),
+plus privacy between seats. Rule ids: seeds/diams.md."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware.core import diams as D
+from firmware.core import load
+from firmware.ui import console
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAY = str(ROOT / "tools" / "play.py")
+TIMEOUT = 120
+
+
+def micropython():
+    """The `micropython` beside the running interpreter (the venv's bin), else on PATH."""
+    here = Path(sys.executable).parent / "micropython"
+    if here.is_file() and os.access(here, os.X_OK):
+        return str(here)
+    found = shutil.which("micropython")
+    if found is None:
+        raise FileNotFoundError("micropython not found next to %s nor on PATH" % sys.executable)
+    return found
+
+
+INTERPRETERS = ["cpython", "micropython"]
+
+
+def run_script(interpreter, args, stdin=None, script=PLAY):
+    exe = sys.executable if interpreter == "cpython" else micropython()
+    done = subprocess.run(
+        [exe, script, *args],
+        input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        timeout=TIMEOUT,
+    )
+    return done
+
+
+# ---- Bots only --------------------------------------------------------------------------
+
+BOT_GAMES = [
+    (
+        ["--seats", "bot,bot"],
+        11,
+        "D-O1 quick, D-O2 fixed",
+        ["--quick", "--option", "closing=fixed"],
+    ),
+    (["--seats", "bot,easy,hard"], 12, "D-O1 standard, 3 rounds", []),
+    (["--players", "4", "--bots-only"], 13, "4 players, quick", ["--option", "length=quick"]),
+    (
+        ["--seats", "bot,bot,bot,bot,bot"],
+        14,
+        "5 players, standard, fixed",
+        ["--option=closing=fixed"],
+    ),
+]
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+@pytest.mark.parametrize("seats,seed,what,options", BOT_GAMES, ids=[g[2] for g in BOT_GAMES])
+def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options):
+    """All seats bots: the game runs to its end without reading stdin (stdin is closed),
+    prints the log, every round's result (D-E2 breakdown) and the game's result."""
+    done = run_script(interpreter, [*seats, "--seed", str(seed), *options])
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert done.stderr == ""
+    assert "===== Game over =====" in out
+    assert re.search(r"^Winners? (\(tie\))?: ", out, re.M) or "Winner: " in out
+    assert "==== Round 1 scored ====" in out
+    assert "collections" in out and "purity bonus" in out and "hand bonus" in out
+    assert "Your options" not in out  # nobody was asked anything
+    assert re.search(r"^  P\d bot: draw", out, re.M)
+    if "--quick" in options or "length=quick" in options:
+        assert "Round 2 scored" not in out
+
+
+@pytest.mark.parametrize("seats,seed,what,options", BOT_GAMES, ids=[g[2] for g in BOT_GAMES])
+def test_cpython_and_micropython_play_the_same_game(seats, seed, what, options):
+    """Same seed, same output on both interpreters: the rules, the bots and the console use
+    only the project PRNG (the replay contract of DESIGN.md)."""
+    args = [*seats, "--seed", str(seed), *options]
+    assert run_script("cpython", args).stdout == run_script("micropython", args).stdout
+
+
+def test_bots_only_game_in_process_matches_the_rules():
+    """The console's result lines are the State's: scores() and winners() (D-E5 chips)."""
+    lines = []
+    state = console.play(
+        "diams", seats=["bot", "bot", "bot"], seed=21, options={}, inp=_no_input, out=lines.append
+    )
+    assert state is not None and state.is_over()
+    text = "\n".join(lines)
+    scores = state.scores()
+    expected = ", ".join("P%d bot %d" % (s + 1, scores[s]) for s in range(3))
+    assert "Scores: " + expected in text
+    winners = state.winners()
+    if len(winners) == 1:
+        assert "Winner: P%d bot" % (winners[0] + 1) in text
+
+
+def _no_input(prompt):
+    raise AssertionError("a bots-only game asked for input: %r" % prompt)
+
+
+# ---- A scripted human --------------------------------------------------------------------
+
+BAD_THEN_ONES = "x\n99\n\n?\n0\n-1\n" + "1\n" * 3000
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+def test_scripted_human_plays_a_quick_game(interpreter):
+    """A human seat typing bad inputs ('x', '99', '', '0', '-1': a message and the question
+    again, nothing applied), the help ('?'), then always option 1, finishes a quick game
+    (D-O1) against a bot; the output has the human's hand, never the bot's."""
+    done = run_script(
+        interpreter, ["--seats", "human,bot", "--quick", "--seed", "5"], stdin=BAD_THEN_ONES
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout
+    assert "Not a choice: 'x'" in out
+    assert "Not a choice: '99'" in out
+    assert "Not a choice: '0'" in out
+    assert "Type a number from 1 to 2, ? for help, q to quit." in out  # the empty line
+    assert "Diam's in short" in out  # help
+    assert "Your hand (P1): " in out
+    assert "Your vault (P1): " in out
+    assert "Your hand (P2" not in out and "Your vault (P2" not in out
+    assert "==== Round 1 scored ====" in out
+    assert "===== Game over =====" in out
+    assert "Winner" in out
+    # The bot's vault selections are not named (D: hidden hands and vaults).
+    for line in re.findall(r"^  P2 bot: select .*$", out, re.M):
+        assert line == "  P2 bot: select a card"
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+def test_end_of_input_quits_cleanly(interpreter):
+    """EOF (the input ends half-way) stops the game with a message, no traceback."""
+    args = ["--seats", "human,bot", "--seed", "1", "--option", "closing=fixed"]
+    done = run_script(interpreter, args, stdin="1\n1\n")
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert "Game stopped." in done.stdout
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+def test_main_py_runs_the_console_with_defaults(interpreter):
+    """main.py (the board's entry point): setup questions answered with Enter give one
+    human against two bots; the game starts and stops cleanly when the input ends."""
+    done = run_script(interpreter, [], stdin="\n" * 6 + "1\n" * 4, script=str(ROOT / "main.py"))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Players (2-5) [3]" in out
+    assert "Diam's: 3 players" in out
+    assert "  P2 bot" in out and "  P3 bot" in out
+    assert "Your hand (P1): " in out
+    assert "Game stopped." in out
+
+
+@pytest.mark.parametrize("interpreter", INTERPRETERS)
+def test_play_py_help(interpreter):
+    done = run_script(interpreter, ["--help"], stdin="")
+    assert done.returncode == 0, done.stderr
+    assert "--bots-only" in done.stdout and "--seats" in done.stdout
+
+
+def test_play_py_rejects_bad_arguments():
+    for args in (
+        ["--players", "9"],
+        ["--seats", "human,robot"],
+        ["--option", "length=long"],
+        ["--frobnicate"],
+        ["--seed"],
+        ["--game", "chess"],
+        ["--seed", "abc"],
+    ):
+        done = run_script("cpython", args, stdin="")
+        assert done.returncode == 2, args
+        assert "play.py: " in done.stdout and "--help" in done.stdout
+
+
+# ---- In process: privacy, pass-and-play, quitting --------------------------------------
+
+
+class Script:
+    """inp() for the console: answers from a function of the prompt, recording every
+    prompt with the output printed since the previous one."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.lines = []
+        self.blocks = []  # (prompt, lines printed since the previous prompt)
+        self.mark = 0
+
+    def out(self, line):
+        self.lines.append(line)
+
+    def inp(self, prompt):
+        self.blocks.append((prompt, self.lines[self.mark :]))
+        self.mark = len(self.lines)
+        return self.answer(prompt, self.lines[-40:])
+
+
+def _cards(cards):
+    return ", ".join(D.card_text(c) for c in sorted(cards)) or "(none)"
+
+
+def test_human_sees_only_own_cards():
+    """Privacy (D: hands and vaults hidden but for their counts): at every decision of a
+    human against two bots, the only hand and vault printed are the human's own, exactly;
+    the bots appear as counts that match the State; the bots' vault picks are unnamed."""
+    state = load("diams").new_game(3, 9, {"length": "quick"})
+    checked = [0]
+
+    def answer(prompt, recent):
+        if "your choice" in prompt:
+            block = script.blocks[-1][1]
+            for line in block:
+                if line.startswith("Your hand"):
+                    assert line == "Your hand (P1): " + _cards(state.hands[0])
+                if line.startswith("Your vault"):
+                    assert line.startswith("Your vault (P1): ")
+                    assert str(D.vault_points(state.vaults[0])) + " points" in line
+                for bot in (1, 2):
+                    found = re.match(r"  P%d bot\s+hand (\d+)\s+vault\s+(\d+)" % (bot + 1), line)
+                    if found:
+                        assert int(found.group(1)) == len(state.hands[bot])
+                        assert int(found.group(2)) == len(state.vaults[bot])
+                    if line.startswith("  P%d bot: select " % (bot + 1)):
+                        assert line.endswith("select a card")
+                assert "Your hand (P2" not in line and "Your hand (P3" not in line
+            checked[0] += 1
+        return "1"
+
+    script = Script(answer)
+    assert console.run(state, ["human", "bot", "bot"], script.inp, script.out, 9)
+    assert state.is_over()
+    assert checked[0] > 10
+
+
+def test_pass_and_play_hides_the_previous_player():
+    """Two humans: before each switch of human, 40 blank lines push the previous screen
+    away and a 'Pass to Pn' prompt waits for Enter; then only that seat's hand is shown."""
+    state = load("diams").new_game(2, 4, {"length": "quick"})
+    passes = []
+
+    def answer(prompt, recent):
+        if prompt.startswith("Pass to"):
+            passes.append(prompt)
+            assert recent[-console.SCROLL :] == [""] * console.SCROLL
+            return ""
+        return "1"
+
+    script = Script(answer)
+    assert console.run(state, ["human", "human"], script.inp, script.out, 4)
+    assert state.is_over()
+    assert passes
+    viewer = None
+    for prompt, block in script.blocks:
+        if prompt.startswith("Pass to P"):
+            viewer = int(prompt[len("Pass to P")]) - 1
+            continue
+        for line in block:
+            if line.startswith("Your hand ("):
+                assert line.startswith("Your hand (P%d)" % (viewer + 1))
+        assert prompt.startswith("P%d, your choice" % (viewer + 1))
+
+
+def test_one_human_gets_no_privacy_prompt():
+    state = load("diams").new_game(2, 4, {"length": "quick"})
+    script = Script(lambda prompt, recent: "1")
+    assert console.run(state, ["bot", "human"], script.inp, script.out, 4)
+    assert not any(p.startswith("Pass to") for p, _ in script.blocks)
+
+
+def test_a_game_without_a_renderer_still_plays(monkeypatch):
+    """The loop speaks only the rules contract: without a renderer (a new game), the plain
+    one shows the seat's view and the game still runs to its end."""
+    monkeypatch.setattr(console, "RENDERERS", ())
+    state = load("diams").new_game(2, 6, {"length": "quick"})
+    script = Script(lambda prompt, recent: "1")
+    assert console.run(state, ["human", "bot"], script.inp, script.out, 6)
+    assert state.is_over()
+    assert any(line.startswith("hand: ") for line in script.lines)
+    assert not any(line.startswith("hands: ") for line in script.lines)
+    assert "===== Game over =====" in script.lines
+
+
+def test_quit_asks_for_confirmation():
+    state = load("diams").new_game(2, 3, None)
+    answers = iter(["q", "n", "q", "y"])
+    script = Script(lambda prompt, recent: next(answers))
+    assert console.run(state, ["human", "bot"], script.inp, script.out, 3) is False
+    assert script.lines[-1] == "Game stopped."
+    assert state.history == []  # nothing was played for the human
+
+
+def test_setup_asks_with_defaults():
+    """Setup questions: Enter takes the default each time (3 players, P1 human, bots,
+    the first choice of each option D-O1 D-O2, the offered seed)."""
+    module = load("diams")
+    script = Script(lambda prompt, recent: "")
+    seats, options, seed = console.setup(module, inp=script.inp, out=script.out)
+    assert seats == ["human", "normal", "normal"]
+    assert options == {"length": "standard", "closing": "standard"}
+    assert 0 <= seed < 2**30
+    answers = iter(["7", "4", "robot", "h", "b", "easy", "hard", "fast", "quick", "", "12"])
+    script = Script(lambda prompt, recent: next(answers))
+    seats, options, seed = console.setup(module, inp=script.inp, out=script.out)
+    assert seats == ["human", "normal", "easy", "hard"]
+    assert options == {"length": "quick", "closing": "standard"}
+    assert seed == 12
+    assert any("from 2 to 5" in line for line in script.lines)  # 7 players refused
+    assert any("robot" in line for line in script.lines)
+    assert any("one of: standard, quick" in line for line in script.lines)
+
+
+# ---- tools/play.py arguments -------------------------------------------------------------
+
+
+def test_play_arguments():
+    import play
+
+    args = play.parse(["--seed=5", "--option", "closing=fixed", "--quick", "--players", "4"])
+    module = load("diams")
+    players, seats, seed, options = play.settings(args, module, lambda: 99)
+    assert (players, seed) == (4, 5)
+    assert seats == ["human", "bot", "bot", "bot"]
+    assert options == {"closing": "fixed", "length": "quick"}
+    players, seats, seed, options = play.settings(play.parse([]), module, lambda: 99)
+    assert (players, seats, seed, options) == (3, ["human", "bot", "bot"], 99, None)
+    players, seats, seed, options = play.settings(play.parse(["--bots-only"]), module, lambda: 1)
+    assert seats == ["bot", "bot", "bot"]
+
+
+@pytest.mark.parametrize(
+    "path,root",
+    [
+        ("tools/play.py", "."),
+        ("./tools/play.py", "."),
+        ("/work/x/tools/play.py", "/work/x"),
+        ("/tools/play.py", "/"),
+        ("play.py", "./.."),
+        ("../tools/play.py", ".."),
+    ],
+)
+def test_play_finds_the_project_root(path, root):
+    import play
+
+    assert play._root(path) == root
