@@ -306,7 +306,7 @@ def test_quit_asks_for_confirmation():
     script = Script(lambda prompt, recent: next(answers))
     assert console.run(state, ["human", "bot"], script.inp, script.out, 3) is False
     assert script.lines[-1] == "Game stopped."
-    assert state.history == []  # nothing was played for the human
+    assert list(state.history) == []  # nothing was played for the human
 
 
 def test_setup_asks_with_defaults():

@@ -24,7 +24,7 @@ for i in range(%d):
     players = game.MIN_PLAYERS + i %% (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
     options = option_sets(game)[i %% len(option_sets(game))]
     s = random_game(name, players, 5000 + i, options, 77 + i)
-    print(players, s.scores(), s.winners(), s.history)
+    print(players, s.scores(), s.winners(), list(s.history))
 """
 
 
@@ -35,7 +35,7 @@ def cpython_lines(name):
         players = game.MIN_PLAYERS + i % (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
         options = option_sets(game)[i % len(option_sets(game))]
         s = random_game(name, players, 5000 + i, options, 77 + i)
-        lines.append("%d %s %s %s" % (players, s.scores(), s.winners(), s.history))
+        lines.append("%d %s %s %s" % (players, s.scores(), s.winners(), list(s.history)))
     return lines
 
 

@@ -1,5 +1,7 @@
-# What every game's State shares: argument checks, the legality check around apply, and the
-# default winners. A game subclass supplies legal_actions() and _do(action).
+# What every game's State shares: argument checks, the legality check around apply, the
+# compact history, public notes, and the default winners. A game subclass supplies
+# legal_actions() and _do(action).
+from array import array
 
 
 def read_options(choices, options):
@@ -28,10 +30,17 @@ def check_players(players, low, high):
         raise ValueError("players must be %d..%d, got %r" % (low, high, players))
 
 
+def new_history(actions=()):
+    """The actions applied so far, 2 bytes each (a list costs 4-8 bytes an action): a long
+    game then never needs a large contiguous block on the board's heap."""
+    return array("H", actions)
+
+
 class GameState:
     game = ""  # the module name in firmware.core, set by each game
     players = 0
-    history = []  # each State sets its own list
+    history = new_history()  # each State sets its own
+    notes = []  # public sentences on what the last action caused (a refill, a theft, ...)
 
     # What each game supplies:
     def current_player(self):
@@ -56,8 +65,12 @@ class GameState:
                 "illegal action %r for seat %d now; legal: %s"
                 % (action, self.current_player(), self.legal_actions())
             )
+        self.notes = []
         self._do(action)
         self.history.append(action)
+
+    def _note(self, text):
+        self.notes.append(text)
 
     def is_over(self):
         return self.current_player() < 0

@@ -4,7 +4,7 @@
 # Cards are small ints: 0..49 diamonds (quality = card // 5 + 1; the first of each five,
 # card % 5 == 0, is the special-purity one), 50..52 the special cards A B C, 53 the closing card.
 
-from firmware.core.base import GameState, check_players, read_options
+from firmware.core.base import GameState, check_players, new_history, read_options
 from firmware.core.prng import Prng
 
 TITLE = "Diam's"
@@ -227,7 +227,8 @@ class State(GameState):
         self.players = players
         self.seed = seed
         self.options = options
-        self.history = []
+        self.history = new_history()
+        self.notes = []
         self.rng = Prng(seed)
         self.rounds = ROUNDS[options["length"]]
         self.round = 0  # index of the round being played
@@ -241,7 +242,8 @@ class State(GameState):
         self.players = other.players
         self.seed = other.seed
         self.options = other.options  # never mutated after new_game
-        self.history = list(other.history)
+        self.history = new_history(other.history)
+        self.notes = list(other.notes)
         self.rng = other.rng.copy()
         self.rounds = other.rounds
         self.round = other.round
@@ -318,6 +320,7 @@ class State(GameState):
             self.aside.append(card)
             self.closer = self.turn  # D-E1: the round ends after one more turn each
             self.turns_left = self.players - 1
+            self._note("the closing card is out: one more turn each")
             if not self.deck:
                 return -1
             card = self.deck.pop()
@@ -337,6 +340,7 @@ class State(GameState):
     def _refill_market(self):
         if not self.market:  # D-T10
             self._deal_market(MARKET_DEAL)
+            self._note("the market was empty: %d new cards" % len(self.market))
 
     # ---- Turn flow ----
     def _start_turn(self):
@@ -374,7 +378,11 @@ class State(GameState):
         chips = round_chips(points)
         for seat in range(self.players):
             self.chips[seat] += chips[seat]
-        if self.round + 1 >= self.rounds or self._early_end():
+        if self.round + 1 >= self.rounds:
+            self.phase = P_OVER
+            return
+        if self._early_end():
+            self._note("P%d won rounds 1 and 2: the game ends" % (self._round_winner(0) + 1))
             self.phase = P_OVER
             return
         self.round += 1  # D-E4: every card back to the deck, set up again
@@ -501,6 +509,8 @@ class State(GameState):
                 card = self._draw()
                 while card >= 0 and not is_diamond(card):
                     hand.append(card)  # D-T3: a special goes to the drawer's hand
+                    self._note("%s came up for the market: into P%d's hand"
+                               % (card_text(card), self.turn + 1))
                     card = self._draw()
                 if card >= 0:
                     self.market.append(card)
@@ -681,14 +691,19 @@ class State(GameState):
     def _compulsory_sale(self, opponent):
         q = quality(self.placed)
         theirs = [c for c in self.hands[opponent] if is_diamond(c) and quality(c) == q]
-        if theirs:
+        if not theirs:
+            self._note("P%d has no %d in hand: the %d stays in the market" % (opponent + 1, q, q))
+        else:
             for card in theirs:
                 self.hands[opponent].remove(card)
                 self.market.append(card)
             hand = self.hands[self.turn]
-            for card in [c for c in self.market if quality(c) == q]:
+            taken = [c for c in self.market if quality(c) == q]
+            for card in taken:
                 self.market.remove(card)
                 hand.append(card)
+            self._note("P%d gives up %d x %d; P%d takes %d x %d from the market"
+                       % (opponent + 1, len(theirs), q, self.turn + 1, len(taken), q))
             self._refill_market()
         self._end_turn()
 
@@ -708,6 +723,8 @@ class State(GameState):
         self.victim = opponent
         choices = _picks(VAULT_CARD, self.vaults[opponent], self._matches_name)
         if not choices:
+            self._note("P%d's vault holds no %d%s: nothing taken"
+                       % (opponent + 1, self.named, "*" if self.named_pure else ""))
             self._end_turn()  # nothing matches: nothing happens
         elif len(choices) == 1:
             self._give(choices[0] - VAULT_CARD)  # one kind only: no decision for the victim
@@ -717,6 +734,8 @@ class State(GameState):
     def _give(self, card):
         self.vaults[self.victim].remove(card)
         self.hands[self.turn].append(card)  # [resolution] to the thief's hand
+        self._note("P%d takes a %d from P%d's vault" % (self.turn + 1, quality(card),
+                                                        self.victim + 1))
         self._end_turn()
 
     # ---- Sleight of Hand (D-T8) ----
@@ -778,6 +797,7 @@ class State(GameState):
             "named_pure": self.named_pure,
             "victim": self.victim,
             "legal": self.legal_actions() if seat == self.current_player() else [],
+            "notes": list(self.notes),  # what the last action caused, in words (public)
         }
 
     def action_text(self, action, viewer=-1):

@@ -244,6 +244,12 @@ def run(state, seats, inp=input, out=print, seed=0):
             if not humans:
                 out("  %s: %s" % (names[seat], state.action_text(action)))
             state.apply(action)
+            for note in state.notes:  # what the move caused: public, shown to everyone
+                if not humans or seat in humans:
+                    out("  -> " + note)
+                for human in humans:
+                    if human != seat:
+                        _log(logs, dropped, human, "  -> " + note)
             last = seat
             if COLLECT:
                 gc.collect()

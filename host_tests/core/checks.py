@@ -1,6 +1,7 @@
 # Helpers for the core suites, which run both under pytest (CPython) and under the
 # MicroPython unix port (tools/mptest.py): plain asserts, no pytest features.
 import sys
+from array import array
 
 IS_MICROPYTHON = sys.implementation.name == "micropython"
 
@@ -34,7 +35,7 @@ def fingerprint(state):
 def _plain(value):
     if hasattr(value, "get_state"):  # the PRNG
         return value.get_state()
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, array)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return sorted(value.items())
@@ -46,7 +47,7 @@ def _plain(value):
 def _fold(sums, value):
     if hasattr(value, "get_state"):
         value = value.get_state()
-    if isinstance(value, (list, tuple, bytearray)):
+    if isinstance(value, (list, tuple, bytearray, array)):
         _add(sums, 1000 + len(value))
         for v in value:
             _fold(sums, v)

@@ -31,7 +31,7 @@ def test_module_level_names():
         assert state.game == name
         for attr in ("players", "seed", "options", "history"):
             assert hasattr(state, attr), attr
-        assert state.history == [] and state.seed == 1 and state.players == game.MIN_PLAYERS
+        assert list(state.history) == [] and state.seed == 1 and state.players == game.MIN_PLAYERS
         for key, choices in game.OPTIONS:
             assert state.options[key] == choices[0]  # the first choice is the default
 

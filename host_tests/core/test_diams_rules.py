@@ -145,6 +145,8 @@ def test_special_drawn_for_market_goes_to_hand_D_T3():
     s = table(hands=[[D(1)], []], market=[D(3)], top=[d.CARD_B, D(4), d.CARD_C, D(5)],
               phase=d.P_DRAW)
     play(s, d.DRAW_MARKET)
+    assert s.notes == ["card B came up for the market: into P1's hand",
+                       "card C came up for the market: into P1's hand"]
     assert sorted(s.hands[0]) == [D(1), d.CARD_B, d.CARD_C]
     assert s.market == [D(3), D(4), D(5)] and s.discard == []
 
@@ -160,6 +162,7 @@ def test_closing_card_set_aside_and_replaced_D_T4():
     s = table(players=3, hands=[[D(1)], [], []], market=[D(3)], top=[d.CLOSING, D(4)],
               phase=d.P_DRAW, turn=1)
     play(s, d.DRAW_HAND)
+    assert s.notes == ["the closing card is out: one more turn each"]
     assert s.aside == [d.CLOSING] and s.hands[1] == [D(4)]
     assert s.closer == 1 and s.turns_left == 2
     # The closing card as the last card: no replacement.
@@ -258,6 +261,7 @@ def test_compulsory_sale_takes_all_of_the_quality_D_T8():
     play(s, d.SALE_A, d.HAND + D(6, 1))
     assert s.legal_actions() == [d.SEAT + 1, d.SEAT + 2]
     play(s, d.SEAT + 1)
+    assert s.notes == ["P2 gives up 2 x 6; P1 takes 4 x 6 from the market"]
     assert sorted(s.hands[0]) == [D(6, 0), D(6, 1), D(6, 2), D(6, 3)]
     assert s.hands[1] == [D(2)] and s.hands[2] == [D(6, 4)]
     assert s.market == [D(9)] and s.discard == [d.CARD_A]
@@ -266,6 +270,7 @@ def test_compulsory_sale_takes_all_of_the_quality_D_T8():
 def test_compulsory_sale_against_a_player_without_the_quality_D_T8():
     s = table(hands=[[D(3), d.CARD_C], [D(4)]], market=[D(3, 2)])
     play(s, d.SALE_C, d.HAND + D(3))  # two players: the opponent is not asked for
+    assert s.view(1)["notes"] == ["P2 has no 3 in hand: the 3 stays in the market"]
     assert s.hands[0] == [] and s.hands[1] == [D(4)]
     assert sorted(s.market) == [D(3), D(3, 2)]
 
@@ -296,6 +301,7 @@ def test_safecracker_victim_chooses_D_T8():
     assert s.legal_actions() == [d.VAULT_CARD + D(9, 0), d.VAULT_CARD + D(9, 1)]
     assert s.view(1)["legal"] == s.legal_actions() and s.view(0)["legal"] == []
     play(s, d.VAULT_CARD + D(9, 1))
+    assert s.notes == ["P1 takes a 9 from P2's vault"]
     assert s.hands[0] == [D(9, 1)] and len(s.vaults[1]) == 3 and s.turn == 1
 
 
@@ -307,6 +313,7 @@ def test_safecracker_special_purity_and_misses_D_T8():
     for name in (d.NAME_PURE + 4, d.NAME + 2):  # no pure 4 in the vault; no 2 at all
         s = table(hands=[[d.CARD_B], []], vaults=[[], vault], market=[D(1)])
         play(s, d.SAFECRACKER, name)
+        assert s.notes[0].startswith("P2's vault holds no ")
         assert s.hands[0] == [] and len(s.vaults[1]) == 6 and s.turn == 1
 
 
@@ -337,6 +344,7 @@ def test_safecracker_three_players_and_cut_collection_D_T8():
 def test_sleight_of_hand_and_market_refill_D_T8_D_T10():
     s = table(hands=[[d.CARD_C], []], market=[D(6)], top=[D(1), d.CARD_A, D(2), D(3)])
     play(s, d.SLEIGHT, d.MARKET_CARD + D(6))
+    assert s.notes == ["the market was empty: 3 new cards"]
     assert s.hands[0] == [D(6)]
     assert s.market == [D(1), D(2), D(3)] and s.discard == [d.CARD_C, d.CARD_A]
     s = table(hands=[[d.CARD_C], []], market=[])
@@ -454,6 +462,7 @@ def test_two_player_game_ends_after_two_won_rounds_D_E5():
               points=[[20, 5]], chips=[4, 3], round=1)
     play(s, d.HAND + D(7, 3), d.TAKE_NONE)
     assert s.is_over() and len(s.points) == 2 and s.chips == [8, 6] and s.winners() == [0]
+    assert s.notes == ["P1 won rounds 1 and 2: the game ends"]
     # Different round winners: a third round is played.
     s = table(hands=[[D(7, 3)], []], vaults=[[D(7, 0), D(7, 1), D(7, 2)], []], market=[D(9)],
               deck=[], turn=0, closer=1, turns_left=0, aside=[d.CLOSING], phase=d.P_PLACE,
