@@ -290,7 +290,7 @@ def test_one_human_gets_no_privacy_prompt():
 def test_a_game_without_a_renderer_still_plays(monkeypatch):
     """The loop speaks only the rules contract: without a renderer (a new game), the plain
     one shows the seat's view and the game still runs to its end."""
-    monkeypatch.setattr(console, "RENDERERS", ())
+    monkeypatch.setattr(console, "renderer_for", lambda game: console._Plain)
     state = load("diams").new_game(2, 6, {"length": "quick"})
     script = Script(lambda prompt, recent: "1")
     assert console.run(state, ["human", "bot"], script.inp, script.out, 6)

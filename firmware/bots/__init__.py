@@ -1,13 +1,13 @@
 # Computer players. A bot sees only what its seat may see: choose(view) receives the dict of
 # State.view(seat) (with "legal", the actions open to that seat) and returns one of them.
-# One module per game (firmware/bots/<game>.py, class Bot), imported on demand so the
-# board's heap holds only the bot of the game being played.
+# One module per game (firmware/bots/<game>.py, class Bot; a game without one gets
+# RandomBot), imported on demand so the board's heap holds only the bot being played.
+from firmware.core import find_module
 from firmware.core.prng import SEED_LIMIT, Prng
 
 # Levels the menu offers. Today every game's bot is one greedy heuristic; "easy" adds noise
 # to it and "hard" is the same as "normal" until the Monte Carlo search exists.
 LEVELS = ("easy", "normal", "hard")
-BOTS = ("diams",)  # games that have their own bot module; the others get RandomBot
 
 
 class RandomBot:
@@ -27,7 +27,7 @@ def make_bot(game, seat, level="normal", seed=0):
     with choose(view) -> action, where view = state.view(seat)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r; levels: %s" % (level, ", ".join(LEVELS)))
-    if game not in BOTS:
+    module = find_module("firmware.bots." + game)
+    if module is None:
         return RandomBot(seat, seed)  # no heuristic for this game yet
-    module = __import__("firmware.bots." + game, None, None, ["Bot"])
     return module.Bot(seat, level, seed % SEED_LIMIT)

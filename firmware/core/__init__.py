@@ -11,6 +11,17 @@ def load(name):
     return __import__("firmware.core." + name, None, None, ["new_game"])
 
 
+def find_module(dotted):
+    """Import module `dotted` (e.g. "firmware.bots.quartz"), or None if it does not exist.
+    An error inside an existing module is raised, not mistaken for its absence."""
+    try:
+        return __import__(dotted, None, None, ["x"])
+    except ImportError as exc:
+        if dotted in str(exc):
+            return None
+        raise
+
+
 def replay(name, players, seed, options, history):
     """Rebuild a game from its record: identical state on every port (saves, bug reports)."""
     state = load(name).new_game(players, seed, options)

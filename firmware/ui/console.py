@@ -2,8 +2,8 @@
 # and print()), so it runs the same in a terminal and over a board's USB serial REPL.
 # The loop speaks only the rules contract (new_game, legal_actions, apply, action_text,
 # view, is_over, scores, winners, current_player, OPTIONS, TITLE); what a table looks like
-# is the game's renderer, firmware/ui/console_<game>.py, imported on demand (a game listed
-# in RENDERERS; any other game gets the plain dump of _Plain). A renderer has:
+# is the game's renderer, firmware/ui/console_<game>.py, imported on demand (a game without
+# one gets the plain dump of _Plain). A renderer has:
 #   HELP               lines of short rules help
 #   table(view, names, out)          the whole table as `view["seat"]` may see it
 #   status(view, names, out)         a short reminder between two decisions in a row
@@ -19,7 +19,7 @@ import sys
 import time
 
 from firmware.bots import LEVELS, make_bot
-from firmware.core import load
+from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT
 
 HUMAN = "human"
@@ -165,14 +165,9 @@ def _options_text(state):
     return " ".join(parts)
 
 
-RENDERERS = ("diams",)  # games with their own firmware/ui/console_<game>.py
-
-
 def renderer_for(game):
-    """The game's console renderer module, or the plain one."""
-    if game not in RENDERERS:
-        return _Plain
-    return __import__("firmware.ui.console_" + game, None, None, ["table"])
+    """The game's console renderer module (firmware/ui/console_<game>.py), or the plain one."""
+    return find_module("firmware.ui.console_" + game) or _Plain
 
 
 def run(state, seats, inp=input, out=print, seed=0):

@@ -72,3 +72,10 @@ def test_finished_game_answers_and_refuses():
             raises(ValueError, state.apply, 0)
             for seat in range(state.players):
                 assert state.view(seat)["legal"] == []
+
+
+def test_find_module_tells_absence_from_breakage():
+    from firmware.core import find_module
+
+    assert find_module("firmware.core.prng").Prng
+    assert find_module("firmware.core.no_such_module") is None
