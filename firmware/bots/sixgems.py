@@ -1,0 +1,230 @@
+# Greedy SIXGEMS player (rule ids G-xx refer to seeds/sixgems.md). It decides from the
+# seat's view only: its own hands, every gem area, the dice, the totals. Each decision
+# compares the options by the "edge" they leave: what a settlement with the current dice
+# would give this seat minus what it would give the best opponent (G-P3), plus, when this
+# seat may settle right after, the best settlement it could make (G-K bonuses via the core's
+# pure functions). The bot keeps no memory between calls.
+from firmware.core import sixgems as G
+from firmware.core.prng import SEED_LIMIT, Prng
+
+# ---- Weights ------------------------------------------------------------------------------
+W_OPP = 1  # an opponent's points count as much as ours (relative edge)
+SETTLE_MIN = 0  # G-T3: settle when the settlement's edge is at least this
+SETTLE_PENDING = 3  # a settlement is worth this much more: the card becomes a wild gem (G-P4)
+NOISE = {"easy": 8, "normal": 0, "hard": 0}  # +- noise on each option's value, by level
+
+_NEG = -(1 << 29)
+
+
+class Bot:
+    def __init__(self, seat, level="normal", seed=0):
+        self.seat = seat
+        self.seed = seed
+        self.noise = NOISE[level]
+        self.strict = False  # tests: raise instead of falling back to the first legal action
+        self.rng = Prng(seed)
+
+    # ---- Entry point ----
+    def choose(self, view):
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("seat %d has no decision to make now" % self.seat)
+        try:
+            action = self._choose(view, legal)
+        except Exception:  # MemoryError on a board included: any legal move beats a crash
+            if self.strict:
+                raise
+            action = legal[0]
+        if action not in legal:
+            if self.strict:
+                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
+            action = legal[0]
+        return action
+
+    def _choose(self, view, legal):
+        if self.noise:
+            # Noise drawn from (seed, view): the same view always gets the same answer.
+            digest = self.seed
+            for card in view["hand"]:
+                digest = (digest * 31 + card) % SEED_LIMIT
+            digest = (digest * 61 + view["turns"] * 7 + view["die_index"]) % SEED_LIMIT
+            digest = (digest * 67 + G.PHASES.index(view["phase"])) % SEED_LIMIT
+            self.rng = Prng(digest)
+        gems = []
+        for s in range(view["players"]):
+            real = view["real"][s]
+            wild = view["wild"][s]
+            gems.append([real[c] + wild[c] for c in range(G.BOARDS)])
+        self.gems = gems
+        self.boards = list(view["boards"])
+        self.faces = list(view["faces"])
+        self.totals = view["totals"]
+        self.me = view["seat"]
+        phase = view["phase"]
+        best = _NEG
+        choice = legal[0]
+        for action in legal:
+            value = self._value(view, phase, action)
+            if self.noise:
+                value += self.rng.randbelow(2 * self.noise + 1) - self.noise
+            if value > best:
+                best = value
+                choice = action
+        return choice
+
+    # ---- Valuation ----
+    def _edge(self, gems, boards, faces):
+        """G-P3 with these dice: this seat's points minus the best opponent's."""
+        dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
+        mine = 0
+        other = _NEG
+        for s in range(len(gems)):
+            p = G.dice_points(gems[s], dice)
+            if s == self.me:
+                mine = p
+            elif p > other:
+                other = p
+        return mine - W_OPP * other
+
+    def _settle_value(self, k, gems, boards, faces):
+        """The edge of settling with card k now (bonus + G-P3), ignoring G-K1/G-K10 effects."""
+        b = G.bonuses(k, boards, faces, gems, self.totals, self.me)
+        dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
+        mine = 0
+        other = _NEG
+        for s in range(len(gems)):
+            p = b[s] + G.dice_points(gems[s], dice)
+            if s == self.me:
+                mine = p
+            elif p > other:
+                other = p
+        return mine - W_OPP * other + SETTLE_PENDING
+
+    def _position(self, view, gems, boards, faces, can_settle):
+        """Edge now, plus the best settlement this seat could make next (if it may)."""
+        value = self._edge(gems, boards, faces)
+        if can_settle and G.CENTRE not in boards:
+            best = 0
+            for k in view["settle_hand"]:
+                if G.condition(k, boards, faces, gems, self.totals, self.me):
+                    v = self._settle_value(k, gems, boards, faces)
+                    if v > best:
+                        best = v
+            value += best
+        return value
+
+    def _value(self, view, phase, action):
+        gems = self.gems
+        boards = self.boards
+        faces = self.faces
+        me = self.me
+        if phase == "dice":
+            d = view["die_index"]
+            boards = list(boards)
+            boards[d] = action - G.PLACE_DIE
+            return self._edge(gems, [boards[i] if i <= d else G.CENTRE
+                                     for i in range(G.DICE)], faces)
+        if phase == "play":
+            card = action - G.PLAY
+            gems = [list(g) for g in gems]
+            gems[me][G.colour(card)] += 1
+            best = self._best_use(view, gems, card)
+            return best
+        if phase == "use":
+            b2, f2 = self._after_use(view, action)
+            return self._position(view, gems, b2, f2, True)
+        if phase == "settle":
+            if action == G.PASS:
+                return 0
+            if action >= G.EXCHANGE:
+                k = action - G.EXCHANGE
+                # Exchange a card whose condition does not hold now, if nothing to settle.
+                if G.CENTRE not in boards and G.condition(k, boards, faces, gems, self.totals,
+                                                          me):
+                    return -5
+                return 1
+            k = action - G.SETTLE
+            return self._settle_value(k, gems, boards, faces) - SETTLE_MIN + 2
+        if phase == "wild":
+            if action == G.WAIT:
+                return 0
+            return self._colour_worth(action - G.WILD) * 2 + 1
+        if phase == "leave":
+            return -self._colour_worth(action - G.LEAVE) * gems[me][action - G.LEAVE]
+        if phase == "give":
+            if action == G.NO_SWAP:
+                return 0
+            give = action - G.GIVE
+            best = _NEG
+            for s in range(len(gems)):
+                if s == me:
+                    continue
+                for c in range(G.BOARDS):
+                    if c != give and view["real"][s][c] > 0:
+                        v = self._swap_value(gems, give, s, c)
+                        if v > best:
+                            best = v
+            return best
+        if phase == "take":
+            if action == G.NO_SWAP:
+                return 0
+            s = (action - G.TAKE) // G.BOARDS
+            c = (action - G.TAKE) % G.BOARDS
+            return self._swap_value(gems, view["give"], s, c)
+        return 0
+
+    def _colour_worth(self, c):
+        """What one more gem of colour c is worth with the current dice (G-P3)."""
+        for d in range(G.DICE):
+            if self.boards[d] == c:
+                return -self.faces[d] if d == G.RED else self.faces[d]
+        return 0
+
+    def _swap_value(self, gems, give, other, take):
+        after = [list(g) for g in gems]
+        after[self.me][give] -= 1
+        after[self.me][take] += 1
+        after[other][give] += 1
+        after[other][take] -= 1
+        return self._edge(after, self.boards, self.faces) - self._edge(gems, self.boards,
+                                                                         self.faces)
+
+    def _after_use(self, view, action):
+        boards = list(self.boards)
+        faces = list(self.faces)
+        played = view["played"]
+        if action == G.TURN:
+            for d in range(G.DICE):
+                if boards[d] == G.colour(played):
+                    faces[d] = G.face(played)
+        elif action != G.NO_USE:
+            d = (action - G.MOVE) // 7
+            t = (action - G.MOVE) % 7
+            boards[d] = G.CENTRE if t == 6 else t
+        return boards, faces
+
+    def _best_use(self, view, gems, card):
+        """G-T1 + G-T2: the best position after playing `card` and using its face."""
+        f = G.face(card)
+        c = G.colour(card)
+        boards = self.boards
+        faces = self.faces
+        best = self._position(view, gems, boards, faces, True)
+        for d in range(G.DICE):
+            if boards[d] == c and faces[d] != f:
+                f2 = list(faces)
+                f2[d] = f
+                v = self._position(view, gems, boards, f2, True)
+                if v > best:
+                    best = v
+            if faces[d] == f:
+                for t in range(G.BOARDS + 1):
+                    target = G.CENTRE if t == G.BOARDS else t
+                    if target in boards:
+                        continue
+                    b2 = list(boards)
+                    b2[d] = target
+                    v = self._position(view, gems, b2, faces, True)
+                    if v > best:
+                        best = v
+        return best

@@ -1,0 +1,179 @@
+# SIXGEMS on the text console (the protocol is in console.py). Renders from a seat's view
+# only: other seats' hands appear as counts, never as cards.
+from firmware.core import sixgems as G
+
+HELP = (
+    "SIXGEMS in short (rule ids of seeds/sixgems.md).",
+    " FROM THE SOURCE: the settlement and the 12 settlement cards [source].",
+    " RECONSTRUCTED by this project [invented]: card counts, setup, the turn,",
+    " the end, 2-4 players. The real game's turn may differ.",
+    " Ring of six gem boards: Ruby Topaz Emerald Sapphire Amethyst Diamond (Diamond",
+    " touches Ruby). Blue dice A and B, a red die: on boards or in the centre.",
+    " Your turn [invented]: play a gem card to your area (G-T1); you may use its",
+    "  face f: move a die showing f to an empty board or the centre, or turn the",
+    "  die on the card's colour board to f (G-T2); then settle with a settlement",
+    "  card whose condition holds, or exchange one, or neither (G-T3); draw to 3",
+    "  gem cards (G-T4).",
+    " Settlement [source]: every die must be on a board (G-P1). Bonus first (G-P2),",
+    "  then every player: + face x own gems under each blue die, - face x own gems",
+    "  under the red die (G-P3); totals never go below 0. The card becomes the",
+    "  settler's wild gem: at a later settlement, place it on a colour you hold:",
+    "  one more gem there (G-P4). The settler rerolls and places the dice, then",
+    "  draws a settlement card (G-P5).",
+    " End [invented]: after the 8th (or 6th/10th) settlement, or when every gem",
+    "  card is played (a last settlement, no bonus). Most points, then most gems.",
+    " Cards (X = the card's colour; you = the settler, all = every player):",
+)
+
+# One line per settlement card: condition -> range: bonus (G-K1 .. G-K12).
+CARDS = (
+    "no die shows 5/6 -> you: swap a gem with another player",
+    "all 6 colours among all gems -> you: X gems x highest die",
+    "every die odd -> all: colours held 1/3/6/10/15/21",
+    "you hold 3+ of a colour -> you: X gems x colours held",
+    "no two dice adjacent -> you: 5, +10 if lowest total",
+    "dice on 3 consecutive boards -> all: 2 per gem under blue",
+    "dice add up to 15+ -> all: rank by X gems 7/5/2/2",
+    "someone has 20+ points -> all: X gems x red die",
+    "faces consecutive (6-1 too) -> all: X gems 1/3/5/7/10",
+    "every die even -> all: leave out your most-held colour",
+    "no die shows 1/2 -> you: 3 per X gem",
+    "you hold 4+ colours -> you: 2 per gem under the red die",
+)
+
+HELP = HELP + tuple(["  %-15s %s" % (G.settle_text(k), CARDS[k]) for k in range(12)])
+
+
+def _die(view, d):
+    b = view["boards"][d]
+    where = "centre" if b < 0 else G.COLOURS[b]
+    return "%s %d on %s" % (G.die_text(d), view["faces"][d], where)
+
+
+def _ring(view):
+    parts = []
+    for b in range(G.BOARDS):
+        mark = "  "
+        for d in range(G.DICE):
+            if view["boards"][d] == b and (view["phase"] != "dice" or d < view["die_index"]):
+                mark = ("R" if d == G.RED else "AB"[d]) + str(view["faces"][d])
+        parts.append("%s[%s]" % (G.SHORT[b], mark))
+    return " ".join(parts)
+
+
+def _gems(view, seat):
+    real = view["real"][seat]
+    wild = view["wild"][seat]
+    parts = []
+    for c in range(G.BOARDS):
+        text = "%s%d" % (G.SHORT[c], real[c])
+        if wild[c]:
+            text += "+%dw" % wild[c]
+        parts.append(text)
+    return " ".join(parts)
+
+
+def table(view, names, out):
+    seat = view["seat"]
+    out("==== %s - settlements %d of %d - gem deck %d, settlement deck %d ===="
+        % (G.TITLE, view["settlements"], view["length"], view["gem_deck"], view["settle_deck"]))
+    out("Boards: " + _ring(view))
+    if view["phase"] != "dice":
+        out("Dice: " + ", ".join([_die(view, d) for d in range(G.DICE)]))
+    for other in range(view["players"]):
+        mark = ""
+        if other == view["turn"]:
+            mark = " <-"
+        if other == seat:
+            mark += " (you)"
+        pend = view["pending"][other]
+        out("  %-7s %3d pts  %s  hand %d/%d%s%s"
+            % (names[other], view["totals"][other], _gems(view, other),
+               view["hand_counts"][other], view["settle_counts"][other],
+               "  wild %d" % pend if pend else "", mark))
+    _own(view, names, out)
+    _situation(view, names, out)
+
+
+def status(view, names, out):
+    out("Boards: " + _ring(view))
+    _own(view, names, out)
+    _situation(view, names, out)
+
+
+def _own(view, names, out):
+    out("Your gem cards: " + (", ".join([G.gem_text(c) for c in view["hand"]]) or "(none)"))
+    cards = view["settle_hand"]
+    out("Your settlement cards:" + ("" if cards else " (none)"))
+    for k in cards:
+        out("  %-15s %s" % (G.settle_text(k), CARDS[k]))
+
+
+def _situation(view, names, out):
+    phase = view["phase"]
+    mover = names[view["current"]] if view["current"] >= 0 else ""
+    if phase == "dice":
+        d = view["die_index"]
+        out("%s rolled blue A %d, blue B %d, red %d: choose a board for %s."
+            % (mover, view["faces"][0], view["faces"][1], view["faces"][2], _die_name(view, d)))
+    elif phase == "play":
+        out("%s: play a gem card (G-T1)." % mover)
+    elif phase == "use":
+        played = view["played"]
+        out("%s played %s: use its face %d to move or turn a die? (G-T2)"
+            % (mover, G.gem_text(played), G.face(played)))
+    elif phase == "settle":
+        out("%s: settle, exchange a settlement card, or neither (G-T3)." % mover)
+    elif phase == "wild":
+        only = view["wild_only"]
+        where = " (now only on %s)" % G.COLOURS[only] if only >= 0 else ""
+        out("%s settles with %s: %s, place a pending wild gem%s or keep waiting (G-P4)."
+            % (names[view["turn"]], G.settle_text(view["settling"]), mover, where))
+    elif phase == "give":
+        out("G-K1: %s chooses a gem of yours to swap (or no swap)." % mover)
+    elif phase == "take":
+        out("G-K1: %s gives a %s gem: choose the gem to take." % (mover, G.COLOURS[view["give"]]))
+    elif phase == "leave":
+        out("G-K10: %s, choose which of your most-held colours is left out." % mover)
+
+
+def _die_name(view, d):
+    return "%s (%d)" % (G.die_text(d), view["faces"][d])
+
+
+def scored(view):
+    return len(view["results"])
+
+
+def round_result(view, names, out):
+    result = view["results"][-1]
+    n = view["players"]
+    card, settler = result[0], result[1]
+    if card == G.FINAL:
+        out("==== Final settlement (no gem card left, no bonus) ====")
+    else:
+        out("==== Settlement %d: %s by %s ====" % (len(view["results"]), G.settle_text(card),
+                                                   names[settler]))
+    for seat in range(n):
+        out("  %-7s %+4d (bonus %d)  total %d"
+            % (names[seat], result[2 + n + seat], result[2 + seat], view["totals"][seat]))
+
+
+def final(view, names, out):
+    totals = view["totals"]
+    best = max(totals)
+    tied = [s for s in range(view["players"]) if totals[s] == best]
+    if len(tied) > 1:
+        gems = []
+        for s in tied:
+            gems.append("%s %d gems" % (names[s], sum(view["real"][s]) + sum(view["wild"][s])))
+        out("  Tie on %d points: most gems wins (G-E3): %s" % (best, ", ".join(gems)))
+
+
+def turn_key(view):
+    return view["turns"]
+
+
+def turn_line(view, names):
+    return "-- %s's turn, settlements %d of %d, gem deck %d, boards: %s" % (
+        names[view["turn"]], view["settlements"], view["length"], view["gem_deck"], _ring(view))

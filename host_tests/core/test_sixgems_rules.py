@@ -1,0 +1,549 @@
+# SIXGEMS rule by rule. Each test names the rule ids of seeds/sixgems.md it checks.
+# Tables are arranged by hand: G(colour, face, copy) is a gem card; K(n) is settlement card
+# G-Kn; colours in ring order RU TO EM SA AM DI = 0..5.
+from checks import fingerprint, raises
+
+from firmware.core import sixgems as g
+
+RU, TO, EM, SA, AM, DI = 0, 1, 2, 3, 4, 5
+
+
+def G(c, f, copy=0):
+    return c * 12 + (f - 1) * 2 + copy
+
+
+def K(n):
+    return n - 1
+
+
+def area(*colours):
+    """Gem cards for the colours listed (each colour as often as it appears), faces 1.."""
+    cards = []
+    used = {}
+    for c in colours:
+        i = used.get(c, 0)
+        used[c] = i + 1
+        cards.append(G(c, i // 2 + 1, i % 2))
+    return cards
+
+
+def table(players=2, areas=None, hands=None, settle=None, dice=((RU, 1), (EM, 1), (AM, 1)),
+          totals=None, turn=0, phase=g.P_SETTLE, wild=(), top=(), stop=(), **attrs):
+    """A state with the given cards placed: `dice` = (board, face) for blue A, blue B, red;
+    `wild` = (card, owner, colour or -1); unplaced gem cards form the gem deck under `top`
+    (drawn first to last), unplaced settlement cards the settlement deck under `stop`."""
+    s = g.new_game(players, 1)
+    s.areas = [list(a) for a in (areas or [[]] * players)]
+    s.hands = [list(h) for h in (hands or [[]] * players)]
+    s.settle_hands = [list(h) for h in (settle or [[]] * players)]
+    used = list(top)
+    for cards in s.areas + s.hands:
+        used += cards
+    s.gem_deck = [c for c in range(g.GEM_CARDS) if c not in used] + list(reversed(top))
+    s.wild_owner = [-1] * 12
+    s.wild_colour = [-1] * 12
+    sused = list(stop)
+    for k, owner, c in wild:
+        s.wild_owner[k] = owner
+        s.wild_colour[k] = c
+        sused.append(k)
+    for h in s.settle_hands:
+        sused += h
+    s.settle_deck = [k for k in range(12) if k not in sused] + list(reversed(stop))
+    s.boards = [b for b, _ in dice]
+    s.faces = [f for _, f in dice]
+    s.totals = list(totals or [0] * players)
+    s.turn = turn
+    s.first = turn
+    s.phase = phase
+    s.decider = -1
+    s.settling = -1
+    s.queue = []
+    s.played = -1
+    for key in attrs:
+        setattr(s, key, attrs[key])
+    return s
+
+
+def play(s, *actions):
+    for a in actions:
+        s.apply(a)
+    return s
+
+
+def refused(s, action):
+    before = fingerprint(s)
+    raises(ValueError, s.apply, action)
+    assert fingerprint(s) == before
+
+
+def place_dice(s, b1, b2, b3):
+    return play(s, g.PLACE_DIE + b1, g.PLACE_DIE + b2, g.PLACE_DIE + b3)
+
+
+def cond(n, dice=((RU, 1), (EM, 1), (AM, 1)), gems=None, totals=None, settler=0):
+    gems = gems or [[0] * 6, [0] * 6]
+    return g.condition(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
+                       totals or [0] * len(gems), settler)
+
+
+def bonus(n, dice=((RU, 1), (EM, 1), (AM, 1)), gems=None, totals=None, settler=0):
+    gems = gems or [[0] * 6, [0] * 6]
+    return g.bonuses(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
+                     totals or [0] * len(gems), settler)
+
+
+# ---- G-C components, G-E1 option ------------------------------------------------------
+def test_components_G_C1_G_C2_G_C3_G_C4():
+    assert g.COLOURS == ("Ruby", "Topaz", "Emerald", "Sapphire", "Amethyst", "Diamond")
+    assert g.adjacent(0, 1) and g.adjacent(0, 5) and g.adjacent(5, 0) and not g.adjacent(0, 2)
+    assert g.GEM_CARDS == 72
+    kinds = [(g.colour(c), g.face(c)) for c in range(72)]
+    for c in range(6):
+        for f in range(1, 7):
+            assert kinds.count((c, f)) == 2
+    assert [g.SETTLE_COLOURS[k] for k in range(12)] == [0, 1, 2, 3, 4, 5] * 2
+    assert g.DICE == 3 and g.RED == 2
+    assert g.dice_points([1] * 6, [(0, 3, False), (1, 3, False), (2, 3, True)]) == 3
+
+
+def test_length_option_default_first_G_E1():
+    assert g.OPTIONS == (("length", ("8", "6", "10")),)
+    assert g.new_game(2, 1).length == 8
+    assert g.new_game(2, 1, {"length": "6"}).length == 6
+    assert g.new_game(2, 1, {"length": "10"}).length == 10
+    raises(ValueError, g.new_game, 2, 1, {"length": "7"})
+
+
+# ---- G-S setup --------------------------------------------------------------------------
+def test_deal_G_S1():
+    for players in (2, 3, 4):
+        s = g.new_game(players, players)
+        assert [len(h) for h in s.hands] == [3] * players
+        assert [len(h) for h in s.settle_hands] == [2] * players
+        assert len(s.gem_deck) == 72 - 3 * players and len(s.settle_deck) == 12 - 2 * players
+        cards = list(s.gem_deck)
+        for h in s.hands:
+            cards += h
+        assert sorted(cards) == list(range(72))
+
+
+def test_first_player_rolls_and_places_G_S2():
+    firsts = []
+    for seed in range(40):
+        s = g.new_game(3, seed)
+        if s.first not in firsts:
+            firsts.append(s.first)
+        assert s.phase == g.P_DIE and s.current_player() == s.first and s.boards == [-1] * 3
+        assert s.legal_actions() == [g.PLACE_DIE + b for b in range(6)]
+    assert sorted(firsts) == [0, 1, 2]
+    s = g.new_game(2, 5)
+    faces = list(s.faces)
+    play(s, g.PLACE_DIE + SA)
+    assert g.PLACE_DIE + SA not in s.legal_actions()  # one die per board
+    refused(s, g.PLACE_DIE + SA)
+    play(s, g.PLACE_DIE + RU, g.PLACE_DIE + DI)
+    assert s.boards == [SA, RU, DI] and s.faces == faces
+    assert s.phase == g.P_PLAY and s.current_player() == s.first
+
+
+# ---- G-T turn ---------------------------------------------------------------------------
+def test_play_a_gem_card_G_T1():
+    s = table(hands=[[G(RU, 3, 0), G(RU, 3, 1), G(TO, 5)], [G(EM, 1)]], phase=g.P_PLAY,
+              dice=((RU, 5), (EM, 1), (AM, 1)))
+    # The two copies of Ruby 3 are one choice.
+    assert s.legal_actions() == [g.PLAY + G(RU, 3, 0), g.PLAY + G(TO, 5)]
+    refused(s, g.PLAY + G(EM, 1))
+    play(s, g.PLAY + G(TO, 5))
+    assert s.areas[0] == [G(TO, 5)] and s.phase == g.P_USE and s.played == G(TO, 5)
+
+
+def test_nothing_to_decide_is_skipped_G_T2_G_T3():
+    # The face cannot be used (no die shows 6, no die on Topaz): straight to G-T3.
+    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], settle=[[K(3)], []], phase=g.P_PLAY)
+    play(s, g.PLAY + G(TO, 6))
+    assert s.phase == g.P_SETTLE and s.turn == 0
+    # No settlement card in hand either: the turn ends.
+    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], phase=g.P_PLAY)
+    play(s, g.PLAY + G(TO, 6))
+    assert s.phase == g.P_PLAY and s.turn == 1
+
+
+def test_use_the_face_move_or_turn_G_T2():
+    # Blue A shows 4 on Ruby, blue B 2 on Emerald, red 4 on Amethyst; Emerald 4 played.
+    s = table(hands=[[G(EM, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=g.P_PLAY,
+              settle=[[K(3)], []])
+    play(s, g.PLAY + G(EM, 4))
+    legal = s.legal_actions()
+    moves = [g.MOVE + d * 7 + t for d in (0, 2) for t in (TO, SA, DI, 6)]
+    assert legal == sorted([g.NO_USE, g.TURN] + moves)
+    texts = [s.action_text(a) for a in legal]
+    assert len(set(texts)) == len(texts)
+    play(s, g.TURN)
+    assert s.faces == [4, 4, 4] and s.phase == g.P_SETTLE
+    # Moving a die to the centre.
+    s = table(hands=[[G(TO, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=g.P_PLAY)
+    play(s, g.PLAY + G(TO, 4))
+    assert g.TURN not in s.legal_actions()  # no die on Topaz
+    play(s, g.MOVE + 2 * 7 + 6)
+    assert s.boards == [RU, EM, -1]
+    # No die shows the face: only "do not use"; a die in the centre may come back.
+    s = table(hands=[[G(TO, 6)], []], dice=((RU, 4), (-1, 6), (AM, 4)), phase=g.P_PLAY)
+    play(s, g.PLAY + G(TO, 6))
+    assert s.legal_actions() == [g.NO_USE] + [g.MOVE + 7 + t for t in (TO, EM, SA, DI)]
+
+
+def test_settle_needs_condition_and_all_dice_on_boards_G_T3_G_P1():
+    s = table(settle=[[K(3), K(10)], []], dice=((RU, 1), (EM, 3), (AM, 5)))
+    assert s.legal_actions() == [g.PASS, g.SETTLE + K(3), g.EXCHANGE + K(3), g.EXCHANGE + K(10)]
+    refused(s, g.SETTLE + K(10))
+    s = table(settle=[[K(3)], []], dice=((RU, 1), (-1, 3), (AM, 5)))
+    assert g.SETTLE + K(3) not in s.legal_actions()  # G-P1: a die in the centre
+
+
+def test_exchange_instead_of_settling_G_T3():
+    s = table(settle=[[K(3), K(7)], []], stop=[K(5)], hands=[[], [G(RU, 1)]])
+    deck = len(s.settle_deck)
+    assert s.action_text(g.EXCHANGE + K(3), 1) == "exchange a settlement card"
+    assert s.action_text(g.EXCHANGE + K(3), 0) == "exchange G-K3 Emerald"
+    play(s, g.EXCHANGE + K(3))
+    assert sorted(s.settle_hands[0]) == [K(5), K(7)] and s.settle_deck[0] == K(3)
+    assert len(s.settle_deck) == deck and s.turn == 1  # the turn is over
+    # With an empty settlement deck there is nothing to exchange with.
+    s = table(settle=[[K(3)], [k for k in range(12) if k != K(3)]])
+    assert s.legal_actions() == [g.PASS, g.SETTLE + K(3)]
+
+
+def test_draw_back_up_to_three_G_T4():
+    s = table(hands=[[G(RU, 1), G(RU, 2)], [G(TO, 1)]], top=[G(DI, 6), G(DI, 5)],
+              phase=g.P_PLAY)
+    play(s, g.PLAY + G(RU, 1), g.NO_USE)  # no settlement card: G-T3 is skipped
+    assert sorted(s.hands[0]) == sorted([G(RU, 2), G(DI, 6), G(DI, 5)])
+    assert s.turn == 1 and s.phase == g.P_PLAY
+
+
+# ---- G-P settlement ---------------------------------------------------------------------
+def test_dice_points_G_P3():
+    dice = [(RU, 6, False), (EM, 2, False), (AM, 1, True)]
+    assert g.dice_points([2, 1, 3, 0, 0, 0], dice) == 18
+    assert g.dice_points([1, 0, 0, 3, 2, 0], dice) == 4
+    assert g.dice_points([0, 0, 0, 0, 5, 0], dice) == -5
+    assert g.dice_points([9, 9, 9, 9, 9, 9], [(-1, 6, False), (-1, 6, False), (-1, 6, True)]) == 0
+
+
+def test_worked_example_G_X1():
+    # Blue 6 on Ruby, blue 2 on Emerald, red 1 on Amethyst (no two adjacent: G-K5 holds).
+    # A: 1 Topaz (no die), 2 Ruby, 3 Emerald; B: 3 Sapphire, 2 Amethyst, 1 Ruby.
+    a = area(TO, RU, RU, EM, EM, EM)
+    b = area(SA, SA, SA, AM, AM, RU)
+    s = table(areas=[a, b], settle=[[K(5)], []], dice=((RU, 6), (EM, 2), (AM, 1)),
+              totals=[10, 5])
+    play(s, g.SETTLE + K(5))
+    assert s.results[-1] == [K(5), 0, 5, 0, 23, 4]
+    assert s.totals == [33, 9]
+    assert "P1: +23 (bonus 5) -> 33" in s.notes and "P2: +4 (bonus 0) -> 9" in s.notes
+
+
+def test_bonus_first_then_floor_of_zero_G_P2_G_P3():
+    # G-K11 (Amethyst): settler 3 x Amethyst gems; red 6 on Topaz costs P1 and P2.
+    s = table(areas=[area(AM, TO, TO), area(TO, TO, TO)], settle=[[K(11)], []],
+              dice=((SA, 3), (DI, 4), (TO, 6)), totals=[5, 7])
+    play(s, g.SETTLE + K(11))
+    assert s.results[-1] == [K(11), 0, 3, 0, 3 - 12, -18]
+    assert s.totals == [0, 0]  # never below 0
+
+
+def test_wild_gem_pending_then_placed_by_its_owner_G_P4():
+    s = table(areas=[area(RU), area(TO, TO)], settle=[[K(11)], [K(3)]],
+              dice=((RU, 3), (EM, 4), (AM, 5)), top=[G(DI, 1), G(DI, 2)])
+    play(s, g.SETTLE + K(11))
+    assert s.wild_owner[K(11)] == 0 and s.wild_colour[K(11)] == -1  # pending
+    assert s.pending(0) == 1 and s.gems(0) == s.real_gems(0)
+    place_dice(s, RU, EM, AM)
+    assert s.turn == 1
+    # P2 settles; P1 owns the pending wild gem: P1 decides first (only Ruby: no new colour).
+    s.faces = [3, 5, 1]
+    play(s, g.SETTLE + K(3))
+    assert s.phase == g.P_WILD and s.current_player() == 0
+    assert s.legal_actions() == [g.WAIT, g.WILD + RU]
+    refused(s, g.WILD + TO)  # cannot start a colour
+    play(s, g.WILD + RU)
+    assert s.wild_colour[K(11)] == RU and s.gems(0)[RU] == 2
+    assert "P1 places a wild gem on Ruby" in s.notes
+    # Blue 3 on Ruby: P1 scores 2 Ruby gems; G-K3 bonus 1 colour -> 1 (results hold
+    # [card, settler, bonus per seat, bonus + dice points per seat]).
+    assert s.results[-1] == [K(3), 1, 1, 1, 1 + 6, 1]
+
+
+def test_wild_gem_order_settler_then_clockwise_and_waiting_G_P4():
+    s = table(players=3, areas=[area(RU), area(TO), area(EM)], settle=[[], [], [K(3)]],
+              turn=2, dice=((SA, 3), (DI, 5), (AM, 1)),
+              wild=[(K(1), 0, -1), (K(2), 2, -1), (K(4), 0, -1)])
+    play(s, g.SETTLE + K(3))
+    assert s.current_player() == 2 and s.legal_actions() == [g.WAIT, g.WILD + EM]
+    play(s, g.WAIT)
+    assert s.current_player() == 0  # then P1 (P2 has no pending wild gem)
+    play(s, g.WILD + RU)
+    assert s.current_player() == 0  # a second pending wild gem: P1 again
+    play(s, g.WAIT)
+    assert s.wild_colour[K(1)] == RU and s.wild_colour[K(4)] == -1 and s.wild_colour[K(2)] == -1
+    assert s.phase == g.P_DIE and s.current_player() == 2
+    # A player without any gem cannot place a wild gem: not asked.
+    s = table(areas=[[], area(TO)], settle=[[], [K(3)]], turn=1,
+              dice=((SA, 3), (DI, 5), (AM, 1)), wild=[(K(1), 0, -1)])
+    play(s, g.SETTLE + K(3))
+    assert s.phase == g.P_DIE
+
+
+def test_settler_rerolls_places_and_draws_G_P5():
+    s = table(areas=[area(RU), []], settle=[[K(11)], []], stop=[K(6)],
+              dice=((RU, 3), (EM, 4), (AM, 5)), hands=[[], [G(TO, 1)]])
+    play(s, g.SETTLE + K(11))
+    assert s.phase == g.P_DIE and s.current_player() == 0 and s.boards == [-1, -1, -1]
+    assert s.notes[-1].startswith("P1 rolls blue ")
+    place_dice(s, TO, SA, DI)
+    assert s.boards == [TO, SA, DI] and s.settle_hands[0] == [K(6)]
+    assert s.turn == 1 and s.phase == g.P_PLAY
+    # No card left: none drawn.
+    s = table(areas=[area(RU), []], settle=[[K(11)], list(range(10)) + [11]],
+              dice=((RU, 3), (EM, 4), (AM, 5)), hands=[[], [G(TO, 1)]])
+    place_dice(play(s, g.SETTLE + K(11)), TO, SA, DI)
+    assert s.settle_hands[0] == []
+
+
+# ---- G-E end ------------------------------------------------------------------------------
+def test_game_ends_right_after_the_last_settlement_G_E1():
+    for length in ("6", "8", "10"):
+        n = int(length)
+        s = table(areas=[area(RU), []], settle=[[K(11)], []], options={"length": length},
+                  length=n, settlements=n - 1, dice=((RU, 3), (EM, 4), (AM, 5)))
+        play(s, g.SETTLE + K(11))
+        assert s.is_over() and s.settlements == n and s.current_player() == -1
+        assert s.scores() == [3, 0] and s.winners() == [0]
+
+
+def test_final_settlement_when_gem_cards_run_out_G_E2():
+    # Empty gem deck; P1 plays the last gem card; G-K card would not count: no bonus.
+    s = table(areas=[area(RU, RU), area(TO)], hands=[[G(EM, 2)], []],
+              dice=((RU, 5), (-1, 6), (TO, 1)), phase=g.P_PLAY, totals=[3, 4])
+    s.gem_deck = []
+    play(s, g.PLAY + G(EM, 2))  # no die to use, no settlement card: the turn ends at once
+    assert s.is_over() and s.results[-1] == [g.FINAL, 0, 0, 0, 10, -1]
+    assert s.totals == [13, 3]
+    # A player without gem cards skips G-T1 and G-T2 while the others still play.
+    s = table(areas=[area(RU), area(TO)], hands=[[], [G(EM, 2), G(DI, 3)]],
+              settle=[[K(3)], []], phase=g.P_PLAY, turn=1)
+    s.gem_deck = []
+    play(s, g.PLAY + G(EM, 2), g.NO_USE)
+    assert not s.is_over() and s.turn == 0 and s.phase == g.P_SETTLE
+    play(s, g.PASS)
+    assert s.turn == 1 and s.phase == g.P_PLAY
+    play(s, g.PLAY + G(DI, 3))
+    assert s.is_over() and s.results[-1][0] == g.FINAL  # every hand empty after P2's turn
+
+
+def test_wild_gems_placed_before_the_final_settlement_G_E2_G_P4():
+    s = table(areas=[area(RU), area(TO)], hands=[[G(EM, 2)], []], phase=g.P_PLAY,
+              dice=((RU, 5), (SA, 6), (TO, 1)), wild=[(K(4), 1, -1)])
+    s.gem_deck = []
+    play(s, g.PLAY + G(EM, 2))
+    assert s.phase == g.P_WILD and s.current_player() == 1
+    play(s, g.WILD + TO)
+    assert s.is_over() and s.results[-1] == [g.FINAL, 0, 0, 0, 5, -2]
+
+
+def test_tie_breaks_G_E3():
+    s = table(areas=[area(RU, RU), area(TO, TO, TO)], totals=[9, 9], phase=g.P_OVER)
+    assert s.winners() == [1]
+    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 9], phase=g.P_OVER,
+              wild=[(K(1), 1, TO)])
+    assert s.winners() == [0, 1]  # placed wild gems count as gems
+    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 10], phase=g.P_OVER)
+    assert s.winners() == [1]
+
+
+# ---- G-K the twelve settlement cards --------------------------------------------------
+def test_card_1_condition_G_K1():
+    assert cond(1, ((RU, 1), (EM, 4), (AM, 3)))
+    assert not cond(1, ((RU, 5), (EM, 4), (AM, 3)))
+    assert not cond(1, ((RU, 1), (EM, 4), (AM, 6)))
+    assert bonus(1, gems=[[3] * 6, [3] * 6]) == [0, 0]
+
+
+def test_card_1_swap_case_a_G_K1():
+    s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
+              dice=((RU, 1), (TO, 2), (SA, 3)))
+    play(s, g.SETTLE + K(1))
+    assert s.phase == g.P_GIVE and s.legal_actions() == [g.NO_SWAP, g.GIVE + RU]
+    play(s, g.GIVE + RU)
+    assert s.legal_actions() == [g.NO_SWAP, g.TAKE + 6 + TO, g.TAKE + 6 + EM]
+    play(s, g.TAKE + 6 + TO)
+    assert s.real_gems(0) == [1, 1, 0, 0, 0, 0] and s.real_gems(1) == [1, 0, 1, 0, 0, 0]
+    assert "G-K1: P1 swaps a Ruby gem for P2's Topaz gem" in s.notes
+    # Scored after the swap: blue 1 Ruby, blue 2 Topaz.
+    assert s.results[-1] == [K(1), 0, 0, 0, 3, 1]
+
+
+def test_card_1_swap_case_b_pending_wild_placed_at_once_G_K1():
+    s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
+              dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, -1)])
+    play(s, g.SETTLE + K(1))
+    play(s, g.WAIT)  # kept waiting at the start of the settlement
+    play(s, g.GIVE + RU, g.TAKE + 6 + TO)
+    assert s.phase == g.P_WILD and s.current_player() == 0
+    assert s.legal_actions() == [g.WAIT, g.WILD + TO]  # the new colour only
+    play(s, g.WILD + TO)
+    assert s.wild_colour[K(5)] == TO
+    assert s.results[-1] == [K(1), 0, 0, 0, 1 + 4, 1]
+
+
+def test_card_1_swap_case_c_wild_gem_pending_again_G_K1():
+    s = table(areas=[area(RU, TO), area(EM)], settle=[[K(1)], []],
+              dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, TO), (K(6), 1, EM)])
+    play(s, g.SETTLE + K(1), g.GIVE + TO, g.TAKE + 6 + EM)
+    # P1 lost its only Topaz: the wild gem there is pending again; P2 got a Topaz and keeps
+    # its Emerald-less wild gem... which had no real Emerald left: pending too.
+    assert s.wild_colour[K(5)] == -1 and s.wild_colour[K(6)] == -1
+    assert "P1's wild gem on Topaz is pending again" in s.notes
+    assert "P2's wild gem on Emerald is pending again" in s.notes
+    # P1 gained Emerald, a new colour: its pending wild gem may go there at once.
+    assert s.phase == g.P_WILD and s.legal_actions() == [g.WAIT, g.WILD + EM]
+    play(s, g.WAIT)
+    assert s.results[-1] == [K(1), 0, 0, 0, 1, 2]
+
+
+def test_card_1_no_swap_G_K1():
+    s = table(areas=[area(RU), area(RU)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
+    play(s, g.SETTLE + K(1))  # only same-colour gems: nothing to swap, no decision
+    assert "G-K1: no swap is possible" in s.notes and s.phase == g.P_DIE
+    s = table(areas=[area(RU), area(TO)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
+    play(s, g.SETTLE + K(1), g.NO_SWAP)
+    assert s.real_gems(0)[RU] == 1 and s.phase == g.P_DIE
+
+
+def test_card_2_all_colours_G_K2():
+    gems = [[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 1]]
+    assert cond(2, gems=gems)
+    assert not cond(2, gems=[[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 0]])
+    # X = Topaz: 1 Topaz gem x the highest die 5.
+    assert bonus(2, ((RU, 1), (EM, 5), (AM, 3)), gems=gems) == [1 * 5, 0]
+    assert bonus(2, ((RU, 1), (EM, 5), (AM, 3)), gems=gems, settler=1) == [0, 0]
+
+
+def test_card_3_every_die_odd_G_K3():
+    assert cond(3, ((RU, 1), (EM, 3), (AM, 5)))
+    assert not cond(3, ((RU, 1), (EM, 3), (AM, 4)))
+    gems = [[1, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [2, 2, 0, 0, 0, 0], [0] * 6]
+    assert bonus(3, gems=gems) == [1, 21, 3, 0]
+    assert g.K3_TABLE == (0, 1, 3, 6, 10, 15, 21)
+
+
+def test_card_4_three_of_one_colour_G_K4():
+    assert cond(4, gems=[[3, 0, 0, 0, 0, 0], [0] * 6])
+    assert not cond(4, gems=[[2, 2, 2, 0, 0, 0], [5] * 6])
+    # X = Sapphire: 2 Sapphire gems x 3 colours.
+    assert bonus(4, gems=[[3, 0, 0, 2, 1, 0], [0, 0, 0, 4, 0, 0]]) == [6, 0]
+
+
+def test_card_5_no_adjacent_dice_G_K5():
+    assert cond(5, ((RU, 1), (EM, 1), (AM, 1)))
+    assert not cond(5, ((RU, 1), (EM, 1), (DI, 1)))  # Diamond and Ruby are neighbours
+    assert not cond(5, ((RU, 1), (SA, 1), (AM, 1)))
+    assert bonus(5, totals=[12, 3]) == [5, 0]
+    assert bonus(5, totals=[3, 3]) == [15, 0]  # ties count as lowest
+    assert bonus(5, totals=[3, 12], settler=0) == [15, 0]
+
+
+def test_card_6_three_consecutive_boards_G_K6():
+    assert cond(6, ((RU, 1), (TO, 1), (EM, 1)))
+    assert cond(6, ((DI, 1), (TO, 1), (RU, 1)))  # round the ring
+    assert not cond(6, ((RU, 1), (TO, 1), (SA, 1)))
+    # Blue dice on Amethyst and Diamond, red on Ruby: 2 per gem of those colours.
+    gems = [[5, 0, 0, 0, 2, 1], [0, 0, 0, 0, 0, 4], [1, 1, 1, 1, 0, 0]]
+    assert bonus(6, ((AM, 1), (DI, 1), (RU, 1)), gems=gems) == [6, 8, 0]
+
+
+def test_card_7_dice_add_to_15_G_K7():
+    assert cond(7, ((RU, 6), (EM, 5), (AM, 4)))
+    assert not cond(7, ((RU, 6), (EM, 5), (AM, 3)))
+    # X = Ruby: 3, 3, 1, 0 Ruby gems -> 7, 7, 2, nothing.
+    gems = [[3, 0, 0, 0, 0, 0], [3, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], [0, 5, 0, 0, 0, 0]]
+    assert bonus(7, gems=gems) == [7, 7, 2, 0]
+    gems = [[4] + [0] * 5, [3] + [0] * 5, [2] + [0] * 5, [1] + [0] * 5]
+    assert bonus(7, gems=gems) == [7, 5, 2, 2]
+
+
+def test_card_8_someone_has_20_G_K8():
+    assert cond(8, totals=[3, 20])
+    assert not cond(8, totals=[19, 19])
+    # X = Topaz x the red die's face 4.
+    gems = [[0, 2, 0, 0, 0, 0], [0, 3, 0, 0, 0, 0]]
+    assert bonus(8, ((RU, 6), (EM, 5), (AM, 4)), gems=gems, totals=[0, 20]) == [8, 12]
+
+
+def test_card_9_consecutive_faces_G_K9():
+    for faces in ((4, 5, 6), (5, 6, 1), (6, 1, 2), (2, 1, 3)):
+        assert cond(9, ((RU, faces[0]), (EM, faces[1]), (AM, faces[2]))), faces
+    for faces in ((1, 2, 4), (5, 5, 6), (1, 3, 5)):
+        assert not cond(9, ((RU, faces[0]), (EM, faces[1]), (AM, faces[2]))), faces
+    # X = Emerald: 1->1, 2->3, 3->5, 4->7, 5 or more->10, none 0.
+    gems = [[0, 0, n, 0, 0, 0] for n in (0, 1, 2, 3, 4, 5, 7)]
+    assert g.bonuses(K(9), [0, 2, 4], [1, 2, 3], gems, [0] * 7, 0) == [0, 1, 3, 5, 7, 10, 10]
+
+
+def test_card_10_every_die_even_leave_out_G_K10():
+    assert cond(10, ((RU, 2), (EM, 4), (AM, 6)))
+    assert not cond(10, ((RU, 2), (EM, 4), (AM, 5)))
+    assert bonus(10, gems=[[3] * 6, [1] * 6]) == [0, 0]
+    # P2 settles. P1: Ruby 2, Emerald 2 (tie); P2: Emerald 3 (alone); P3: nothing.
+    s = table(players=3, areas=[area(RU, RU, EM, EM), area(EM, EM, EM, RU), []],
+              settle=[[], [K(10)], []], turn=1, dice=((RU, 2), (EM, 4), (AM, 6)))
+    play(s, g.SETTLE + K(10))
+    assert s.phase == g.P_LEAVE and s.current_player() == 0 and s.leave[1] == EM
+    assert s.legal_actions() == [g.LEAVE + RU, g.LEAVE + EM]
+    play(s, g.LEAVE + EM)
+    # P1 scores Ruby only: 2x2; P2: Ruby 1x2 (Emerald left out).
+    assert s.results[-1] == [K(10), 1, 0, 0, 0, 4, 2, 0]
+    assert "P1 leaves out Emerald" in s.notes and "P2 leaves out Emerald" in s.notes
+
+
+def test_card_11_no_1_or_2_G_K11():
+    assert cond(11, ((RU, 3), (EM, 4), (AM, 6)))
+    assert not cond(11, ((RU, 3), (EM, 2), (AM, 6)))
+    assert not cond(11, ((RU, 1), (EM, 4), (AM, 6)))
+    # X = Amethyst: 3 per Amethyst gem.
+    assert bonus(11, gems=[[0, 0, 0, 0, 4, 1], [0, 0, 0, 0, 2, 0]]) == [12, 0]
+
+
+def test_card_12_four_colours_G_K12():
+    assert cond(12, gems=[[1, 1, 1, 1, 0, 0], [0] * 6])
+    assert not cond(12, gems=[[1, 1, 1, 0, 0, 0], [1] * 6])
+    # 2 per gem of the colour under the red die (Amethyst).
+    assert bonus(12, gems=[[1, 1, 1, 1, 3, 0], [0, 0, 0, 0, 5, 0]]) == [6, 0]
+
+
+def test_placed_wild_gems_count_for_conditions_and_bonuses_G_P4_G_K4():
+    s = table(areas=[area(RU, RU), []], settle=[[K(4)], []], wild=[(K(1), 0, RU)],
+              dice=((RU, 1), (EM, 1), (AM, 1)))
+    assert g.SETTLE + K(4) in s.legal_actions()
+
+
+# ---- The contract on a hand-made table --------------------------------------------------
+def test_illegal_actions_refused_and_texts_distinct():
+    s = table(settle=[[K(3), K(10)], []], dice=((RU, 1), (EM, 3), (AM, 5)))
+    for bad in (-1, 0, g.PLAY, g.SETTLE + K(10), g.WILD, 9999):
+        refused(s, bad)
+    texts = [s.action_text(a) for a in s.legal_actions()]
+    assert len(set(texts)) == len(texts) and all(texts)
+
+
+def test_view_hides_hands_G_S1():
+    s = g.new_game(3, 4)
+    v = s.view(1)
+    assert v["hand"] == sorted(s.hands[1]) and v["settle_hand"] == sorted(s.settle_hands[1])
+    assert v["hand_counts"] == [3, 3, 3] and v["settle_counts"] == [2, 2, 2]
+    assert v["hands"] is None and v["settle_hands"] is None
+    assert v["legal"] == ([] if s.current_player() != 1 else s.legal_actions())
+    for key in v:  # no other seat's cards anywhere
+        if key not in ("hand", "settle_hand", "legal"):
+            assert v[key] != sorted(s.hands[0]) or not s.hands[0]
