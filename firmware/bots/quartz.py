@@ -1,0 +1,343 @@
+# Greedy Quartz player (rule ids Q-xx refer to seeds/quartz.md). It decides from the seat's
+# view only (everything in Quartz is public). The heart is _plan: the best way to spend the
+# unused dice, trying every split of the helmets among the action kinds and valuing each
+# action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
+# the dice the plan leaves idle; acting follows the plan one small decision at a time and
+# recomputes it from the new view at each call, so the bot keeps no memory between calls.
+from firmware.core import quartz as Q
+from firmware.core.prng import SEED_LIMIT, Prng
+
+_K = Q.NKINDS
+_VALUABLE = Q.VALUABLE
+_UNSTABLE = Q.UNSTABLE
+_HELMET = Q.HELMET
+ORDER = (Q.PICKAXE, Q.HAMMER, Q.STEAL, Q.TRANSFER, Q.CHEST)  # chest last: it keeps the gains
+
+# ---- Weights (hundredths of a point) --------------------------------------------------
+W_HAMMER_PICK = 60  # per crystal a hammer returns: choosing the worst ones back
+W_PROTECT = 25  # percent of a crystal's value a chest protects (from Q-T3 steals)
+W_PENALTY = 500  # escaping the fewest-in-chest penalty (Q-F3), scaled by the round
+W_UNSTABLE_OUT = 300  # per unstable crystal transferred away (Q-F1)
+W_HURT = 30  # percent of a stolen crystal's value counted as the victim's loss
+NOISE = {"easy": 30, "normal": 0, "hard": 0}  # percent of random choices, by level
+
+
+def _bonus(count):
+    return Q.set_bonus(count) if count > 0 else 0
+
+
+def gain(counts, kind):
+    """What one more crystal of `kind` adds to a holding (Q-F1, Q-F2), in hundredths."""
+    value = Q.VALUES[kind] * 100
+    if kind < _VALUABLE:
+        value += (_bonus(counts[kind] + 1) - _bonus(counts[kind])) * 100
+    return value
+
+
+def loss(counts, kind):
+    """What one crystal of `kind` fewer takes from a holding."""
+    value = Q.VALUES[kind] * 100
+    if kind < _VALUABLE and counts[kind] > 0:
+        value += (_bonus(counts[kind]) - _bonus(counts[kind] - 1)) * 100
+    return value
+
+
+def _total(counts):
+    n = 0
+    for c in counts:
+        n += c
+    return n
+
+
+class Bot:
+    def __init__(self, seat, level="normal", seed=0):
+        self.seat = seat
+        self.seed = seed
+        self.noise = NOISE[level]
+        self.strict = False  # tests: raise instead of falling back to the first legal action
+        self.rng = Prng(seed)
+        self.held = []  # cart + chest per seat, from the view
+        self.alloc = [0] * 5  # the plan: dice per action kind
+        self.best = 0
+        self.table = []
+
+    # ---- Entry point ----
+    def choose(self, view):
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("seat %d has no decision to make now" % self.seat)
+        try:
+            action = self._choose(view, legal)
+        except Exception:  # MemoryError on a board included: any legal move beats a crash
+            if self.strict:
+                raise
+            action = legal[0]
+        if action not in legal:
+            if self.strict:
+                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
+            action = legal[0]
+        return action
+
+    def _choose(self, view, legal):
+        if self.noise:
+            # Noise drawn from (seed, view): the same view always gets the same answer.
+            digest = self.seed
+            for x in view["dice"] + view["bag"] + view["carts"][view["turn"]]:
+                digest = (digest * 31 + x) % SEED_LIMIT
+            digest = (digest * 61 + len(legal) + view["round"] * 7) % SEED_LIMIT
+            self.rng = Prng(digest)
+            if self.rng.randbelow(100) < self.noise:
+                return legal[self.rng.randbelow(len(legal))]
+        n = view["players"]
+        self.held = [
+            [view["carts"][s][k] + view["chests"][s][k] for k in range(_K)] for s in range(n)
+        ]
+        phase = view["phase"]
+        if phase == "roll":
+            return self._roll(view, legal)
+        if phase == "act":
+            return self._act(view, legal)
+        if phase == "dice":
+            return self._dice(view, legal)
+        if phase == "target":
+            return self._target(view, legal)
+        if phase == "return" or phase == "give":
+            return self._least_loss(legal)
+        if phase == "chest":
+            return self._chest(legal)
+        if phase == "take":
+            return self._most_gain(legal)
+        return legal[0]
+
+    # ---- The plan: how the unused dice are best spent ----
+    def _plan(self, view, free):
+        """Fill self.alloc (dice per kind) for the dice in bitmask `free`; return its value."""
+        dice = view["dice"]
+        counts = [0] * 6
+        for die in range(Q.DICE):
+            if (free >> die) & 1:
+                counts[dice[die]] += 1
+        done = view["kinds_used"]
+        # Value of each kind for 0..5 dice (0 when not allowed or not worth it).
+        table = []
+        for kind in range(5):
+            row = [0] * (Q.DICE + 1)
+            if not done[kind]:
+                for m in range(Q.MIN_DICE[kind], Q.DICE + 1):
+                    v = self._action_value(view, kind, m)
+                    row[m] = v if v > 0 else 0
+            table.append(row)
+        self.table = table
+        self.best = -1
+        alloc = [0] * 5
+        self._split(table, counts, counts[_HELMET], 0, alloc)
+        return self.best
+
+    def _split(self, table, counts, helmets, kind, alloc):
+        if kind == 5:
+            value = 0
+            for k in range(5):
+                value += table[k][counts[k] + alloc[k]]
+            if value > self.best:
+                self.best = value
+                for k in range(5):
+                    self.alloc[k] = alloc[k]
+            return
+        for a in range(helmets + 1):  # helmets left over stay idle
+            alloc[kind] = a
+            self._split(table, counts, helmets - a, kind + 1, alloc)
+        alloc[kind] = 0
+
+    def _dice_for(self, view, free, kind):
+        """Dice the plan gives `kind` (0 when it leaves the kind out): its own faces plus the
+        helmets given to it, cut to the fewest dice that are worth as much (a chest of a cart
+        of 2 needs 3 dice, not 5)."""
+        n = self.alloc[kind]
+        for die in range(Q.DICE):
+            if (free >> die) & 1 and view["dice"][die] == kind:
+                n += 1
+        row = self.table[kind]
+        if row[n] <= 0:
+            return 0
+        while n > Q.MIN_DICE[kind] and row[n - 1] == row[n]:
+            n -= 1
+        return n
+
+    def _action_value(self, view, kind, n):
+        me = self.seat
+        mine = self.held[me]
+        cart = view["carts"][me]
+        if kind == Q.PICKAXE or kind == Q.HAMMER:
+            bag = view["bag"]
+            total = _total(bag)
+            if total == 0:
+                return 0
+            expect = 0
+            for k in range(_K):
+                expect += bag[k] * gain(mine, k)
+            expect //= total
+            if kind == Q.PICKAXE:
+                return n * expect
+            back = n // 2
+            return (n - back) * expect + back * W_HAMMER_PICK
+        if kind == Q.CHEST:
+            m = min(n - 1, _total(cart))
+            if m == 0:
+                return 0
+            values = []
+            for k in range(_VALUABLE):
+                for _ in range(cart[k]):
+                    values.append(Q.VALUES[k])
+            values.sort()
+            protect = 0
+            for v in values[len(values) - m:] if m <= len(values) else values:
+                protect += v * W_PROTECT
+            sizes = [_total(c) for c in view["chests"]]
+            others = [sizes[s] for s in range(view["players"]) if s != me]
+            low = min(others)
+            if sizes[me] <= low < sizes[me] + m:
+                protect += W_PENALTY * (view["round"] + 2) // 8
+            return protect
+        if kind == Q.TRANSFER:
+            return min(n - 1, cart[_UNSTABLE]) * W_UNSTABLE_OUT
+        # Steal: the best target.
+        best = 0
+        for s in range(view["players"]):
+            if s != me:
+                v = self._steal_value(view, s, n - 1)
+                if v > best:
+                    best = v
+        return best
+
+    def _steal_value(self, view, seat, m):
+        cart = list(view["carts"][seat])
+        mine = list(self.held[self.seat])
+        value = 0
+        for _ in range(m):
+            pick = -1
+            top = 0
+            for k in range(_VALUABLE):
+                if cart[k] > 0:
+                    g = gain(mine, k) + Q.VALUES[k] * W_HURT
+                    if g > top:
+                        top = g
+                        pick = k
+            if pick < 0:
+                break
+            cart[pick] -= 1
+            mine[pick] += 1
+            value += top
+        return value
+
+    # ---- Q-T2 ----
+    def _roll(self, view, legal):
+        self._plan(view, (1 << Q.DICE) - 1)
+        dice = view["dice"]
+        idle = [0] * 6  # dice per face the plan leaves idle (helmets are never rerolled)
+        for face in range(5):
+            own = 0
+            for die in range(Q.DICE):
+                if dice[die] == face:
+                    own += 1
+            useful = self._dice_for(view, (1 << Q.DICE) - 1, face)
+            if useful < own:
+                idle[face] = own - useful
+        picked = [0] * 6
+        for die in range(Q.DICE):
+            if view["selected"][die]:
+                picked[dice[die]] += 1
+        for action in legal:
+            if action >= Q.DIE:
+                face = dice[action - Q.DIE]
+                if face != _HELMET and picked[face] < idle[face]:
+                    return action
+        if Q.REROLL in legal:
+            return Q.REROLL
+        return Q.KEEP
+
+    # ---- Q-T3 ----
+    def _free(self, view):
+        free = 0
+        for die in range(Q.DICE):
+            if not view["used"][die]:
+                free |= 1 << die
+        return free
+
+    def _act(self, view, legal):
+        free = self._free(view)
+        self._plan(view, free)
+        for kind in ORDER:
+            if Q.ACTION + kind in legal:
+                n = self._dice_for(view, free, kind)
+                if n >= Q.MIN_DICE[kind] and self._action_value(view, kind, n) > 0:
+                    return Q.ACTION + kind
+        return Q.END_TURN
+
+    def _dice(self, view, legal):
+        kind = view["action"]
+        free = self._free(view)
+        self._plan(view, free)
+        want = self._dice_for(view, free, kind)
+        if want < Q.MIN_DICE[kind]:
+            want = Q.MIN_DICE[kind]
+        have = 0
+        for flag in view["group"]:
+            have += flag
+        if have >= want and Q.CONFIRM in legal:
+            return Q.CONFIRM
+        helmet = -1
+        for action in legal:
+            if action >= Q.DIE:
+                if view["dice"][action - Q.DIE] == kind:
+                    return action
+                helmet = action
+        if helmet >= 0:
+            return helmet
+        return legal[0]
+
+    def _target(self, view, legal):
+        best = legal[0]
+        top = -(1 << 29)
+        for action in legal:
+            seat = action - Q.SEAT
+            if view["action"] == Q.TRANSFER:
+                value = view["scores"][seat] * 10 + seat  # the unstable ones to the leader
+            else:
+                value = self._steal_value(view, seat, view["left"])
+            if value > top:
+                top = value
+                best = action
+        return best
+
+    def _least_loss(self, legal):
+        mine = self.held[self.seat]
+        best = legal[0]
+        low = 1 << 29
+        for action in legal:
+            v = loss(mine, action - Q.CRYSTAL)
+            if v < low:
+                low = v
+                best = action
+        return best
+
+    def _most_gain(self, legal):
+        mine = self.held[self.seat]
+        best = legal[0]
+        top = -(1 << 29)
+        for action in legal:
+            v = gain(mine, action - Q.CRYSTAL)
+            if v > top:
+                top = v
+                best = action
+        return best
+
+    def _chest(self, legal):
+        # The most valuable crystals are the ones worth protecting; unstable ones last.
+        best = legal[0]
+        top = -(1 << 29)
+        for action in legal:
+            v = Q.VALUES[action - Q.CRYSTAL]
+            if v > top:
+                top = v
+                best = action
+        return best

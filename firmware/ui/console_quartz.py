@@ -1,0 +1,191 @@
+# Quartz: The Dice Game on the text console (the protocol is in console.py). Renders from a
+# seat's view only (in Quartz everything is public).
+from firmware.core import quartz as Q
+
+SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
+
+HELP = (
+    "Quartz: The Dice Game in short (rule ids of seeds/quartz.md):",
+    " Crystals: Qz quartz 2, Rb rubellite 3, Em emerald 4, Sa sapphire 5, Ru ruby 7,",
+    "  Am amber 9, Ob unstable -3 (Q-C1). Six rounds; a turn each, the leader first.",
+    " Your turn: mine 1 crystal (unstable: +1 reroll marker) (Q-T1); roll 5 dice,",
+    "  reroll any of them twice, plus once per marker you spend (Q-T2): pick dice,",
+    "  then reroll.",
+    " Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face).",
+    " Actions, each kind and die once (Q-T3): choose the action, its dice, confirm:",
+    "  P x N: mine N.  H x N (2+): mine N, return half of them (rounded down).",
+    "  C x N (2+): N-1 from cart to chest (safe).  T x N (2+): N-1 from your cart to",
+    "  another cart.  S x N (2+): take N-1 from another cart.",
+    " End the turn when you like (Q-T4).",
+    " Round end: most amber (then ruby...) takes the leader marker; 2 unstable go",
+    "  into the bag (Q-R).",
+    " Score: values + sets of a kind 3:+3, 4:+6, 5+:+10; fewest in chest -5 (Q-F).",
+)
+
+
+def _crystals(counts):
+    """'Qz2 Am1' for 7 counts ('-' when empty)."""
+    parts = []
+    for kind in range(Q.NKINDS):
+        if counts[kind]:
+            parts.append("%s%d" % (SHORT[kind], counts[kind]))
+    return " ".join(parts) if parts else "-"
+
+
+def _total(counts):
+    n = 0
+    for c in counts:
+        n += c
+    return n
+
+
+def dice_line(view):
+    """'Dice: 1:P 2:H^ 3:* 4:C. 5:S' ('.' used, '^' picked to reroll / for the action)."""
+    parts = []
+    picked = view["selected"] if view["phase"] == "roll" else view["group"]
+    for die in range(Q.DICE):
+        mark = ""
+        if view["used"][die]:
+            mark = "."
+        elif picked[die]:
+            mark = "^"
+        parts.append("%d:%s%s" % (die + 1, Q.FACE_LETTERS[view["dice"][die]], mark))
+    return "Dice: " + "  ".join(parts) + "   (. used, ^ picked)"
+
+
+def table(view, names, out):
+    seat = view["seat"]
+    out(
+        "==== %s - round %d of %d - leader %s ===="
+        % (Q.TITLE, view["round"], view["rounds"], names[view["leader"]])
+    )
+    out("Bag %d: %s   pairs left %d" % (_total(view["bag"]), _crystals(view["bag"]), view["pairs"]))
+    out("  %-7s %-26s %-18s %s %s" % ("", "cart", "chest", "mk", "points now"))
+    for other in range(view["players"]):
+        mark = ""
+        if other == view["turn"]:
+            mark = " <- turn"
+        if other == seat:
+            mark += " (you)"
+        out(
+            "  %-7s %-26s %-18s %2d %4d%s"
+            % (
+                names[other],
+                _crystals(view["carts"][other]),
+                _crystals(view["chests"][other]),
+                view["markers"][other],
+                view["scores"][other],
+                mark,
+            )
+        )
+    if view["phase"] != "over":
+        out("Faces: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (wild)")
+    _situation(view, names, out)
+
+
+def status(view, names, out):
+    phase = view["phase"]
+    turn = view["turn"]
+    if phase in ("chest", "give", "return"):
+        out("Your cart: %s   chest: %s" % (_crystals(view["carts"][turn]),
+                                          _crystals(view["chests"][turn])))
+    elif phase == "take":
+        target = view["target"]
+        out("%s's cart: %s" % (names[target], _crystals(view["carts"][target])))
+    _situation(view, names, out)
+
+
+def _done_kinds(view):
+    done = [Q.FACES[k] for k in range(5) if view["kinds_used"][k]]
+    return ", ".join(done) if done else "none"
+
+
+def _situation(view, names, out):
+    phase = view["phase"]
+    mover = names[view["turn"]]
+    if phase == "over":
+        return
+    out(dice_line(view))
+    if phase == "roll":
+        out(
+            "%s: %d free reroll(s) + %d marker(s): pick dice and reroll, or keep."
+            % (mover, view["rerolls"], view["markers"][view["turn"]])
+        )
+    elif phase == "act":
+        out("%s: choose an action or end the turn (done: %s)." % (mover, _done_kinds(view)))
+    elif phase == "dice":
+        n = 0
+        for flag in view["group"]:
+            n += flag
+        out("%s: %s with %d die(s) so far: pick dice, then confirm."
+            % (mover, Q.FACES[view["action"]], n))
+    elif phase == "return":
+        out("Hammer: return %d of the crystals just mined (%s)."
+            % (view["left"], _crystals(view["mined"])))
+    elif phase == "chest":
+        out("Chest: %d more crystal(s) from your cart to your chest." % view["left"])
+    elif phase == "target":
+        verb = "transfer to" if view["action"] == Q.TRANSFER else "steal from"
+        out("%s: choose the player to %s." % (Q.FACES[view["action"]].capitalize(), verb))
+    elif phase == "give":
+        out("Transfer: %d more crystal(s) to %s." % (view["left"], names[view["target"]]))
+    elif phase == "take":
+        out("Steal: %d more crystal(s) from %s." % (view["left"], names[view["target"]]))
+
+
+def scored(view):
+    """Rounds finished so far (the leader marker and the pairs change between rounds)."""
+    return view["round"] - 1 + (1 if view["over"] else 0)
+
+
+def round_result(view, names, out):
+    done = scored(view)
+    out("==== Round %d over: leader %s ====" % (done, names[view["leader"]]))
+    for seat in range(view["players"]):
+        held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
+        out(
+            "  %-7s holds %-30s chest %2d  points now %d"
+            % (names[seat], _crystals(held), _total(view["chests"][seat]), view["scores"][seat])
+        )
+
+
+def final(view, names, out):
+    sizes = [_total(c) for c in view["chests"]]
+    fewest = min(sizes)
+    for seat in range(view["players"]):
+        held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
+        value = 0
+        bonus = 0
+        for kind in range(Q.NKINDS):
+            value += Q.VALUES[kind] * held[kind]
+            if kind < Q.VALUABLE:
+                bonus += Q.set_bonus(held[kind])
+        out(
+            "  %-7s crystals %3d, sets %+d, chest %d%s = %d"
+            % (
+                names[seat],
+                value,
+                bonus,
+                sizes[seat],
+                " (fewest: -%d)" % Q.CHEST_PENALTY if sizes[seat] == fewest else "",
+                view["scores"][seat],
+            )
+        )
+    best = max(view["scores"])
+    tied = [s for s in range(view["players"]) if view["scores"][s] == best]
+    if len(tied) > 1:
+        out("  Tie on %d points: the most quartz wins, then rubellite, ... up to amber." % best)
+
+
+def turn_key(view):
+    return view["round"] * 8 + view["turn"]
+
+
+def turn_line(view, names):
+    return "-- round %d, %s to play (leader %s), bag %d: %s" % (
+        view["round"],
+        names[view["turn"]],
+        names[view["leader"]],
+        _total(view["bag"]),
+        _crystals(view["bag"]),
+    )
