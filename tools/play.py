@@ -12,7 +12,7 @@ python tools/play.py [--game diams] [--players N] [--seats human,bot,bot] [--see
             default: human then bots (--players of them in all, 3 by default)
 --players   the number of players (with the default seats)
 --seed      the game's seed (default: from the clock)
---option    a game option, repeatable (Diam's: length=standard|quick, closing=standard|fixed);
+--option    a game option, repeatable (the games and their options are listed below);
             without any, a human is asked for them (Enter = default)
 --quick     the same as --option length=quick
 --bots-only every seat a bot: a self-playing demo that reads no input
@@ -131,6 +131,22 @@ def settings(args, module, default_seed):
     return players, seats, seed, args["options"]
 
 
+def games_help(load):
+    """One line per game that exists: its players and options (first choice = default)."""
+    from firmware.core import GAMES
+
+    lines = ["", "games:"]
+    for name in GAMES:
+        try:
+            module = load(name)
+        except ImportError:
+            continue  # not written yet
+        options = " ".join(["%s=%s" % (key, "|".join(choices)) for key, choices in module.OPTIONS])
+        lines.append("  --game %-9s %s, %d-%d players  %s" % (
+            name, module.TITLE, module.MIN_PLAYERS, module.MAX_PLAYERS, options or "(no options)"))
+    return "\n".join(lines)
+
+
 def main(argv):
     sys.path.insert(0, _root(__file__))
     from firmware.core import load
@@ -142,6 +158,7 @@ def main(argv):
         args = parse(argv)
         if args["help"]:
             print(USAGE)
+            print(games_help(load))
             return 0
         try:
             module = load(args["game"])
