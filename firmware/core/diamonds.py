@@ -1,0 +1,532 @@
+# Diamonds (Mike Fitzgerald; 2-6 players): a trick-taking game where every suit is an action
+# that gains, secures or steals crystals. Rule ids (M-C1, M-R4, ...) refer to seeds/diamonds.md.
+# Rules only: no I/O.
+#
+# Cards are small ints 0..59: suit = card // 15 in the order D (diamonds), H (hearts),
+# S (spades), C (clubs) -- also the order of the end-of-round majorities (M-R7) -- and
+# rank = card % 15 + 1. Card text is ASCII ("8D", "15C") so every serial terminal shows it.
+# Crystals are counts per side: a side is a player, or a team in team mode (M-O3).
+
+from firmware.core.base import GameState, check_players, new_history, read_options
+from firmware.core.prng import Prng
+
+TITLE = "Diamonds"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+OPTIONS = (
+    ("perfect", ("off", "on")),  # M-O1 perfect diamonds
+    ("show_score", ("off", "on")),  # M-O2 vaults public
+    ("teams", ("off", "on")),  # M-O3 team mode, 4 and 6 players only
+)
+
+# ---- Data: every number of the rules in one place --------------------------------------
+SUITS = 4  # M-C1
+RANKS = 15
+DECK_SIZE = SUITS * RANKS  # 60
+DIAMONDS = 0
+HEARTS = 1
+SPADES = 2
+CLUBS = 3
+SUIT_LETTERS = "DHSC"
+SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
+HAND_SIZE = 10  # M-R1
+START_SHOWROOM = 3  # M-S1
+PASS_COUNTS = (1, 2, 3)  # M-R2
+NO_TRICK_DIAMONDS = 2  # M-R7 (b)
+TWO_PLAYER_TRICK = 4  # M-R6
+ROUNDS = (0, 0, 4, 6, 4, 5, 6)  # M-E1, by player count
+PERFECT_TOP = (0, 0, 8, 9, 13, 15, 15)  # M-O1: highest rank kept, by player count
+TEAM_COUNTS = (4, 6)  # M-O3
+SHOWROOM_POINTS = 1  # M-E2
+VAULT_POINTS = 2
+
+# ---- Actions (small ints) ----------------------------------------------------------------
+COUNT = 10  # + 1..3: the dealer's pass count (M-R2)
+CONFIRM = 20  # pass the chosen cards (M-R2)
+PICK = 100  # + card: choose a hand card for the pass
+UNPICK = 200  # + card: put a chosen card back in the hand
+PLAY = 300  # + card: play a card to the trick (M-R4)
+
+# ---- Phases --------------------------------------------------------------------------------
+P_COUNT = 0
+P_PASS = 1
+P_PLAY = 2
+P_OVER = 3
+PHASES = ("count", "pass", "play", "over")
+
+
+# ---- Cards ---------------------------------------------------------------------------------
+def suit(card):
+    return card // RANKS
+
+
+def rank(card):
+    return card % RANKS + 1
+
+
+def make_card(r, s):
+    """Card of rank r (1..15) and suit s (0..3)."""
+    return s * RANKS + r - 1
+
+
+def card_text(card):
+    """'8D', '15C' (ASCII: D diamonds, H hearts, S spades, C clubs)."""
+    return "%d%s" % (rank(card), SUIT_LETTERS[suit(card)])
+
+
+def cards_text(cards):
+    return " ".join([card_text(c) for c in cards])
+
+
+def deck_for(players, perfect):
+    """M-R1 / M-O1: (the cards in play, the hand size)."""
+    if perfect:
+        top = PERFECT_TOP[players]
+        cards = [c for c in range(DECK_SIZE) if rank(c) <= top]
+        return cards, len(cards) // players
+    return list(range(DECK_SIZE)), HAND_SIZE
+
+
+def points(showroom, vault):
+    """M-E2: 1 point per showroom crystal, 2 per vault crystal."""
+    return SHOWROOM_POINTS * showroom + VAULT_POINTS * vault
+
+
+def majority(counts):
+    """M-R7 (a): the index with strictly the most (> 0), or -1 on a tie or all zero."""
+    best = -1
+    top = 0
+    tied = False
+    for i in range(len(counts)):
+        if counts[i] > top:
+            top = counts[i]
+            best = i
+            tied = False
+        elif counts[i] == top and top > 0:
+            tied = True
+    return -1 if tied else best
+
+
+def trick_winner(cards):
+    """M-R5 / M-R6: index in `cards` (play order) of the highest card of the led suit."""
+    led = suit(cards[0])
+    best = 0
+    for i in range(1, len(cards)):
+        if suit(cards[i]) == led and cards[i] > cards[best]:
+            best = i
+    return best
+
+
+# ---- Game ------------------------------------------------------------------------------------
+def new_game(players, seed, options=None):
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS)
+    merged = read_options(OPTIONS, options)
+    if merged["teams"] == "on" and players not in TEAM_COUNTS:
+        raise ValueError(
+            "team mode needs 4 or 6 players (partners sit opposite), got %d" % players
+        )
+    return State(players, seed, merged)
+
+
+class State(GameState):
+    game = "diamonds"
+
+    def __init__(self, players, seed, options, copy_of=None):
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
+        n = players
+        self.players = n
+        self.seed = seed
+        self.options = options
+        self.history = new_history()
+        self.notes = []
+        self.rng = Prng(seed)
+        self.teams = options["teams"] == "on"
+        self.sides = n // 2 if self.teams else n  # M-O3: one showroom and vault per team
+        self.rounds = ROUNDS[n]  # M-E1
+        self.round = 0
+        self.showroom = [START_SHOWROOM] * self.sides  # M-S1
+        self.vault = [0] * self.sides
+        self.created = START_SHOWROOM * self.sides  # crystals taken from the supply so far
+        self.acts = []  # suit actions the last action caused: acting seat * 4 + suit
+        self.results = []  # per scored round: [won counts n*4, majority side per suit, ...]
+        self.dealer = self.rng.randbelow(n)  # M-S2
+        self.thief = (self.dealer + 1) % n  # M-S2: left of the dealer
+        self._setup_round()
+
+    def _copy(self, other):
+        self.players = other.players
+        self.seed = other.seed
+        self.options = other.options  # never mutated after new_game
+        self.history = new_history(other.history)
+        self.notes = list(other.notes)
+        self.rng = other.rng.copy()
+        self.teams = other.teams
+        self.sides = other.sides
+        self.rounds = other.rounds
+        self.round = other.round
+        self.showroom = list(other.showroom)
+        self.vault = list(other.vault)
+        self.created = other.created
+        self.acts = list(other.acts)
+        self.results = [[list(part) for part in r] for r in other.results]
+        self.dealer = other.dealer
+        self.thief = other.thief
+        self.hand_size = other.hand_size
+        self.aside = list(other.aside)
+        self.hands = [list(h) for h in other.hands]
+        self.chosen = [list(c) for c in other.chosen]
+        self.won = [list(w) for w in other.won]
+        self.tricks = list(other.tricks)
+        self.trick = list(other.trick)
+        self.leader = other.leader
+        self.last_trick = list(other.last_trick)
+        self.last_leader = other.last_leader
+        self.last_winner = other.last_winner
+        self.count = other.count
+        self.passed = other.passed
+        self.turn = other.turn
+        self.phase = other.phase
+
+    def clone(self):
+        return State(0, 0, None, self)
+
+    # ---- Sides (M-O3) ----
+    def side(self, seat):
+        """The seat's side: itself, or its team (partners are seats i and i + n/2)."""
+        return seat % self.sides if self.teams else seat
+
+    def _side_name(self, side):
+        if self.teams:
+            return "team P%d+P%d" % (side + 1, side + self.sides + 1)
+        return "P%d" % (side + 1)
+
+    def _pass_target(self, seat):
+        # M-R2: to the left (the next seat), 2 players: the opponent; M-O3: the partner.
+        if self.teams:
+            return (seat + self.sides) % self.players
+        return (seat + 1) % self.players
+
+    # ---- Round setup (M-R1) ----
+    def _setup_round(self):
+        n = self.players
+        deck, self.hand_size = deck_for(n, self.options["perfect"] == "on")
+        self.rng.shuffle(deck)
+        self.aside = [c for c in range(DECK_SIZE) if c not in deck]  # M-O1 removed ranks
+        self.hands = [[] for _ in range(n)]
+        # One card at a time, starting left of the dealer [project]; the rest set aside.
+        i = 0
+        for _ in range(self.hand_size):
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n].append(deck[i])
+                i += 1
+        for hand in self.hands:
+            hand.sort()
+        self.aside.extend(deck[i:])
+        self.aside.sort()
+        self.chosen = [[] for _ in range(n)]  # cards chosen for the pass, not yet passed
+        self.won = [[] for _ in range(n)]  # each player's won cards (face down)
+        self.tricks = [0] * n
+        self.trick = []  # cards of the trick in progress, in play order
+        self.leader = -1
+        self.last_trick = []
+        self.last_leader = -1
+        self.last_winner = -1
+        self.count = 0  # the pass count (M-R2)
+        self.passed = 0  # players who have confirmed their pass
+        self.turn = self.dealer
+        self.phase = P_COUNT
+
+    # ---- Suit actions (M-A) ----
+    def _suit_action(self, seat, s, why):
+        """Seat (a player; at the end of a round in team mode, a team's first seat) takes
+        the action of suit s."""
+        self.acts.append(seat * SUITS + s)
+        side = self.side(seat)
+        who = self._side_name(side)
+        if s == DIAMONDS:  # M-A1
+            self.vault[side] += 1
+            self.created += 1
+            self._note("%s: D action, +1 crystal to %s's vault" % (why, who))
+        elif s == HEARTS:  # M-A2
+            self.showroom[side] += 1
+            self.created += 1
+            self._note("%s: H action, +1 crystal to %s's showroom" % (why, who))
+        elif s == SPADES:  # M-A3
+            if self.showroom[side] > 0:
+                self.showroom[side] -= 1
+                self.vault[side] += 1
+                self._note("%s: S action, %s moves a crystal from showroom to vault" % (why, who))
+            else:
+                self._note("%s: S action, %s's showroom is empty: nothing moves" % (why, who))
+        else:  # M-A4
+            holder = self.thief
+            victim = self.side(holder)
+            self.thief = (holder + 1) % self.players
+            if victim == side:
+                self._note("%s: C action, %s holds the thief token: nothing stolen; token to P%d"
+                           % (why, who, self.thief + 1))
+            elif self.showroom[victim] == 0:
+                self._note("%s: C action, %s's showroom is empty: nothing stolen; token to P%d"
+                           % (why, self._side_name(victim), self.thief + 1))
+            else:
+                self.showroom[victim] -= 1
+                self.showroom[side] += 1
+                self._note("%s: C action, %s steals a crystal from %s; token to P%d"
+                           % (why, who, self._side_name(victim), self.thief + 1))
+
+    # ---- The contract ----
+    def current_player(self):
+        if self.phase == P_OVER:
+            return -1
+        return self.turn
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == P_PLAY:
+            hand = self.hands[self.turn]
+            if self.trick:
+                led = suit(self.trick[0])
+                follow = [PLAY + c for c in hand if suit(c) == led]  # M-R4
+                if follow:
+                    return follow
+            return [PLAY + c for c in hand]
+        if phase == P_PASS:
+            chosen = self.chosen[self.turn]
+            if len(chosen) < self.count:
+                actions = [PICK + c for c in self.hands[self.turn]]
+            else:
+                actions = [CONFIRM]
+            for c in sorted(chosen):
+                actions.append(UNPICK + c)
+            return actions
+        if phase == P_COUNT:
+            return [COUNT + k for k in PASS_COUNTS]
+        return []
+
+    def _do(self, action):
+        self.acts = []
+        phase = self.phase
+        if phase == P_PLAY:
+            self._play(action - PLAY)
+        elif phase == P_PASS:
+            if action == CONFIRM:
+                self._confirm()
+            elif action >= UNPICK:
+                self._unpick(action - UNPICK)
+            else:
+                self._pick(action - PICK)
+        elif phase == P_COUNT:
+            self._set_count(action - COUNT)
+
+    # ---- Passing (M-R2) ----
+    def _set_count(self, k):
+        self.count = k
+        self.passed = 0
+        self.phase = P_PASS
+        self.turn = self.dealer  # the dealer chooses first, then each seat to the left
+        self._note("P%d (dealer) sets the pass: %d card%s each"
+                   % (self.dealer + 1, k, "" if k == 1 else "s"))
+
+    def _pick(self, card):
+        self.hands[self.turn].remove(card)
+        self.chosen[self.turn].append(card)
+
+    def _unpick(self, card):
+        self.chosen[self.turn].remove(card)
+        hand = self.hands[self.turn]
+        hand.append(card)
+        hand.sort()
+
+    def _confirm(self):
+        self.passed += 1
+        if self.passed < self.players:
+            self.turn = (self.turn + 1) % self.players
+            return
+        # Everyone has chosen: all pass at once.
+        n = self.players
+        for seat in range(n):
+            hand = self.hands[self._pass_target(seat)]
+            hand.extend(self.chosen[seat])
+            hand.sort()
+        self.chosen = [[] for _ in range(n)]
+        if self.teams:
+            self._note("everyone passes %d card(s) to the partner" % self.count)
+        elif n == 2:
+            self._note("both players pass %d card(s) to the opponent" % self.count)
+        else:
+            self._note("everyone passes %d card(s) to the left" % self.count)
+        self.phase = P_PLAY
+        self.leader = (self.dealer + 1) % n  # M-R3
+        self.turn = self.leader
+
+    # ---- Trick play (M-R3 .. M-R6) ----
+    def _trick_size(self):
+        return TWO_PLAYER_TRICK if self.players == 2 else self.players
+
+    def _play(self, card):
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        if len(self.trick) > 1 and suit(card) != suit(self.trick[0]):
+            # M-R4: could not follow: the played suit's action at once.
+            self._suit_action(seat, suit(card), "P%d cannot follow, plays %s"
+                              % (seat + 1, card_text(card)))
+        if len(self.trick) < self._trick_size():
+            self.turn = (seat + 1) % self.players
+            return
+        self._end_trick()
+
+    def _end_trick(self):
+        n = self.players
+        cards = self.trick
+        i = trick_winner(cards)
+        winner = (self.leader + i) % n
+        self.won[winner].extend(cards)
+        self.tricks[winner] += 1
+        self.last_trick = cards
+        self.last_leader = self.leader
+        self.last_winner = winner
+        self.trick = []
+        self._suit_action(winner, suit(cards[0]), "P%d wins the trick with %s"
+                          % (winner + 1, card_text(cards[i])))  # M-R5
+        if self.hands[winner]:
+            self.leader = winner
+            self.turn = winner
+            return
+        self._end_round()
+
+    # ---- End of round (M-R7) and game (M-E) ----
+    def won_counts(self):
+        """Won cards per seat and suit, flat: index seat * 4 + suit."""
+        counts = [0] * (self.players * SUITS)
+        for seat in range(self.players):
+            for card in self.won[seat]:
+                counts[seat * SUITS + suit(card)] += 1
+        return counts
+
+    def side_counts(self, counts, s):
+        """Won cards of suit s per side (M-O3: partners combined)."""
+        per = [0] * self.sides
+        for seat in range(self.players):
+            per[self.side(seat)] += counts[seat * SUITS + s]
+        return per
+
+    def _end_round(self):
+        n = self.players
+        counts = self.won_counts()
+        majors = []
+        for s in range(SUITS):  # M-R7 (a), in the order D, H, S, C
+            per = self.side_counts(counts, s)
+            side = majority(per)
+            majors.append(side)
+            if side < 0:
+                if max(per) == 0:
+                    self._note("round end: nobody won a %s card: no action" % SUIT_LETTERS[s])
+                else:
+                    self._note("round end: most %s cards tied (%d): no action"
+                               % (SUIT_LETTERS[s], max(per)))
+            else:
+                self._suit_action(side, s, "round end: %s has the most %s cards (%d)"
+                                  % (self._side_name(side), SUIT_LETTERS[s], per[side]))
+        none = []
+        for k in range(1, n + 1):  # M-R7 (b), seat order from left of the dealer
+            seat = (self.dealer + k) % n
+            if self.tricks[seat] == 0:
+                none.append(seat)
+                for _ in range(NO_TRICK_DIAMONDS):
+                    self._suit_action(seat, DIAMONDS, "round end: P%d won no trick" % (seat + 1))
+        self.results.append([counts, majors, none, list(self.tricks)])
+        if self.round + 1 >= self.rounds:  # M-E1
+            self.phase = P_OVER
+            return
+        self.round += 1
+        self.dealer = (self.dealer + 1) % n  # M-R1: the deal moves left
+        self._setup_round()
+
+    def side_points(self):
+        return [points(self.showroom[t], self.vault[t]) for t in range(self.sides)]
+
+    def scores(self):
+        """M-E2: points of each seat's side (partners share their team's)."""
+        per = self.side_points()
+        return [per[self.side(seat)] for seat in range(self.players)]
+
+    def winning_sides(self):
+        """M-E2: most points, then most vault crystals, then shared."""
+        per = self.side_points()
+        best = max(per)
+        tied = [t for t in range(self.sides) if per[t] == best]
+        most = max([self.vault[t] for t in tied])
+        return [t for t in tied if self.vault[t] == most]
+
+    def winners(self):
+        if not self.is_over():
+            return []
+        sides = self.winning_sides()
+        return [seat for seat in range(self.players) if self.side(seat) in sides]
+
+    # ---- What a seat may see ----
+    def view(self, seat):
+        """Everything `seat` may know: its own hand and chosen cards, the others' counts,
+        the showrooms, the vaults of its own side (all of them with show score or once the
+        game is over), the trick, the won cards per suit, the thief token."""
+        over = self.phase == P_OVER
+        own = self.side(seat)
+        public = over or self.options["show_score"] == "on"
+        counts = self.won_counts()
+        return {
+            "game": self.game,
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "teams": self.teams,
+            "sides": self.sides,
+            "side": [self.side(s) for s in range(self.players)],
+            "round": self.round + 1,
+            "rounds": self.rounds,
+            "dealer": self.dealer,
+            "thief": self.thief,
+            "turn": self.turn,
+            "current": self.current_player(),
+            "phase": PHASES[self.phase],
+            "count": self.count,
+            "passed": self.passed,
+            "hand_size": self.hand_size,
+            "hand": sorted(self.hands[seat]),
+            "chosen": sorted(self.chosen[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+            "chosen_counts": [len(c) for c in self.chosen],
+            "showroom": list(self.showroom),
+            "vault": self.vault[own],
+            "vaults": [self.vault[t] if public or t == own else None
+                       for t in range(self.sides)],
+            "leader": self.leader,
+            "trick": list(self.trick),
+            "led": suit(self.trick[0]) if self.trick else -1,
+            "last_trick": list(self.last_trick),
+            "last_leader": self.last_leader,
+            "last_winner": self.last_winner,
+            "won": [counts[s * SUITS:(s + 1) * SUITS] for s in range(self.players)],
+            "tricks": list(self.tricks),
+            "results": [[list(part) for part in r] for r in self.results],
+            "scores": self.scores() if public else None,
+            "legal": self.legal_actions() if seat == self.current_player() else [],
+            "notes": list(self.notes),
+        }
+
+    def action_text(self, action, viewer=-1):
+        """Short words for `action` now. A viewer other than the deciding seat is not told
+        which card is chosen for a pass."""
+        hidden = viewer >= 0 and viewer != self.current_player()
+        if action >= PLAY:
+            return "play " + card_text(action - PLAY)
+        if action >= UNPICK:
+            return "take back " + ("a card" if hidden else card_text(action - UNPICK))
+        if action >= PICK:
+            return "choose " + ("a card" if hidden else card_text(action - PICK)) + " to pass"
+        if action == CONFIRM:
+            return "pass the chosen cards"
+        k = action - COUNT
+        return "pass %d card%s" % (k, "" if k == 1 else "s")

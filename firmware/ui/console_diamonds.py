@@ -1,0 +1,207 @@
+# Diamonds on the text console (the protocol is in console.py). Renders from a seat's view
+# only: other hands are counts, other vaults are hidden unless the view shows them (show score,
+# game over). Cards in ASCII: 8D = 8 of diamonds, H hearts, S spades, C clubs.
+from firmware.core import diamonds as M
+
+HELP = (
+    "Diamonds in short (rule ids of seeds/diamonds.md):",
+    " Cards 1-15 in four suits: D diamonds, H hearts, S spades, C clubs (8D: 8 of D).",
+    " Each suit is an action on crystals (M-A):",
+    "  D: +1 crystal from the supply to your vault     H: +1 to your showroom",
+    "  S: move 1 from your showroom to your vault",
+    "  C: steal 1 from the showroom of the thief-token holder; the token moves left.",
+    " A round (M-R): the dealer picks 1-3; everyone picks that many cards to pass",
+    "  (left; 2 players: the opponent; teams: the partner), all pass at once.",
+    "  Tricks: follow the led suit if you can, no trumps. Can't follow: play any",
+    "  card and take its suit's action at once. Highest card of the led suit wins",
+    "  the trick and takes the led suit's action.",
+    " Round end (M-R7): most won cards of a suit (D, H, S, C in order; ties: nobody)",
+    "  takes that action; a player who won no trick takes the D action twice.",
+    " Score (M-E2): showroom 1 point, vault 2 points; tie: most vault crystals.",
+    " Options: perfect (every card dealt), show_score (vaults public), teams (4/6).",
+)
+
+
+def _suit_groups(cards):
+    """'D: 4 9  H: 1  S: -  C: 12 15' (cards sorted by suit, then rank)."""
+    parts = []
+    for s in range(M.SUITS):
+        ranks = [str(M.rank(c)) for c in sorted(cards) if M.suit(c) == s]
+        parts.append("%s: %s" % (M.SUIT_LETTERS[s], " ".join(ranks) if ranks else "-"))
+    return "  ".join(parts)
+
+
+def _cards(cards):
+    return M.cards_text(cards) if cards else "(none)"
+
+
+def _side_name(view, side):
+    if view["teams"]:
+        return "T%d (P%d+P%d)" % (side + 1, side + 1, side + view["sides"] + 1)
+    return "P%d" % (side + 1)
+
+
+def _vault_text(view, side):
+    v = view["vaults"][side]
+    return "?" if v is None else "%d" % v
+
+
+def _trick_text(view, cards, leader, names):
+    n = view["players"]
+    parts = []
+    for i in range(len(cards)):
+        parts.append("P%d %s" % ((leader + i) % n + 1, M.card_text(cards[i])))
+    return ", ".join(parts)
+
+
+def table(view, names, out):
+    seat = view["seat"]
+    n = view["players"]
+    out(
+        "==== %s - round %d of %d - dealer %s - thief token %s ===="
+        % (M.TITLE, view["round"], view["rounds"], names[view["dealer"]], names[view["thief"]])
+    )
+    if view["teams"]:
+        for t in range(view["sides"]):
+            won = [0, 0, 0, 0]  # M-O3: majorities count the partners' cards together
+            for other in range(n):
+                if view["side"][other] == t:
+                    for s in range(M.SUITS):
+                        won[s] += view["won"][other][s]
+            out("  %-12s showroom %2d  vault %2s  won D%d H%d S%d C%d"
+                % (_side_name(view, t), view["showroom"][t], _vault_text(view, t),
+                   won[0], won[1], won[2], won[3]))
+    playing = view["phase"] in ("play", "over")
+    for other in range(n):
+        won = view["won"][other]
+        # "> " marks the seat to decide; at most 80 columns with 2-digit counts.
+        line = "%s%-7s hand %2d" % ("> " if other == view["current"] else "  ", names[other],
+                                    view["hand_counts"][other])
+        if view["chosen_counts"][other]:
+            line += " +%d to pass" % view["chosen_counts"][other]  # M-R2: a count only
+        if not view["teams"]:
+            line += "  showroom %2d  vault %2s" % (view["showroom"][other],
+                                                  _vault_text(view, other))
+        if playing:
+            line += "  won D%d H%d S%d C%d, %d trick%s" % (
+                won[0], won[1], won[2], won[3], view["tricks"][other],
+                "" if view["tricks"][other] == 1 else "s")
+        if other == seat:
+            line += " (you)"
+        out(line)
+    if view["last_trick"]:
+        out("Last trick: %s -> P%d won" % (
+            _trick_text(view, view["last_trick"], view["last_leader"], names),
+            view["last_winner"] + 1))
+    _own(view, names, out)
+    _situation(view, names, out)
+
+
+def status(view, names, out):
+    _own(view, names, out)
+    _situation(view, names, out)
+
+
+def _own(view, names, out):
+    name = names[view["seat"]]
+    out("Your hand (%s): %s" % (name, _suit_groups(view["hand"])))
+    if view["chosen"]:
+        out("Chosen to pass: %s" % _cards(view["chosen"]))
+
+
+def _situation(view, names, out):
+    phase = view["phase"]
+    mover = names[view["current"]] if view["current"] >= 0 else ""
+    n = view["players"]
+    if phase == "count":
+        out("%s (dealer): how many cards does everyone pass, 1, 2 or 3?" % mover)
+    elif phase == "pass":
+        seat = view["current"]
+        if view["teams"]:
+            to = (seat + view["sides"]) % n
+        else:
+            to = (seat + 1) % n
+        out("%s: choose %d card(s) to pass to %s (%d chosen); %d of %d players done."
+            % (mover, view["count"], names[to], view["chosen_counts"][seat], view["passed"], n))
+    elif phase == "play":
+        if view["trick"]:
+            out("Trick: %s. Follow %s if you can."
+                % (_trick_text(view, view["trick"], view["leader"], names),
+                   M.SUIT_NAMES[view["led"]]))
+        else:
+            out("%s leads the trick." % mover)
+
+
+def scored(view):
+    return len(view["results"])
+
+
+def round_result(view, names, out):
+    results = view["results"]
+    won, majors, none, tricks = results[-1]
+    out("==== Round %d scored ====" % len(results))
+    parts = []
+    for s in range(M.SUITS):
+        side = majors[s]
+        if side < 0:
+            parts.append("%s: nobody" % M.SUIT_LETTERS[s])
+        else:
+            parts.append("%s: %s" % (M.SUIT_LETTERS[s], _side_name(view, side)))
+    out("  Majorities: " + ", ".join(parts))
+    if none:
+        out("  No trick (2 D actions each): " + ", ".join([names[s] for s in none]))
+    public = view["scores"] is not None  # M-O2 (the view may be another seat's: no vault)
+    for side in range(view["sides"]):
+        line = "  %-12s showroom %2d" % (_side_name(view, side), view["showroom"][side])
+        if public:
+            line += "  vault %2d  points %d" % (view["vaults"][side],
+                                                M.points(view["showroom"][side],
+                                                         view["vaults"][side]))
+        out(line)
+
+
+def final(view, names, out):
+    for side in range(view["sides"]):
+        vault = view["vaults"][side]
+        if vault is None:
+            continue
+        showroom = view["showroom"][side]
+        out("  %-12s showroom %2d + vault %2d x 2 = %d points"
+            % (_side_name(view, side), showroom, vault, M.points(showroom, vault)))
+    if view["teams"] and view["phase"] == "over":
+        best = _best_sides(view)
+        out("Winning team%s: %s" % ("s (tie)" if len(best) > 1 else "",
+                                    ", ".join([_side_name(view, t) for t in best])))
+
+
+def _best_sides(view):
+    # M-E2 from the final view: most points, then most vault crystals, then shared.
+    top = None
+    best = []
+    for t in range(view["sides"]):
+        key = (M.points(view["showroom"][t], view["vaults"][t]), view["vaults"][t])
+        if top is None or key > top:
+            top = key
+            best = [t]
+        elif key == top:
+            best.append(t)
+    return best
+
+
+def turn_key(view):
+    done = 0
+    for t in view["tricks"]:
+        done += t
+    return view["round"] * 1000 + (0 if view["phase"] in ("count", "pass") else 100 + done)
+
+
+def turn_line(view, names):
+    if view["phase"] in ("count", "pass"):
+        return "-- round %d, %s deals; showrooms %s" % (
+            view["round"], names[view["dealer"]], " ".join(["%d" % c for c in view["showroom"]]))
+    done = 0
+    for t in view["tricks"]:
+        done += t
+    return "-- round %d, trick %d, %s leads; showrooms %s, thief token %s" % (
+        view["round"], done + 1, names[view["leader"]],
+        " ".join(["%d" % c for c in view["showroom"]]), names[view["thief"]])

@@ -1,0 +1,174 @@
+"""The Diamonds computer player (firmware/bots/diamonds.py): legality over many states,
+decisions from the view only, a few known situations, and strength against a uniformly random
+player. Rule ids: seeds/diamonds.md."""
+
+import copy
+
+import pytest
+from randplay import option_sets
+
+from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.core import diamonds as M
+from firmware.core import load
+
+
+def strict_bot(seat, level="normal", seed=0):
+    bot = make_bot("diamonds", seat, level, seed)
+    bot.strict = True  # a bug in the heuristic raises instead of falling back to legal[0]
+    return bot
+
+
+def fitting(players):
+    return [o for o in option_sets(M) if o["teams"] == "off" or players in M.TEAM_COUNTS]
+
+
+def C(r, s):
+    return M.make_card(r, "DHSC".index(s))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_bot_choice_is_always_legal(players):
+    """Every phase (M-R2 count and pass, M-R4 play): at every decision of games mixing bot
+    and random moves, over every fitting option set, choose(view) is in view["legal"]."""
+    module = load("diamonds")
+    phases = set()
+    decisions = 0
+    for options in fitting(players):
+        for seed in range(3):
+            state = module.new_game(players, seed, options)
+            bots = [strict_bot(s, LEVELS[(seed + s) % len(LEVELS)], seed) for s in range(players)]
+            rand = RandomBot(0, seed + 100 * players)
+            step = 0
+            while not state.is_over():
+                seat = state.current_player()
+                view = state.view(seat)
+                action = bots[seat].choose(view)
+                assert action in view["legal"], (seed, view["phase"], action, view["legal"])
+                phases.add(view["phase"])
+                decisions += 1
+                step += 1
+                if step % 3 == 0:  # a random move now and then: odd states too
+                    action = rand.choose(view)
+                state.apply(action)
+    assert decisions > 300
+    assert phases == {"count", "pass", "play"}
+
+
+def sample_views(count=200):
+    module = load("diamonds")
+    views = []
+    seed = 0
+    while len(views) < count:
+        players = 2 + seed % 5
+        options = fitting(players)[seed % len(fitting(players))]
+        state = module.new_game(players, seed, options)
+        bots = [strict_bot(s, "normal", seed) for s in range(players)]
+        step = 0
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            if step % 9 == 0:
+                views.append(view)
+            state.apply(bots[seat].choose(view))
+            step += 1
+        seed += 1
+    return views[:count]
+
+
+def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
+    views = sample_views()
+    for level in LEVELS:
+        first = strict_bot(0, level, 5)
+        answers = []
+        for view in views:
+            before = copy.deepcopy(view)
+            answers.append(first.choose(view))
+            assert view == before
+        fresh = strict_bot(0, level, 5)
+        for view, answer in zip(reversed(views), reversed(answers)):
+            assert fresh.choose(copy.deepcopy(view)) == answer
+
+
+def test_bot_ignores_what_the_view_does_not_show():
+    """Other hands and hidden vaults are not in the view; extra keys change nothing."""
+    for view in sample_views(100):
+        bot = strict_bot(view["seat"])
+        action = bot.choose(view)
+        noisy = dict(view)
+        noisy["hands"] = [[0, 1, 2]] * view["players"]
+        noisy["secret_vaults"] = [99] * view["players"]
+        assert bot.choose(noisy) == action
+
+
+def test_bot_answers_from_the_legal_list_it_is_given():
+    for view in sample_views(100):
+        bot = strict_bot(view["seat"])
+        bot.strict = False
+        only = dict(view)
+        only["legal"] = [view["legal"][-1]]
+        assert bot.choose(only) == view["legal"][-1]
+
+
+def _view(players=3, **fields):
+    state = load("diamonds").new_game(players, 1, None)
+    view = state.view(0)
+    view.update({"phase": "play", "current": 0, "turn": 0, "leader": 0, "trick": [],
+                 "led": -1})
+    view.update(fields)
+    return view
+
+
+def test_cannot_follow_takes_the_best_action_M_R4_M_A1():
+    """Off-suit: the diamond (a vault crystal, 2 points) beats a heart; the lowest one."""
+    view = _view(trick=[C(5, "S")], led=M.SPADES, leader=2, hand=[C(3, "D"), C(9, "D"),
+                                                                   C(14, "H")])
+    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == M.PLAY + C(3, "D")
+
+
+def test_last_player_wins_cheaply_M_R5():
+    """Last to play with the trick's led action worth something: the lowest winning card."""
+    view = _view(trick=[C(5, "D"), C(9, "D")], led=M.DIAMONDS, leader=1,
+                 hand=[C(2, "D"), C(10, "D"), C(15, "D")])
+    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == M.PLAY + C(10, "D")
+
+
+def test_team_bot_does_not_overtake_the_partner_M_O3():
+    state = load("diamonds").new_game(4, 1, {"teams": "on"})
+    view = state.view(0)
+    # P2 led 5D, P3 (the partner) 14D, P4 2D; P1 last.
+    view.update({"phase": "play", "current": 0, "turn": 0, "leader": 1, "led": M.DIAMONDS,
+                 "trick": [C(5, "D"), C(14, "D"), C(2, "D")],
+                 "hand": [C(3, "D"), C(15, "D")]})
+    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == M.PLAY + C(3, "D")
+
+
+def test_pass_steps_end_with_confirm_M_R2():
+    view = _view(phase="pass", count=1, chosen=[C(1, "S")], hand=[C(5, "D")])
+    view["legal"] = [M.CONFIRM, M.UNPICK + C(1, "S")]
+    assert strict_bot(0).choose(view) == M.CONFIRM
+
+
+@pytest.mark.parametrize("players,options,games", [
+    (2, None, 40), (2, {"perfect": "on"}, 40), (3, None, 40), (4, {"teams": "on"}, 40)])
+def test_bot_beats_random_players(players, options, games):
+    """Strength (not timing): with fixed seeds and rotating seats, the normal bot wins (alone,
+    or its team) more than 70% of 2- and 3-player games against uniformly random players,
+    and more than half of the team games (a partner who plays at random)."""
+    module = load("diamonds")
+    wins = 0
+    for seed in range(games):
+        seat = seed % players
+        state = module.new_game(players, 7000 + seed, options)
+        choosers = [RandomBot(s, seed + s).choose for s in range(players)]
+        choosers[seat] = strict_bot(seat, "normal", seed).choose
+        while not state.is_over():
+            s = state.current_player()
+            state.apply(choosers[s](state.view(s)))
+        winners = state.winners()
+        if seat in winners and (len(winners) == 1 or state.teams and len(winners) == 2):
+            wins += 1
+    share = wins / games
+    assert share > (0.5 if players == 4 else 0.7), share
