@@ -362,3 +362,14 @@ def test_play_finds_the_project_root(path, root):
     import play
 
     assert play._root(path) == root
+
+
+def test_setup_asks_again_for_options_that_do_not_fit_the_players():
+    """Team mode needs 4 or 6 players (M-O3): with 3 seats it is refused and asked again."""
+    module = load("diamonds")
+    answers = iter(["", "", "on", "", "", "off", "5"])
+    script = Script(lambda prompt, recent: next(answers))
+    seats, options, seed = console.setup(module, 3, ["human", "bot", "bot"], inp=script.inp,
+                                         out=script.out)
+    assert options == {"perfect": "off", "show_score": "off", "teams": "off"} and seed == 5
+    assert any("team mode needs 4 or 6 players" in line for line in script.lines)

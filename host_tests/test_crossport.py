@@ -5,7 +5,7 @@ import os
 import subprocess
 
 from mpbuild import compile_file, compile_tree, find_tool
-from randplay import option_sets, random_game
+from randplay import fitting_option_sets, random_game
 
 from firmware.core import GAMES, load
 
@@ -15,14 +15,15 @@ GAMES_PER_PORT = 24
 DRIVER = """
 import sys
 sys.path[:0] = [%r]
-from randplay import option_sets, random_game
+from randplay import fitting_option_sets, random_game
 from firmware.core import load
 name = %r
 game = load(name)
 print(game.__file__)
 for i in range(%d):
     players = game.MIN_PLAYERS + i %% (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
-    options = option_sets(game)[i %% len(option_sets(game))]
+    sets = fitting_option_sets(game, players)
+    options = sets[i %% len(sets)]
     s = random_game(name, players, 5000 + i, options, 77 + i)
     print(players, s.scores(), s.winners(), list(s.history))
 """
@@ -33,7 +34,8 @@ def cpython_lines(name):
     lines = []
     for i in range(GAMES_PER_PORT):
         players = game.MIN_PLAYERS + i % (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
-        options = option_sets(game)[i % len(option_sets(game))]
+        sets = fitting_option_sets(game, players)
+        options = sets[i % len(sets)]
         s = random_game(name, players, 5000 + i, options, 77 + i)
         lines.append("%d %s %s %s" % (players, s.scores(), s.winners(), list(s.history)))
     return lines

@@ -176,6 +176,8 @@ def main(argv):
         if options is not None:
             try:
                 read_options(module.OPTIONS, options)
+                if players is not None:  # some options fit only some player counts
+                    module.new_game(players, 0, options)
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
     except UsageError as exc:

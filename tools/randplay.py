@@ -15,6 +15,19 @@ def option_sets(module):
     return combos
 
 
+def fitting_option_sets(module, players):
+    """option_sets(module) without the combinations new_game refuses for `players` (e.g.
+    team mode with an odd number of players)."""
+    sets = []
+    for options in option_sets(module):
+        try:
+            module.new_game(players, 0, options)
+        except ValueError:
+            continue
+        sets.append(options)
+    return sets
+
+
 def random_game(name, players, seed, options=None, policy_seed=0, check=None):
     """Play one game choosing uniformly among legal actions; `check(state, rng)` runs after
     every action. Returns the finished state."""

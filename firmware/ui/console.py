@@ -122,7 +122,7 @@ def setup(module, players=None, seats=None, options=None, seed=None, inp=input, 
     has_human = HUMAN in seats
     if options is None:
         options = {}
-        if has_human:
+        while has_human:
             for key, choices in module.OPTIONS:
                 while True:
                     text = ask("%s (%s) [%s]: " % (key, "/".join(choices), choices[0]), inp)
@@ -132,6 +132,11 @@ def setup(module, players=None, seats=None, options=None, seed=None, inp=input, 
                         options[key] = text or choices[0]
                         break
                     out("Please type one of: %s." % ", ".join(choices))
+            try:  # some options fit only some player counts (e.g. teams)
+                module.new_game(len(seats), 0, options)
+                break
+            except ValueError as exc:
+                out("%s - please choose again." % exc)
     if seed is None:
         seed = default_seed()
         if has_human:
@@ -336,7 +341,7 @@ def _results(state, names, renderer, out):
     if len(winners) == 1:
         out("Winner: " + names[winners[0]])
     else:
-        out("Winners (tie): " + ", ".join([names[s] for s in winners]))
+        out("Winners: " + ", ".join([names[s] for s in winners]))
 
 
 class _Plain:
