@@ -2,6 +2,8 @@
 #   make play [ARGS=...]     console game on CPython      make play-mp   the same on MicroPython
 #   make test                lint, typecheck, pytest, mptest, in that order, stopping at a failure
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
+#   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
+#   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
 
 PYTHON ?= python3
@@ -19,7 +21,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play play-mp test lint typecheck pytest mptest bench clean distclean
+.PHONY: help venv play play-mp test lint typecheck pytest mptest bench flash vboard clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -70,6 +72,13 @@ mptest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(ARGS)
+
+flash: $(STAMP)
+	$(BIN)/python tools/flash.py $(ARGS)
+
+vboard: $(STAMP)
+	mkdir -p build/vboard
+	$(BIN)/python tools/vboard.py --root build/vboard $(ARGS)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -1,6 +1,16 @@
-# Board entry point. No display app yet: the text console (over the serial REPL on a board,
-# or `micropython main.py` on a computer), one human against bots by default; it asks for
-# the players, the seats, the options and the seed, Enter taking the default each time.
-from firmware.ui.console import play
+# Board entry point. `--selftest` (`micropython main.py --selftest`) or a file named
+# `selftest` beside this one: one full game of every game, bots on every seat, and a report
+# (firmware/selftest.py). Otherwise the handheld app (firmware/app.py: its main() returns
+# False on a board without a display), else the text console over the USB serial REPL: one
+# human against bots; it asks for the players, seats, options and seed (Enter: default).
+from firmware import selftest
+from firmware.core import find_module
 
-play("diams")
+if selftest.requested():
+    selftest.run()
+else:
+    app = find_module("firmware.app")
+    if app is None or not app.main():
+        from firmware.ui.console import play
+
+        play("diams")

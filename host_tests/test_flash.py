@@ -1,0 +1,386 @@
+# tools/flash.py end to end: real mpremote (its serial transport, and the command for the
+# checks), real mpy-cross, against tools/vboard.py's virtual board (the MicroPython unix port
+# on a pseudo-terminal, 256 KiB heap). Every test has its own project copy, build folder and
+# board, so they run in parallel (pytest-xdist). The error tests that need a board state the
+# virtual board cannot take (read-only, full, several boards) alter what the board reports.
+import errno
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import flash
+import pytest
+from vboard import VirtualBoard
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+MPREMOTE = str(BIN / "mpremote") if (BIN / "mpremote").exists() else "mpremote"
+HEAP = "256k"
+SAVE = b'{"format": 1, "game": "diams"}'
+
+
+def _ignore(_folder, names):
+    return [n for n in names if n == "__pycache__" or n.endswith((".pyc", ".mpy"))]
+
+
+@pytest.fixture(scope="session")
+def warm_cache(tmp_path_factory):
+    """A .mpy cache built once per worker, copied into each test's build folder."""
+    build = tmp_path_factory.mktemp("warm")
+    flash.build(ROOT, "micropython", build, compile_mpy=True)
+    return build / "cache"
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of what gets flashed: boot.py, main.py, firmware/."""
+    dest = tmp_path / "project"
+    dest.mkdir()
+    for name in flash.SOURCES:
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "firmware", dest / "firmware", ignore=_ignore)
+    return dest
+
+
+@pytest.fixture
+def build_dir(tmp_path, warm_cache):
+    build = tmp_path / "build"
+    shutil.copytree(warm_cache, build / "cache")
+    return build
+
+
+@pytest.fixture
+def board(tmp_path):
+    """A virtual board whose flash holds a save; stopped (processes killed) whatever happens."""
+    root = tmp_path / "board"
+    (root / "saves").mkdir(parents=True)
+    (root / "saves" / "slot1.json").write_bytes(SAVE)
+    vb = VirtualBoard(root, heap=HEAP)
+    vb.start()
+    try:
+        assert vb.wait_ready(10)
+        yield vb
+    finally:
+        vb.stop()
+
+
+def run_flash(board, project, build_dir, *extra, timeout=90):
+    cmd = [sys.executable, str(ROOT / "tools" / "flash.py"), "--port", board.device,
+           "--root", str(project), "--build-dir", str(build_dir), *extra]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return proc.returncode, out, err
+
+
+def mpremote(board, *args, timeout=60):
+    proc = subprocess.Popen([MPREMOTE, "connect", board.device, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0, out
+    return out
+
+
+def expected(project, build_dir):
+    """{board path: sha256} of what a flash of `project` puts on a MicroPython board."""
+    files = flash.build(project, "micropython", build_dir, compile_mpy=True)
+    return {path: hashlib.sha256(src.read_bytes()).hexdigest() for path, src in files.items()}
+
+
+def on_board(board):
+    """{path: sha256} of every file on the board but the saves."""
+    root = Path(board.root)
+    found = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not rel.startswith("saves/"):
+            found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def copied(out):
+    return [line.split()[1] for line in out.splitlines() if line.startswith("copy ")]
+
+
+def summary(out):
+    return [line for line in out.splitlines() if line.startswith("flashed ")][-1]
+
+
+def test_flash_empty_board_then_nothing_changed(board, project, build_dir):
+    code, out, err = run_flash(board, project, build_dir)
+    assert code == 0, out + err
+    want = expected(project, build_dir)
+    assert on_board(board) == want
+    assert sorted(copied(out)) == sorted(want)
+    assert "board: MicroPython 1.29" in out
+    assert not [p for p in want if p.startswith("firmware/") and p.endswith(".py")]
+    assert (Path(board.root) / "saves" / "slot1.json").read_bytes() == SAVE
+    # The board runs what was copied (through mpremote, from the .mpy files).
+    out2 = mpremote(board, "exec", "import firmware.core.diams as d; print(d.TITLE, d.__file__)")
+    assert "Diam's" in out2 and ".mpy" in out2
+    # Again with nothing changed: nothing copied, nothing removed.
+    code, out, err = run_flash(board, project, build_dir)
+    assert code == 0, out + err
+    assert copied(out) == []
+    assert "copied 0 files" in summary(out) and "removed 0 stale" in summary(out)
+    assert on_board(board) == want
+
+
+def test_one_change_one_copy_and_stale_files_go_but_saves_stay(board, project, build_dir):
+    code, out, err = run_flash(board, project, build_dir)
+    assert code == 0, out + err
+    with open(project / "firmware" / "core" / "prng.py", "a") as f:
+        f.write("\nFLASH_TEST = 1\n")
+    root = Path(board.root)
+    (root / "firmware" / "core" / "old_game.mpy").write_bytes(b"M\x06stale")
+    (root / "firmware" / "core" / "diams.py").write_text("# a source beside its .mpy\n")
+    (root / "firmware" / "gone").mkdir()
+    (root / "firmware" / "gone" / "x.mpy").write_bytes(b"stale")
+    (root / "saves" / "slot2.json.part").write_bytes(b"half a save")
+    (root / "notes.txt").write_text("not ours")
+    code, out, err = run_flash(board, project, build_dir)
+    assert code == 0, out + err
+    assert copied(out) == ["firmware/core/prng.mpy"]
+    assert "copied 1 files" in summary(out)
+    assert on_board(board) == dict(expected(project, build_dir), **{"notes.txt": hashlib.sha256(
+        b"not ours").hexdigest()})
+    assert not (root / "firmware" / "gone").exists()
+    assert (root / "saves" / "slot1.json").read_bytes() == SAVE
+    assert (root / "saves" / "slot2.json.part").read_bytes() == b"half a save"
+    assert "FLASH_TEST" in mpremote(board, "exec", "import firmware.core.prng as p; print(dir(p))")
+
+
+def test_dry_run_lists_the_plan_and_writes_nothing(board, project, build_dir):
+    code, out, err = run_flash(board, project, build_dir, "--dry-run")
+    assert code == 0, out + err
+    assert "firmware/core/diams.mpy" in copied(out)
+    assert "dry run: would copy" in out
+    assert on_board(board) == {}
+
+
+def test_killed_midway_then_flashed_again_is_consistent(tmp_path, project, build_dir):
+    """The flash is killed while it writes firmware/core/diams.mpy (between two chunks, seen
+    from the board's side); the board then holds whole old-or-new files and one .part; the
+    next flash finishes the job and removes the .part."""
+    state = {"open": False, "proc": None, "killed": False}
+
+    def watch(direction, data):
+        if direction != "in" or state["killed"]:
+            return
+        if b"core/diams.mpy.part" in data:
+            state["open"] = True
+        elif state["open"] and b"f.write(" in data and state["proc"] is not None:
+            os.killpg(state["proc"].pid, signal.SIGKILL)
+            state["killed"] = True
+
+    root = tmp_path / "board"
+    (root / "saves").mkdir(parents=True)
+    (root / "saves" / "slot1.json").write_bytes(SAVE)
+    cmd = [sys.executable, str(ROOT / "tools" / "flash.py"), "--root", str(project),
+           "--build-dir", str(build_dir)]
+    with VirtualBoard(root, heap=HEAP, log=watch) as board:
+        assert board.wait_ready(10)
+        proc = subprocess.Popen(cmd + ["--port", board.device], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        state["proc"] = proc
+        try:
+            out, _ = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        assert state["killed"] and proc.returncode == -signal.SIGKILL, out
+        want = expected(project, build_dir)
+        half = on_board(board)
+        assert "firmware/core/diams.mpy.part" in half and "firmware/core/diams.mpy" not in half
+        for path, digest in half.items():  # every other file there is whole
+            assert path.endswith(".part") or want.get(path) == digest, path
+        code, out, err = run_flash(board, project, build_dir)
+        assert code == 0, out + err
+        assert on_board(board) == want  # no .part left, everything new
+        assert "firmware/core/diams.mpy" in copied(out) and "boot.py" not in copied(out)
+        assert (root / "saves" / "slot1.json").read_bytes() == SAVE
+        out = mpremote(board, "exec", "import firmware.core.diams as d; print(d.TITLE)")
+        assert "Diam's" in out
+
+
+def test_selftest_of_every_game_through_mpremote(board, project, build_dir):
+    code, out, err = run_flash(board, project, build_dir)
+    assert code == 0, out + err
+    from firmware.core import GAMES
+
+    present = [g for g in GAMES if (project / "firmware" / "core" / (g + ".py")).exists()]
+    assert "diams" in present
+    out = mpremote(board, "exec", "from firmware import selftest; selftest.run()", timeout=120)
+    for game in GAMES:
+        if game in present:
+            assert "selftest %s: ok," % game in out, out
+        else:
+            assert "selftest %s: not on this board" % game in out, out
+    assert "selftest: %d passed, 0 failed" % len(present) in out, out
+    # main.py runs it when the flag file is there (as on a board at power-on).
+    (Path(board.root) / "selftest").write_text("")
+    out = mpremote(board, "exec", "import main", timeout=120)
+    assert "selftest: %d passed, 0 failed" % len(present) in out, out
+
+
+def test_drive_mode_copies_sources_and_keeps_saves(tmp_path, project, build_dir):
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "saves").mkdir(parents=True)
+    (drive / "saves" / "slot1.json").write_bytes(SAVE)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; PyBadge\n")
+    assert flash.main(["--drive", str(drive), "--root", str(project),
+                       "--build-dir", str(build_dir)]) == 0
+    assert (drive / "firmware" / "core" / "diams.py").read_bytes() == (
+        project / "firmware" / "core" / "diams.py").read_bytes()
+    assert not list(drive.rglob("*.mpy")) and not list(drive.rglob("*.part"))
+    assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    assert "copied 0 files" in lines[-1]
+
+
+# -- the errors, each with its fix ------------------------------------------------------------
+class Port:
+    def __init__(self, device, description):
+        self.device, self.description, self.product = device, description, description
+        self.vid, self.pid = 0x239A, 0x8033
+
+    def __lt__(self, other):
+        return self.device < other.device
+
+
+def _error(capsys, argv):
+    assert flash.main(argv) == 1
+    return capsys.readouterr().err
+
+
+def test_error_no_board(monkeypatch, capsys):
+    import serial.tools.list_ports
+
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
+    err = _error(capsys, [])
+    assert "No board found" in err and "--port" in err and "data cable" in err
+
+
+def test_error_several_boards(monkeypatch, capsys):
+    import serial.tools.list_ports
+
+    ports = [Port("/dev/ttyACM1", "PyGamer"), Port("/dev/ttyACM0", "PyBadge")]
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: ports)
+    err = _error(capsys, [])
+    assert "Several boards found" in err and "--port /dev/ttyACM0" in err and "PyGamer" in err
+
+
+def test_error_board_busy(board, project, build_dir, capsys):
+    import serial
+
+    held = serial.Serial(board.device, exclusive=True)  # another program has the port
+    try:
+        err = _error(capsys, ["--port", board.device, "--root", str(project),
+                              "--build-dir", str(build_dir)])
+    finally:
+        held.close()
+    assert "is busy" in err and "Close it" in err
+
+
+def _altered_probe(monkeypatch, **changes):
+    real = flash.SerialTarget._probe
+
+    def probe(self):
+        info = real(self)
+        info.update(changes)
+        return info
+
+    monkeypatch.setattr(flash.SerialTarget, "_probe", probe)
+
+
+def test_error_read_only_says_which_button(board, project, build_dir, monkeypatch, capsys):
+    _altered_probe(monkeypatch, read_only=errno.EROFS, kind="circuitpython")
+    err = _error(capsys, ["--port", board.device, "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert "read-only" in err and flash.DRIVE_BUTTON in err and "--drive" in err
+    assert on_board(board) == {}
+
+
+def test_error_read_only_drive(tmp_path, project, build_dir, monkeypatch, capsys):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    real = os.replace
+
+    def refuse(src, dst):  # what a drive the board owns does to the computer's writes
+        raise OSError(errno.EROFS, "Read-only file system", str(dst))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    err = _error(capsys, ["--drive", str(drive), "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    monkeypatch.setattr(os, "replace", real)
+    assert "is read-only" in err and flash.DRIVE_BUTTON in err and "holding" in err
+
+
+def test_error_not_enough_space_says_how_much(board, project, build_dir, monkeypatch, capsys):
+    _altered_probe(monkeypatch, free=4096)
+    err = _error(capsys, ["--port", board.device, "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert "Not enough space" in err and "4.0 KiB is free" in err and "Free at least" in err
+    assert on_board(board) == {}
+
+
+def test_error_no_drive(tmp_path, capsys):
+    err = _error(capsys, ["--drive", str(tmp_path / "nowhere")])
+    assert "No drive at" in err and "CIRCUITPY" in err
+
+
+def test_drive_libraries_shipped_and_user_libraries_kept(tmp_path, project, build_dir,
+                                                         monkeypatch):
+    pkgs = tmp_path / "site"
+    (pkgs / "gemlib").mkdir(parents=True)
+    (pkgs / "gemlib" / "__init__.py").write_text("X = 1\n")
+    (pkgs / "gemlib" / "label.py").write_text("Y = 2\n")
+    monkeypatch.syspath_prepend(str(pkgs))
+    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", (("gemlib", True),))
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib" / "user_lib").mkdir(parents=True)
+    (drive / "lib" / "user_lib" / "__init__.py").write_text("mine")
+    (drive / "lib" / "gemlib").mkdir()
+    (drive / "lib" / "gemlib" / "old.py").write_text("stale")
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    assert (drive / "lib" / "gemlib" / "label.py").read_text() == "Y = 2\n"
+    assert not (drive / "lib" / "gemlib" / "old.py").exists()
+    assert (drive / "lib" / "user_lib" / "__init__.py").read_text() == "mine"
+    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", (("not_installed_lib", True),))
+    with pytest.raises(flash.FlashError, match="not_installed_lib is not installed"):
+        flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+
+
+def test_error_module_that_does_not_compile(board, project, build_dir, capsys):
+    (project / "firmware" / "core" / "broken.py").write_text("def half(:\n")
+    err = _error(capsys, ["--port", board.device, "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert "firmware/core/broken.py" in err and "Fix that module" in err
+    assert on_board(board) == {}
+
+
+def test_error_board_does_not_answer(capsys):
+    master, slave = os.openpty()  # a serial port with nothing behind it
+    try:
+        err = _error(capsys, ["--port", os.ttyname(slave)])
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert "does not answer" in err and "reset button" in err
