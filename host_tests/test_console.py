@@ -34,7 +34,7 @@ def micropython():
 INTERPRETERS = ["cpython", "micropython"]
 
 
-def run_script(interpreter, args, stdin=None, script=PLAY):
+def run_script(interpreter, args, stdin=None, script=PLAY, cwd=ROOT):
     exe = sys.executable if interpreter == "cpython" else micropython()
     done = subprocess.run(
         [exe, script, *args],
@@ -42,7 +42,7 @@ def run_script(interpreter, args, stdin=None, script=PLAY):
         stdin=None if stdin is not None else subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        cwd=str(ROOT),
+        cwd=str(cwd),
         timeout=TIMEOUT,
     )
     return done
@@ -158,10 +158,12 @@ def test_end_of_input_quits_cleanly(interpreter):
 
 
 @pytest.mark.parametrize("interpreter", INTERPRETERS)
-def test_main_py_runs_the_console_with_defaults(interpreter):
+def test_main_py_runs_the_console_with_defaults_and_resumes(interpreter, tmp_path):
     """main.py (the board's entry point): setup questions answered with Enter give one
-    human against two bots; the game starts and stops cleanly when the input ends."""
-    done = run_script(interpreter, [], stdin="\n" * 6 + "1\n" * 4, script=str(ROOT / "main.py"))
+    human against two bots; the game starts and stops cleanly when the input ends, saved
+    after every move (saves/ in the working folder); the next start offers to resume it."""
+    main = str(ROOT / "main.py")
+    done = run_script(interpreter, [], stdin="\n" * 6 + "1\n" * 4, script=main, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Players (2-5) [3]" in out
@@ -169,6 +171,12 @@ def test_main_py_runs_the_console_with_defaults(interpreter):
     assert "  P2 bot" in out and "  P3 bot" in out
     assert "Your hand (P1): " in out
     assert "Game stopped." in out
+    assert (tmp_path / "saves" / "game.sav").exists()
+    again = run_script(interpreter, [], stdin="\n" + "1\n" * 2, script=main, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "A saved game: Diam's, 3 players" in again.stdout
+    assert "Players (2-5)" not in again.stdout  # resumed, not set up anew
+    assert "Your hand (P1): " in again.stdout
 
 
 @pytest.mark.parametrize("interpreter", INTERPRETERS)

@@ -144,22 +144,58 @@ def setup(module, players=None, seats=None, options=None, seed=None, inp=input, 
     return seats, options, seed
 
 
-def play(game="diams", players=None, seats=None, seed=None, options=None, inp=input, out=print):
+def play(
+    game="diams", players=None, seats=None, seed=None, options=None, inp=input, out=print,
+    slot=None,
+):
     """Set up (asking for what is not given) and play one game on the console. Returns the
-    finished state, or None when a player quit."""
-    module = load(game)
+    finished state, or None when a player quit. With `slot` (a firmware.save.SaveSlot) it
+    first offers to resume the game saved there, and saves after every action."""
+    after = None
     try:
-        seats, options, seed = setup(module, players, seats, options, seed, inp, out)
+        saved = offer_resume(slot, inp, out) if slot is not None else None
+        if saved is not None:
+            state, seats = saved.state, saved.seats
+            module = load(state.game)
+            seed = state.seed
+        else:
+            module = load(game)
+            seats, options, seed = setup(module, players, seats, options, seed, inp, out)
+            state = module.new_game(len(seats), seed, options)
     except Quit:
         out("Bye.")
         return None
-    state = module.new_game(len(seats), seed, options)
     out(
         "%s: %d players, seed %d, options %s"
         % (module.TITLE, len(seats), seed, _options_text(state))
     )
-    if run(state, seats, inp, out, seed):
+    if slot is not None:
+        from firmware.save import autosaver
+
+        after = autosaver(slot, seats, out)
+        after(state)
+    if run(state, seats, inp, out, seed, after):
         return state
+    return None
+
+
+def offer_resume(slot, inp=input, out=print):
+    """The game saved in `slot` (a firmware.save.Saved) if the player wants it back, else
+    None. A damaged save is reported (firmware.save has kept it aside) and None returned."""
+    try:
+        saved = slot.load()
+    except ValueError as exc:  # firmware.save.SaveError
+        out(str(exc))
+        return None
+    if saved is None:
+        return None
+    state = saved.state
+    out(
+        "A saved game: %s, %d players, %d actions played."
+        % (load(state.game).TITLE, state.players, len(state.history))
+    )
+    if ask("Resume it? (Y/n, n starts a new game over it) ", inp).lower() in ("", "y", "yes"):
+        return saved
     return None
 
 
@@ -175,9 +211,10 @@ def renderer_for(game):
     return find_module("firmware.ui.console_" + game) or _Plain
 
 
-def run(state, seats, inp=input, out=print, seed=0):
+def run(state, seats, inp=input, out=print, seed=0, after_action=None):
     """Play `state` to its end. seats[seat]: 'human', 'bot' or a bot level. Returns False
-    when a human quit (or the input ended), True when the game is over."""
+    when a human quit (or the input ended), True when the game is over. after_action(state)
+    runs after every applied action (the save)."""
     game = state.game
     renderer = renderer_for(game)
     seats = [parse_seat(s) for s in seats]
@@ -251,6 +288,8 @@ def run(state, seats, inp=input, out=print, seed=0):
                     if human != seat:
                         _log(logs, dropped, human, "  -> " + note)
             last = seat
+            if after_action is not None:
+                after_action(state)
             if COLLECT:
                 gc.collect()
     except Quit:

@@ -1,0 +1,517 @@
+# Save and resume: one game in progress per slot, written after every applied action.
+# Portable (CPython, MicroPython, CircuitPython): os, json, gc and builtins only; binascii's
+# crc32 when the port has it, else the same CRC-32 in pure Python on 16-bit halves.
+#
+# The file `<directory>/<name>.sav`, text, version 1:
+#   GEMSAVE 1\n
+#   {"game": "diams", "players": 3, "seed": 42, "options": {...}, "seats": [...],
+#    "extra": {...}, "actions": N}\n                      (one line of JSON)
+#   the N actions of the history, 4 lowercase hex digits each (big-endian), 64 a line\n
+#   END <CRC-32 of every byte above, 8 hex digits>\n
+# The header and the history are firmware.core.record(state) plus the seats ("human" or a
+# bot level per seat) and a small JSON dict for the front end.
+#
+# Atomic on every port: the new file is written in full as `<name>.tmp` (flushed, synced),
+# then on the boards (no os.replace) the previous save is renamed to `<name>.old`,
+# `<name>.tmp` to `<name>.sav`, and `<name>.old` removed: no step renames onto an existing
+# file (FAT refuses it or removes the target first), and at every moment one complete save
+# is on disk: `.sav`, or (between the two renames) `.tmp` and `.old`; load() finishes an
+# interrupted save before reading. CPython: os.replace(tmp, sav), atomic by itself.
+# A damaged save is renamed to `<name>.bad1` (`.bad2`, ... never overwritten) and reported
+# with SaveError; a finished game's save becomes `<name>.last` (see clear()).
+import gc
+import json
+import os
+import sys
+
+from firmware.core import load
+from firmware.core.base import new_history
+
+VERSION = 1
+MAGIC = b"GEMSAVE"
+PER_LINE = 64  # actions on one history line: 257 bytes with its newline
+# The longest line read: the first, the JSON header, the others. MicroPython's readline(n)
+# takes n bytes before it reads, so each limit is what that line needs, no more.
+MAGIC_MAX = 32
+HEADER_MAX = 1024
+LINE_MAX = PER_LINE * 4 + 8
+# Collect before the big steps on the boards (a contiguous block for the history); CPython
+# needs no help and its full collection is slow.
+COLLECT = sys.implementation.name != "cpython"
+HEX = b"0123456789abcdef"
+_HEXVAL = bytearray(b"\xff" * 256)  # byte -> its hex value, 255 when not a hex digit
+for _i in range(16):
+    _HEXVAL[HEX[_i]] = _i
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a board built without it: the pure Python CRC below
+    _crc32 = None
+
+
+class SaveError(ValueError):
+    """A save that cannot be resumed. `str(err)` is a sentence for the screen; `kept` is the
+    path the damaged file was moved to (None when it could not be moved)."""
+
+    def __init__(self, message, kept=None):
+        super().__init__(message)
+        self.kept = kept
+
+
+class _Damage(Exception):
+    """Internal: what is wrong with a file (the reason, before it is kept aside)."""
+
+
+class Crc32:
+    """CRC-32 (the zlib/binascii one), fed in pieces; binascii's C code when present, else
+    a table walk on two 16-bit halves so that every int stays small on the board."""
+
+    _hi = None  # the tables of the pure Python version, built on first use
+    _lo = None
+
+    def __init__(self):
+        self.fast = _crc32  # chosen once, so that a digest never mixes the two
+        self.value = 0  # binascii's running value
+        self.h = 0xFFFF  # the pure version's register, pre-inverted
+        self.l = 0xFFFF
+        if self.fast is None and Crc32._hi is None:
+            Crc32._build()
+
+    @staticmethod
+    def _build():
+        hi = new_history([0] * 256)
+        lo = new_history([0] * 256)
+        for n in range(256):
+            h, low = 0, n
+            for _ in range(8):
+                odd = low & 1
+                low = (low >> 1) | ((h & 1) << 15)
+                h >>= 1
+                if odd:
+                    h ^= 0xEDB8
+                    low ^= 0x8320
+            hi[n] = h
+            lo[n] = low
+        Crc32._hi = hi
+        Crc32._lo = lo
+
+    def update(self, data):
+        if self.fast is not None:
+            self.value = self.fast(data, self.value)
+            return
+        hi, lo = Crc32._hi, Crc32._lo
+        assert hi is not None and lo is not None
+        h, low = self.h, self.l
+        for byte in data:
+            i = (low ^ byte) & 0xFF
+            low = ((low >> 8) | ((h & 0xFF) << 8)) ^ lo[i]
+            h = (h >> 8) ^ hi[i]
+        self.h, self.l = h, low
+
+    def hexdigest(self):
+        if self.fast is not None:
+            value = self.value & 0xFFFFFFFF
+            return "%04x%04x" % (value >> 16, value & 0xFFFF)
+        return "%04x%04x" % (self.h ^ 0xFFFF, self.l ^ 0xFFFF)
+
+
+def _object(pairs):
+    """A JSON object from (key, JSON text of the value) pairs, in their order."""
+    return "{" + ", ".join(["%s: %s" % (json.dumps(key), value) for key, value in pairs]) + "}"
+
+
+def _sorted_object(mapping):
+    return _object([(key, json.dumps(mapping[key])) for key in sorted(mapping)])
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    """Remove `path` if it is there; False when it is there and could not be removed."""
+    try:
+        os.remove(path)
+    except OSError:
+        return not _exists(path)
+    return True
+
+
+def default_directory():
+    """Where saves live: `/saves` on a board, `saves` under the current folder on a
+    computer (CPython, or the MicroPython unix port)."""
+    if sys.platform in ("linux", "darwin", "win32", "cygwin") or sys.platform.startswith(
+        "freebsd"
+    ):
+        return "saves"
+    return "/saves"
+
+
+def code_can_write(path="/"):
+    """False when the code may not write the flash: on CircuitPython, boot.py left the USB
+    drive to the computer (SELECT, or B on the Pico Display, held at power-on)."""
+    try:
+        import storage  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        return True
+    try:
+        return not storage.getmount(path).readonly
+    except Exception:
+        return True
+
+
+class Saved:
+    """What load() found: the record (game, players, seed, options, history), the seats,
+    the front end's extra dict, and the state the record replays to."""
+
+    def __init__(self, record, seats, extra, state):
+        self.record = record
+        self.seats = seats
+        self.extra = extra
+        self.state = state
+
+
+class SaveSlot:
+    """One saved game: `<directory>/<name>.sav`. sync=False skips fsync/os.sync (tests and
+    the desktop simulator, where a power cut is not the worry)."""
+
+    def __init__(self, directory=None, name="game", sync=True):
+        self.directory = default_directory() if directory is None else directory
+        self.name = name
+        self.sync = sync
+        base = self.directory.rstrip("/") + "/" + name
+        self.path = base + ".sav"
+        self.tmp = base + ".tmp"
+        self.old = base + ".old"
+        self.last = base + ".last"
+
+    # -- writing --------------------------------------------------------------------------
+    def save(self, game, seats, extra=None):
+        """Save a game: a State (its history is read in place, not copied) or a record
+        tuple (game, players, seed, options, history). seats: "human" or a bot level per
+        seat; extra: a small JSON-able dict. Raises OSError when the flash cannot be
+        written (CircuitPython's USB drive mode, a full drive), leaving the previous save."""
+        if isinstance(game, tuple):
+            name, players, seed, options, history = game
+        else:
+            name, players, seed = game.game, game.players, game.seed
+            options, history = game.options, game.history
+        if len(seats) != players:
+            raise ValueError("%d seats for %d players" % (len(seats), players))
+        # Fields in a fixed order, dict keys sorted: the same bytes on every port.
+        text = _object(
+            (
+                ("game", json.dumps(name)),
+                ("players", json.dumps(players)),
+                ("seed", json.dumps(seed)),
+                ("options", _sorted_object(options)),
+                ("seats", json.dumps(list(seats))),
+                ("extra", _sorted_object(extra if extra is not None else {})),
+                ("actions", json.dumps(len(history))),
+            )
+        )
+        if len(text) >= HEADER_MAX:
+            raise ValueError("the save header is too long (%d bytes)" % len(text))
+        self._make_directory()
+        self._write(self.tmp, text, history)
+        if COLLECT:
+            gc.collect()
+        replace = getattr(os, "replace", None)
+        if replace is not None:  # CPython: one atomic rename over the previous save
+            replace(self.tmp, self.path)
+            return
+        if _exists(self.path):
+            if not _remove(self.old):
+                raise OSError("cannot remove " + self.old)
+            os.rename(self.path, self.old)
+        os.rename(self.tmp, self.path)
+        _remove(self.old)
+        self._sync_fs()
+
+    def _make_directory(self):
+        if not _exists(self.directory):
+            os.mkdir(self.directory)
+
+    def _write(self, path, header, history):
+        crc = Crc32()
+        line = bytearray(PER_LINE * 4 + 1)
+        with open(path, "wb") as f:
+            for text in ("%s %d\n" % (MAGIC.decode(), VERSION), header + "\n"):
+                data = text.encode()
+                crc.update(data)
+                f.write(data)
+            view = memoryview(line)
+            n = len(history)
+            start = 0
+            while start < n:
+                stop = min(n, start + PER_LINE)
+                p = 0
+                for i in range(start, stop):
+                    value = history[i]
+                    if value < 0 or value > 0xFFFF:
+                        raise ValueError("action %r does not fit a save" % (value,))
+                    line[p] = HEX[value >> 12]
+                    line[p + 1] = HEX[(value >> 8) & 15]
+                    line[p + 2] = HEX[(value >> 4) & 15]
+                    line[p + 3] = HEX[value & 15]
+                    p += 4
+                line[p] = 10
+                chunk = view[: p + 1]
+                crc.update(chunk)
+                f.write(chunk)
+                start = stop
+            f.write(("END %s\n" % crc.hexdigest()).encode())
+            f.flush()
+            if self.sync and hasattr(os, "fsync"):
+                os.fsync(f.fileno())
+
+    def clear(self):
+        """A finished game is not a loss: its save becomes `<name>.last` (replacing the
+        previous one), the record of the last game played, which load() never offers."""
+        if not _exists(self.path):
+            return
+        _remove(self.last)
+        os.rename(self.path, self.last)
+        self._sync_fs()
+
+    def _sync_fs(self):
+        # CPython syncs each file (fsync); the boards flush their filesystem cache here.
+        if self.sync and not hasattr(os, "fsync") and hasattr(os, "sync"):
+            try:
+                os.sync()
+            except OSError:
+                pass
+
+    # -- reading --------------------------------------------------------------------------
+    def exists(self):
+        """Whether load() has something to look at (a save, or an interrupted one)."""
+        return _exists(self.path) or _exists(self.old) or _exists(self.tmp)
+
+    def load(self):
+        """The saved game as a Saved (its state already replayed), or None when there is
+        none. A damaged file (truncated, altered, garbage, another format version, a record
+        the rules refuse) is moved aside to `<name>.badN` and SaveError raised."""
+        path = self._recover()
+        if path is None:
+            return None
+        try:
+            saved = _read(path)
+        except _Damage as damage:
+            reason = str(damage)
+            kept = self._keep_aside(path)
+            if kept is None:
+                where = "It is left in place as %s (the drive is read-only)." % path
+            else:
+                where = "It was kept as %s; a new game can start." % kept
+            message = "The saved game cannot be resumed: %s. %s" % (reason, where)
+            raise SaveError(message, kept) from None
+        if path == self.path:
+            _remove(self.tmp)  # what an interrupted later save left
+            _remove(self.old)
+        return saved
+
+    def resume(self):
+        """(state, seats) of the saved game, or None; raises SaveError like load()."""
+        saved = self.load()
+        if saved is None:
+            return None
+        return saved.state, saved.seats
+
+    def _recover(self):
+        """The path of the save to read, finishing an interrupted save first."""
+        if _exists(self.path):
+            return self.path
+        found = None
+        if _exists(self.tmp):
+            try:
+                _check(self.tmp)  # complete: the newest save, caught between the renames
+                found = self.tmp
+            except _Damage:
+                _remove(self.tmp)  # cut short while being written: the older save stands
+        if found is None and _exists(self.old):
+            found = self.old
+        if found is None:
+            return None
+        try:
+            os.rename(found, self.path)
+            _remove(self.old)
+            self._sync_fs()
+            return self.path
+        except OSError:  # a read-only drive: read it where it is
+            return found
+
+    def _keep_aside(self, path):
+        """Rename `path` to the first unused `<name>.badN`; None when it cannot be moved."""
+        prefix = self.name + ".bad"
+        highest = 0
+        try:
+            names = os.listdir(self.directory)
+        except OSError:
+            names = []
+        for entry in names:
+            if entry.startswith(prefix) and entry[len(prefix) :].isdigit():
+                highest = max(highest, int(entry[len(prefix) :]))
+        kept = self.directory.rstrip("/") + "/" + prefix + str(highest + 1)
+        try:
+            os.rename(path, kept)
+        except OSError:
+            return None
+        self._sync_fs()
+        return kept
+
+
+def _line(f, limit):
+    """The next line (bytes, b"" at the end); one of `limit` bytes or more is damage."""
+    line = f.readline(limit)
+    if len(line) >= limit:
+        raise _Damage("a line is too long (not a save file?)")
+    return line
+
+
+def _check(path):
+    """Check the first line and the checksum; returns the number of bytes checked.
+    Raises _Damage."""
+    crc = Crc32()
+    size = 0
+    with open(path, "rb") as f:
+        line = _line(f, MAGIC_MAX)
+        if not line:
+            raise _Damage("the file is empty")
+        _check_magic(line)
+        limit = HEADER_MAX
+        while line:
+            if line.startswith(b"END "):
+                if line[-1] != 10:
+                    break  # cut short inside its last line
+                if line != b"END " + crc.hexdigest().encode() + b"\n":
+                    raise _Damage("its checksum does not match (the file was altered)")
+                if f.read(1):
+                    raise _Damage("there is data after its end")
+                return size
+            crc.update(line)
+            size += len(line)
+            line = _line(f, limit)
+            limit = LINE_MAX
+    raise _Damage("the file is incomplete (cut short while being written)")
+
+
+def _check_magic(line):
+    if not line.startswith(MAGIC + b" "):
+        raise _Damage("this is not a save file")
+    try:
+        version = int(line[len(MAGIC) + 1 :].strip())
+    except ValueError:
+        raise _Damage("this is not a save file") from None
+    if version != VERSION:
+        raise _Damage(
+            "it is in format version %d; this firmware reads version %d" % (version, VERSION)
+        )
+
+
+def _read(path):
+    """Check, parse and replay the save at `path`: a Saved; raises _Damage."""
+    _check(path)
+    if COLLECT:
+        gc.collect()
+    with open(path, "rb") as f:
+        f.readline(MAGIC_MAX)  # checked
+        try:
+            header = json.loads(f.readline(HEADER_MAX).decode())
+        except (ValueError, UnicodeError):
+            raise _Damage("its header is not readable") from None
+        name, players, seed, options, seats, extra, count = _fields(header)
+        history = new_history(bytearray(2 * count))
+        done = 0
+        while done < count:
+            line = f.readline(LINE_MAX)
+            want = min(PER_LINE, count - done)
+            if len(line) != 4 * want + 1 or line[-1] != 10:
+                raise _Damage("its history is malformed")
+            p = 0
+            for i in range(done, done + want):
+                a = _HEXVAL[line[p]]
+                b = _HEXVAL[line[p + 1]]
+                c = _HEXVAL[line[p + 2]]
+                d = _HEXVAL[line[p + 3]]
+                if a > 15 or b > 15 or c > 15 or d > 15:
+                    raise _Damage("its history is malformed")
+                history[i] = (a << 12) | (b << 8) | (c << 4) | d
+                p += 4
+            done += want
+        if not f.readline(LINE_MAX).startswith(b"END "):
+            raise _Damage("its history is longer than announced")
+    if COLLECT:
+        gc.collect()
+    # firmware.core.replay, step by step, so that a refusal can say which move
+    done = -1
+    try:
+        state = load(name).new_game(players, seed, options)
+        for done in range(count):
+            state.apply(history[done])
+    except MemoryError:
+        raise
+    except ImportError:
+        raise _Damage("this firmware does not have the game %r" % (name,)) from None
+    except Exception as exc:  # ValueError from the rules, or data they cannot take
+        if done < 0:
+            raise _Damage("the rules refuse its setup (%s)" % (str(exc)[:60],)) from None
+        raise _Damage("the rules refuse move %d of %d" % (done + 1, count)) from None
+    return Saved((name, players, seed, options, history), seats, extra, state)
+
+
+def _fields(header):
+    """The header's fields, type-checked; raises _Damage."""
+    try:
+        name = header["game"]
+        players = header["players"]
+        seed = header["seed"]
+        options = header["options"]
+        seats = header["seats"]
+        extra = header["extra"]
+        count = header["actions"]
+    except (KeyError, TypeError):
+        raise _Damage("its header lacks a field") from None
+    ok = (
+        isinstance(name, str)
+        and isinstance(players, int)
+        and isinstance(seed, int)
+        and isinstance(options, dict)
+        and isinstance(seats, list)
+        and len(seats) == players
+        and isinstance(extra, dict)
+        and isinstance(count, int)
+        and 0 <= count < 1000000
+    )
+    if ok:
+        for seat in seats:
+            ok = ok and isinstance(seat, str)
+    if not ok:
+        raise _Damage("its header is malformed")
+    return name, players, seed, options, seats, extra, count
+
+
+def autosaver(slot, seats, out=print, extra=None):
+    """A callback for the front end to call after every applied action (and once at the
+    start): saves the game to `slot`; when the game is over, saves it one last time and
+    clears the slot (see SaveSlot.clear). When the flash cannot be written (CircuitPython's
+    USB drive mode, a full drive) it says so once through `out` and stops trying."""
+    off = []
+
+    def after_action(state):
+        if off:
+            return
+        try:
+            if not code_can_write():
+                raise OSError("the USB drive belongs to the computer")
+            slot.save(state, seats, extra)
+            if state.is_over():
+                slot.clear()
+        except OSError as exc:
+            off.append(exc)
+            out("Saving is off (%s): this game cannot be resumed later." % (exc,))
+
+    return after_action
