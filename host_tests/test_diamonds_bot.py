@@ -13,7 +13,8 @@ from firmware.core import load
 
 
 def strict_bot(seat, level="normal", seed=0):
-    bot = make_bot("diamonds", seat, level, seed)
+    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
+    bot = make_bot("diamonds", seat, level, seed, playouts=1)
     bot.strict = True  # a bug in the heuristic raises instead of falling back to legal[0]
     return bot
 

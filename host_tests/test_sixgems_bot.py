@@ -13,7 +13,8 @@ from firmware.core.prng import Prng
 
 
 def strict_bot(seat, level="normal", seed=0):
-    bot = make_bot("sixgems", seat, level, seed)
+    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
+    bot = make_bot("sixgems", seat, level, seed, playouts=1)
     bot.strict = True
     return bot
 

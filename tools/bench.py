@@ -1,12 +1,17 @@
 """Benchmarks: print figures, never judge them (tests never assert on time).
 
     .venv/bin/python tools/bench.py [games] [--games diams quartz] [--seconds 3] [--no-heap]
-    .venv/bin/python tools/bench.py bots        (not written yet)
+    .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--jobs 2]
 
 `games`, per game of firmware.core.GAMES: .mpy sizes; the smallest MicroPython heap at which a
 random game completes (unix port, from .mpy, max over fixed seeds); random games per second
 on CPython and on host MicroPython; mean actions per game; an estimated board time per game
 (see boardtime.py).
+
+`bots`, per game (quick settings): win share of normal vs a uniformly random player and of
+hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; median and 95th
+percentile time per decision on host MicroPython at each level with the board estimate; the
+smallest heap that completes a game with hard bots on every seat. Takes minutes.
 """
 
 import argparse
@@ -205,8 +210,226 @@ def print_table(rows, args):
     print(f"          {boardtime.describe()}")
 
 
+# ---- bots ------------------------------------------------------------------------------
+# Quick settings for the bot benchmark: (game, seats, options).
+BOT_GAMES = (
+    ("diams", 2, {"length": "quick"}),
+    ("diamonds", 2, {}),
+    ("quartz", 3, {}),
+    ("sixgems", 2, {"length": "6"}),
+)
+BOARD_BUDGET_MS = {"normal": 300, "hard": 2000}  # the issue's per-decision limits on the board
+
+# Runs under MicroPython. argv: build, mode (time|heap), game, players, level, seed, budget_ms,
+# playouts, options as key=value,... Plays one game with `level` bots on every seat.
+BOTS_DRIVER = """\
+import sys
+import time
+build, mode, name = sys.argv[1:4]
+players, level, seed = int(sys.argv[4]), sys.argv[5], int(sys.argv[6])
+budget, playouts, opts = int(sys.argv[7]), int(sys.argv[8]), sys.argv[9]
+sys.path.insert(0, build)
+from firmware.core import load
+from firmware.bots import make_bot
+options = {}
+for pair in opts.split(","):
+    if pair:
+        k, v = pair.split("=")
+        options[k] = v
+state = load(name).new_game(players, seed, options)
+bots = [make_bot(name, s, level, seed + s, budget if budget > 0 else None,
+                 playouts if playouts > 0 else None) for s in range(players)]
+times = []
+counts = []
+while not state.is_over():
+    seat = state.current_player()
+    view = state.view(seat)
+    bot = bots[seat]
+    t0 = time.ticks_us()
+    bot.start(view)
+    while bot.step():
+        pass
+    action = bot.result()
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    if len(view["legal"]) > 1:
+        times.append(dt)
+        search = getattr(bot, "search", None)
+        counts.append(search.playouts if search is not None else 0)
+    view = None
+    state.apply(action)
+if mode == "time":
+    print("MARK times", " ".join([str(t) for t in times]))
+    print("MARK playouts", " ".join([str(c) for c in counts]))
+print("MARK fit", len(state.history))
+""".replace("MARK", MARK)
+
+
+class BotRunner:
+    """The bots driver under host MicroPython, from the .mpy build of firmware/."""
+
+    def __init__(self, root):
+        self.build, _ = mpbuild.build_firmware(root)
+        self.here = root / "build" / "bench_bots"
+        self.here.mkdir(parents=True, exist_ok=True)
+        src = self.here / "bots_driver.py"
+        src.write_text(BOTS_DRIVER)
+        mpbuild.compile_file(src, self.here / "bots_driver.mpy", "bots_driver.py")
+        src.unlink()
+        self.micropython = mpbuild.find_tool("micropython")
+
+    def run(self, heap_kib, mode, name, players, options, level, seed, budget_ms, playouts):
+        cmd = [self.micropython]
+        if heap_kib:
+            cmd += ["-X", f"heapsize={heap_kib}k"]
+        opts = ",".join(f"{k}={v}" for k, v in options.items())
+        cmd += ["-c", f"import sys\nsys.path.insert(0, {str(self.here)!r})\nimport bots_driver",
+                str(self.build), mode, name, str(players), level, str(seed), str(budget_ms),
+                str(playouts), opts]
+        try:
+            done = subprocess.run(cmd, cwd=self.here, capture_output=True, text=True,
+                                  stdin=subprocess.DEVNULL, timeout=600)
+        except subprocess.TimeoutExpired:
+            return None
+        return done.stdout.splitlines() if done.returncode == 0 else None
+
+    def times(self, name, players, options, level, seeds, budget_ms):
+        """(us per decision, playouts per decision) over games with `level` on every seat."""
+        times, playouts = [], []
+        for seed in seeds:
+            for line in self.run(None, "time", name, players, options, level, seed,
+                                 budget_ms, 0) or ():
+                words = line.split()
+                if line.startswith(MARK + " times"):
+                    times += [int(w) for w in words[2:]]
+                elif line.startswith(MARK + " playouts"):
+                    playouts += [int(w) for w in words[2:]]
+        return times, playouts
+
+    def min_heap(self, name, players, options, seed, playouts):
+        """Smallest heap (KiB) at which a game with hard bots on every seat completes."""
+        def fits(kib):
+            lines = self.run(kib, "heap", name, players, options, "hard", seed, 0, playouts)
+            return lines is not None and any(x.startswith(MARK + " fit") for x in lines)
+
+        lo, hi = HEAP_MIN_KIB, 512
+        if not fits(hi):
+            return None
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if fits(mid):
+                hi = mid
+            else:
+                lo = mid
+        return hi
+
+
+def percentile(values, p):
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
+
+
+def _play_match(job):
+    """One game on CPython: (game, players, options, seed, lineup) -> share of the first
+    kind. lineup: per seat ("random" | "normal" | "hard:<playouts>")."""
+    name, players, options, seed, lineup, subject = job
+    from firmware.bots import RandomBot, make_bot
+    from firmware.core import load
+
+    state = load(name).new_game(players, seed, options)
+    bots = []
+    for seat, who in enumerate(lineup):
+        if who == "random":
+            bots.append(RandomBot(seat, seed * 7 + seat))
+        elif who.startswith("hard:"):
+            bots.append(make_bot(name, seat, "hard", seed * 7 + seat, None, int(who[5:])))
+        else:
+            bots.append(make_bot(name, seat, who, seed * 7 + seat))
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.view(seat)))
+    winners = state.winners()
+    mine = [s for s in winners if lineup[s] == subject]
+    return len(mine) / len(winners)
+
+
+def match(pool, name, players, options, games, subject, other):
+    """Share of the wins of `subject` (one seat, rotating; ties counted as shares) against
+    `other` on the remaining seats, over `games` games."""
+    jobs = []
+    for g in range(games):
+        lineup = [other] * players
+        lineup[g % players] = subject
+        jobs.append((name, players, options, 20000 + g // players, tuple(lineup), subject))
+    shares = pool.map(_play_match, jobs, chunksize=2)
+    return sum(shares) / games
+
+
 def bench_bots(args):
-    print("bots: not yet (no bots written)")
+    import multiprocessing
+
+    root = args.root.resolve()
+    for path in (root / "tools", root):
+        sys.path.insert(0, str(path))
+    host_hard_ms = max(1, BOARD_BUDGET_MS["hard"] // boardtime.BOARD_FACTOR)
+    progress("compiling .mpy ...")
+    mp = BotRunner(root)
+    rows = []
+    pool = multiprocessing.Pool(args.jobs)
+    for name, players, options in BOT_GAMES:
+        if args.games and name not in args.games:
+            continue
+        row = {"name": name, "players": players}
+        progress(f"{name}: decision times on host MicroPython ...")
+        seeds = list(range(1, args.time_games + 1))
+        for level in ("normal", "hard"):
+            budget = host_hard_ms if level == "hard" else 0
+            times, playouts = mp.times(name, players, options, level, seeds, budget)
+            row[level] = (percentile(times, 50), percentile(times, 95), len(times))
+            if level == "hard":
+                row["playouts"] = percentile(playouts, 50)
+        cap = args.playouts or max(1, row["playouts"])
+        row["cap"] = cap
+        progress(f"{name}: heap with hard bots on every seat ({cap} playouts) ...")
+        row["heap"] = None if args.no_heap else mp.min_heap(name, players, options, 1, cap)
+        progress(f"{name}: {args.games_n} games normal vs random ...")
+        row["nr"] = match(pool, name, players, options, args.games_n, "normal", "random")
+        progress(f"{name}: {args.games_n} games hard ({cap} playouts) vs normal ...")
+        row["hn"] = match(pool, name, players, options, args.games_n, f"hard:{cap}", "normal")
+        rows.append(row)
+        print_bot_row(row, args, header=len(rows) == 1)
+    pool.close()
+    print()
+    print(f"win %     one seat of the first kind (rotating over the seats) against the second "
+          f"kind on every other seat, {args.games_n} games on CPython")
+    print("          (quick settings: Diam's length=quick, SIXGEMS length=6; 2 seats, Quartz 3:")
+    print("          even strength is 50%, 33% for Quartz); a shared win counts as a share.")
+    print("          hard plays with a cap of `cap` playouts per decision: the median number")
+    print(f"          its board budget ({BOARD_BUDGET_MS['hard']} ms = {host_hard_ms} ms host "
+          "MicroPython) allowed in the timing games.")
+    print("ms p50/95  time per decision with a real choice (2+ legal actions) on host MicroPython")
+    print(f"          (.mpy, {args.time_games} games, that level on every seat; hard with its "
+          f"{host_hard_ms} ms budget), and the board estimate:")
+    print(f"          {boardtime.describe()}. Limits: normal {BOARD_BUDGET_MS['normal']} ms, "
+          f"hard {BOARD_BUDGET_MS['hard']} ms on the board.")
+    print("heap KiB  smallest `micropython -X heapsize` (1 KiB steps, 64-bit unix port, seed 1)")
+    print("          at which a game with hard bots (cap playouts) on every seat completes.")
+
+
+def print_bot_row(row, args, header):
+    head = ("game", "seats", "normal/rand", "hard/normal", "cap", "normal ms p50/95",
+            "board", "hard ms p50/95", "board", "heap KiB")
+    if header:
+        print("  ".join(head))
+    f = boardtime.BOARD_FACTOR
+    n50, n95, _ = (t / 1000 for t in row["normal"])  # microseconds -> ms
+    h50, h95, _ = (t / 1000 for t in row["hard"])
+    cells = (row["name"], str(row["players"]), f"{100 * row['nr']:.1f}%",
+             f"{100 * row['hn']:.1f}%", str(row["cap"]), f"{n50:.2f}/{n95:.2f}",
+             f"{n50 * f:.0f}/{n95 * f:.0f}", f"{h50:.1f}/{h95:.1f}",
+             f"{h50 * f:.0f}/{h95 * f:.0f}", str(row["heap"]) if row["heap"] else "-")
+    print("  ".join(c.rjust(len(h)) for c, h in zip(cells, head)), flush=True)
 
 
 def main(argv=None):
@@ -221,7 +444,14 @@ def main(argv=None):
     games.add_argument("--seconds", type=float, default=3.0, help="time per speed figure")
     games.add_argument("--no-heap", action="store_true", help="skip the heap search")
     games.set_defaults(func=bench_games)
-    bots = sub.add_parser("bots", help="bot thinking time (not yet)")
+    bots = sub.add_parser("bots", help="bot strength, thinking time and heap")
+    bots.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    bots.add_argument("-n", "--games-n", type=int, default=200, help="games per match")
+    bots.add_argument("--time-games", type=int, default=3, help="games timed per level")
+    bots.add_argument("--playouts", type=int, default=0,
+                      help="hard's playout cap in matches (default: what its budget allowed)")
+    bots.add_argument("--jobs", type=int, default=2, help="processes for the matches")
+    bots.add_argument("--no-heap", action="store_true", help="skip the heap search")
     bots.set_defaults(func=bench_bots)
     for p in (games, bots):
         p.add_argument("--root", type=Path, default=mpbuild.ROOT, help="project root")

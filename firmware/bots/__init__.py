@@ -2,15 +2,46 @@
 # State.view(seat) (with "legal", the actions open to that seat) and returns one of them.
 # One module per game (firmware/bots/<game>.py, class Bot; a game without one gets
 # RandomBot), imported on demand so the board's heap holds only the bot being played.
-from firmware.core import find_module
+#
+# Levels: "easy" is the game's heuristic with noise, "normal" the heuristic (knows the
+# scoring), "hard" a determinized Monte Carlo search over the heuristic (firmware/bots/
+# search.py: sample the hidden cards from the view with the game's sample_state, try each
+# legal action, play on with the heuristic, keep the best average).
+#
+# Interface of every bot: choose(view) -> action (blocking; for "hard" it spends the budget).
+# Sliced form, for the UI to keep animating and let a button cut thinking short:
+#     bot.start(view)            # cheap
+#     while bot.step():          # one small piece of work (one playout) each
+#         ...animate, poll buttons; bot.stop() ends it early...
+#     action = bot.result()      # always legal, at any time after start()
+# Heuristic bots do everything in start() (step() returns False at once).
+from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT, Prng
 
-# Levels the menu offers. Today every game's bot is one greedy heuristic; "easy" adds noise
-# to it and "hard" is the same as "normal" until the Monte Carlo search exists.
 LEVELS = ("easy", "normal", "hard")
+HARD_PLAYOUTS = 4  # hard's cap on playouts per decision when no budget is given
 
 
-class RandomBot:
+class Sliced:
+    """The sliced form for a bot that decides at once (the heuristics): all the work happens
+    in start(). A base class of every game's heuristic Bot."""
+
+    _answer = None
+
+    def start(self, view):
+        self._answer = self.choose(view)  # type: ignore[attr-defined]
+
+    def step(self):
+        return False
+
+    def stop(self):
+        pass
+
+    def result(self):
+        return self._answer
+
+
+class RandomBot(Sliced):
     """Uniform choice among the legal actions (any game): a baseline for tests and new games."""
 
     def __init__(self, seat, seed=0):
@@ -22,12 +53,25 @@ class RandomBot:
         return legal[self.rng.randbelow(len(legal))]
 
 
-def make_bot(game, seat, level="normal", seed=0):
+def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
     """A computer player for `seat` of `game` (a name of firmware.core.GAMES): an object
-    with choose(view) -> action, where view = state.view(seat)."""
+    with choose(view) -> action, where view = state.view(seat), and the sliced form above.
+    For "hard": budget_ms = thinking time per decision in milliseconds of the machine that
+    runs it (the board: 2000; host MicroPython figures are board time / the board factor,
+    see tools/boardtime.py), playouts = a cap on playouts per decision; with neither,
+    HARD_PLAYOUTS playouts (deterministic)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r; levels: %s" % (level, ", ".join(LEVELS)))
+    seed = seed % SEED_LIMIT
     module = find_module("firmware.bots." + game)
     if module is None:
         return RandomBot(seat, seed)  # no heuristic for this game yet
-    return module.Bot(seat, level, seed % SEED_LIMIT)
+    if level != "hard":
+        return module.Bot(seat, level, seed)
+    from firmware.bots.search import SearchBot
+
+    if budget_ms is None and playouts is None:
+        playouts = HARD_PLAYOUTS
+    return SearchBot(load(game), module.Bot, seat, seed, budget_ms, playouts,
+                     getattr(module, "DEPTH", 20), getattr(module, "evaluate", None),
+                     getattr(module, "candidates", None), getattr(module, "BONUS", 0))

@@ -8,6 +8,7 @@
 # - following: win the trick with the lowest card that does it when the led action is worth it
 #   and the win is likely (certain when last to play), otherwise throw the lowest card;
 # - leading: the suit where the bot's highest card is most likely to win, weighted by the value.
+from firmware.bots import Sliced
 from firmware.core import diamonds as M
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -15,7 +16,7 @@ NOISE = {"easy": 35, "normal": 0, "hard": 0}  # % of decisions made at random, b
 TEAM_PASS_HIGH = True  # M-O3: give the partner high cards; otherwise pass the lowest ones
 
 
-class Bot:
+class Bot(Sliced):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -156,3 +157,13 @@ class Bot:
                 if M.suit(c) == long_suit:
                     return c
         return best
+
+
+# ---- Hard level (firmware/bots/search.py): playout length; evaluation: the score lead ----
+DEPTH = 30  # decisions played after each candidate action (about a round with 2 players)
+
+
+def candidates(action):
+    """The actions hard searches besides the heuristic's choice: not M-R2's UNPICK (an undo:
+    a search that unpicks and picks again on noisy estimates could loop forever)."""
+    return not (M.UNPICK <= action < M.PLAY)

@@ -3,6 +3,7 @@
 # the hand and vault that each option would leave (_value, in hundredths of a point) and
 # takes the best; the later steps of a compound move (pick, pick, done) recompute the same
 # plan from the new view, so the bot keeps no memory between calls.
+from firmware.bots import Sliced
 from firmware.core import diams as D
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -49,7 +50,7 @@ def _points(row, count):
     return row[count - 3] if count >= 3 else 0
 
 
-class Bot:
+class Bot(Sliced):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -577,3 +578,48 @@ class Bot:
                 best = value
                 choice = action
         return choice
+
+
+# ---- Hard level (firmware/bots/search.py): playout length and evaluation ---------------
+DEPTH = 40  # decisions played after each candidate action (to the end of a quick round's
+# closing phase; before it the evaluation below is a rough one that BONUS keeps in check)
+# Another action must beat the heuristic's by this much (evaluation units: 100000 = a win):
+# the samples cannot know the sets the others collect, and with few playouts their noise
+# otherwise overrules a good heuristic (measured: far below normal without it).
+BONUS = 50000
+
+
+def evaluate(state, seat):
+    """A sampled state after a playout, for `seat` (higher is better): the round's points
+    as if it ended now (D-E2, tenths), what the hand promises towards collections, and the
+    chips and the outcome once rounds or the game are over."""
+    n = state.players
+    if state.is_over():
+        value = 0
+        if seat in state.winners():
+            value = 100000 // len(state.winners())
+        scores = state.scores()
+        return value + 10 * (scores[seat] - max([scores[s] for s in range(n) if s != seat]))
+    points = D.round_points(state.vaults, state.hands)[0]
+    lead = 10 * points[seat] - 10 * max([points[s] for s in range(n) if s != seat])
+    lead += 1000 * (state.chips[seat] - max([state.chips[s] for s in range(n) if s != seat]))
+    # Hand promise: a set of 3+ ready to store, pairs, extensions of the vault.
+    counts = [0] * _N
+    for card in state.hands[seat]:
+        if card < 50:
+            counts[D.quality(card)] += 1
+    stored = [0] * _N
+    for card in state.vaults[seat]:
+        stored[D.quality(card)] += 1
+    for q in range(1, _N):
+        c = counts[q]
+        if not c:
+            continue
+        if stored[q]:
+            total = min(stored[q] + c, 5)
+            lead += 6 * (D.collection_points(q, total) - D.collection_points(q, stored[q]))
+        elif c >= 3:
+            lead += 6 * D.collection_points(q, min(c, 5))
+        elif c == 2:
+            lead += 2 * D.collection_points(q, 3)
+    return lead

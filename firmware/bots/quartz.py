@@ -4,6 +4,7 @@
 # action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
 # the dice the plan leaves idle; acting follows the plan one small decision at a time and
 # recomputes it from the new view at each call, so the bot keeps no memory between calls.
+from firmware.bots import Sliced
 from firmware.core import quartz as Q
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -49,7 +50,7 @@ def _total(counts):
     return n
 
 
-class Bot:
+class Bot(Sliced):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -341,3 +342,10 @@ class Bot:
                 top = v
                 best = action
         return best
+
+
+# ---- Hard level (firmware/bots/search.py): playout length; evaluation: the score lead ----
+DEPTH = 16  # decisions played after each candidate action
+# Another action must beat the heuristic's by more than this (points, as-if-ended-now score
+# lead): with the few playouts of the budget, dice noise otherwise overrules the heuristic.
+BONUS = 10

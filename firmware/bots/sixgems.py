@@ -4,6 +4,7 @@
 # would give this seat minus what it would give the best opponent (G-P3), plus, when this
 # seat may settle right after, the best settlement it could make (G-K bonuses via the core's
 # pure functions). The bot keeps no memory between calls.
+from firmware.bots import Sliced
 from firmware.core import sixgems as G
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -16,7 +17,7 @@ NOISE = {"easy": 8, "normal": 0, "hard": 0}  # +- noise on each option's value, 
 _NEG = -(1 << 29)
 
 
-class Bot:
+class Bot(Sliced):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -228,3 +229,7 @@ class Bot:
                     if v > best:
                         best = v
         return best
+
+
+# ---- Hard level (firmware/bots/search.py): playout length; evaluation: the score lead ----
+DEPTH = 12  # decisions played after each candidate action

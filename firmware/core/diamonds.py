@@ -509,6 +509,8 @@ class State(GameState):
             "last_leader": self.last_leader,
             "last_winner": self.last_winner,
             "won": [counts[s * SUITS:(s + 1) * SUITS] for s in range(self.players)],
+            # Every card of a finished trick was played face up (sample_state needs them):
+            "won_cards": [sorted(w) for w in self.won],
             "tricks": list(self.tricks),
             "results": [[list(part) for part in r] for r in self.results],
             "scores": self.scores() if public else None,
@@ -530,3 +532,69 @@ class State(GameState):
             return "pass the chosen cards"
         k = action - COUNT
         return "pass %d card%s" % (k, "" if k == 1 else "s")
+
+
+def sample_state(view, rng):
+    """A full State consistent with `view` (for search, as OpenSpiel resamples from an
+    information state): the cards `view["seat"]` cannot see (other hands, cards others chose
+    to pass, the undealt cards) are dealt uniformly at random with `rng`; a side's vault
+    count that the view hides is guessed as the seat's own side's (the only hidden number).
+    It ignores what only memory of the game would tell (cards passed to the left, voids
+    shown by not following suit). The state has a fresh Prng drawn from `rng`, an empty
+    history and a seed of its own: it is NOT replayable, use it only to look ahead."""
+    n = view["players"]
+    me = view["seat"]
+    s = new_game(n, rng.randbelow(1 << 28), view["options"])
+    s.notes = list(view["notes"])
+    s.round = view["round"] - 1
+    s.showroom = list(view["showroom"])
+    own = view["vault"]
+    s.vault = [own if v is None else v for v in view["vaults"]]
+    s.created = sum(s.showroom) + sum(s.vault)
+    s.results = [[list(part) for part in r] for r in view["results"]]
+    s.dealer = view["dealer"]
+    s.thief = view["thief"]
+    s.hand_size = view["hand_size"]
+    s.won = [list(w) for w in view["won_cards"]]
+    s.tricks = list(view["tricks"])
+    s.trick = list(view["trick"])
+    s.leader = view["leader"]
+    s.last_trick = list(view["last_trick"])
+    s.last_leader = view["last_leader"]
+    s.last_winner = view["last_winner"]
+    s.count = view["count"]
+    s.passed = view["passed"]
+    s.turn = view["turn"]
+    s.phase = PHASES.index(view["phase"])
+    # Unseen: the cards in play (M-O1) not in my hand or choice, the trick or the won piles.
+    deck = deck_for(n, view["options"]["perfect"] == "on")[0]
+    seen = bytearray(DECK_SIZE)
+    for card in view["hand"]:
+        seen[card] = 1
+    for card in view["chosen"]:
+        seen[card] = 1
+    for card in view["trick"]:
+        seen[card] = 1
+    for pile in view["won_cards"]:
+        for card in pile:
+            seen[card] = 1
+    pool = [c for c in deck if not seen[c]]
+    rng.shuffle(pool)
+    i = 0
+    hands = view["hand_counts"]
+    chosen = view["chosen_counts"]
+    for seat in range(n):
+        if seat == me:
+            s.hands[seat] = list(view["hand"])
+            s.chosen[seat] = list(view["chosen"])
+            continue
+        hand = pool[i:i + hands[seat]]
+        hand.sort()
+        s.hands[seat] = hand
+        i += hands[seat]
+        s.chosen[seat] = pool[i:i + chosen[seat]]
+        i += chosen[seat]
+    aside = [c for c in range(DECK_SIZE) if c not in deck] + pool[i:]
+    aside.sort()
+    s.aside = aside
+    return s

@@ -866,3 +866,114 @@ def _picks(base, cards, allowed):
             seen.append(k)
             actions.append(base + card)
     return actions
+
+
+def _sample_vault(diamonds, count, rng):
+    """`count` diamonds taken from the shuffled list `diamonds` the way vaults fill (D-T7):
+    collections of 3 or more of one quality (3 to 5, a random quality among those with
+    enough unseen copies), a remainder of 1-2 as lone diamonds (as Safecracker leaves)."""
+    vault = []
+    while count > 0:
+        size = count
+        if count >= 6:
+            size = 3 + rng.randbelow(min(5, count - 3) - 2)
+        elif count < 3:
+            size = 1
+        avail = [0] * (QUALITIES + 1)
+        for card in diamonds:
+            avail[quality(card)] += 1
+        qs = [q for q in range(1, QUALITIES + 1) if avail[q] >= size]
+        if not qs:  # no quality has enough unseen copies left: lone diamonds
+            size = 1
+            qs = [q for q in range(1, QUALITIES + 1) if avail[q] >= 1]
+        q = qs[rng.randbelow(len(qs))]
+        taken = 0
+        i = 0
+        while taken < size:
+            if quality(diamonds[i]) == q:
+                vault.append(diamonds.pop(i))
+                taken += 1
+            else:
+                i += 1
+        count -= size
+    return vault
+
+
+def sample_state(view, rng):
+    """A full State consistent with `view` (for search, as OpenSpiel resamples from an
+    information state): the cards `view["seat"]` cannot see -- other hands and vaults (the
+    view shows their counts), the deck's order, the closing card's place in the deck (D-O2:
+    uniform over the places the cards drawn so far leave possible) -- are dealt at random
+    with `rng`: other vaults as collections of 3+ of a quality (D-T7, see _sample_vault),
+    the rest uniformly among hands and deck; a mover's hidden selection is a random part of
+    its hand. It ignores what only memory of the game would tell (sets seen stored,
+    cards seen taken). The state has a fresh Prng drawn from `rng`, an empty history and a
+    seed of its own: it is NOT replayable, use it only to look ahead."""
+    n = view["players"]
+    me = view["seat"]
+    s = new_game(n, rng.randbelow(1 << 28), view["options"])
+    s.notes = list(view["notes"])
+    s.round = view["round"] - 1
+    s.first = view["first"]
+    s.chips = list(view["chips"])
+    s.points = [list(p) for p in view["points"]]
+    s.breakdown = [list(b) for b in view["breakdown"]]
+    s.market = list(view["market"])
+    s.discard = list(view["discard"])
+    s.aside = [CLOSING] if view["closing_drawn"] else []
+    s.turn = view["turn"]
+    s.phase = PHASES.index(view["phase"])
+    s.closer = view["closer"]
+    s.turns_left = view["turns_left"]
+    s.placed = view["placed"]
+    s.named = view["named"]
+    s.named_pure = view["named_pure"]
+    s.victim = view["victim"]
+    # Unseen: every card not in the market, the discard pile, my hand or my vault.
+    shown = view["hands"] is not None  # once the game is over, everything is shown
+    seen = bytearray(DECK_SIZE)
+    seen[CLOSING] = 1  # placed below, apart
+    for part in (view["market"], view["discard"], view["hand"], view["vault"]):
+        for card in part:
+            seen[card] = 1
+    if shown:
+        for seat in range(n):
+            for card in view["hands"][seat] + view["vaults"][seat]:
+                seen[card] = 1
+    pool = [c for c in range(DECK_SIZE) if not seen[c]]
+    diamonds = [c for c in pool if is_diamond(c)]
+    rng.shuffle(diamonds)
+    hands = view["hand_counts"]
+    vaults = view["vault_counts"]
+    for seat in range(n):
+        if shown:
+            s.vaults[seat] = list(view["vaults"][seat])
+        elif seat == me:
+            s.vaults[seat] = list(view["vault"])
+        else:
+            s.vaults[seat] = _sample_vault(diamonds, vaults[seat], rng)
+    pool = diamonds + [c for c in pool if not is_diamond(c)]
+    rng.shuffle(pool)
+    i = 0
+    for seat in range(n):
+        if shown:
+            s.hands[seat] = list(view["hands"][seat])
+        elif seat == me:
+            s.hands[seat] = list(view["hand"])
+        else:
+            s.hands[seat] = pool[i:i + hands[seat]]
+            i += hands[seat]
+    deck = pool[i:]
+    if not view["closing_drawn"]:
+        if view["options"]["closing"] == "fixed":
+            depth = 0
+        else:
+            window = CLOSING_WINDOW_SMALL if n <= 3 else CLOSING_WINDOW_LARGE
+            depth = rng.randbelow(min(window, view["deck"]))
+        deck.insert(depth, CLOSING)
+    s.deck = deck
+    if view["selected"] or not view["selected_count"]:
+        s.sel = list(view["selected"])
+    else:  # the mover's selection (hand diamonds) is its secret
+        s.sel = [c for c in s.hands[s.turn] if is_diamond(c)][:view["selected_count"]]
+    return s

@@ -550,6 +550,7 @@ class State(GameState):
             "options": dict(self.options),
             "round": self.round + 1,
             "rounds": ROUNDS,
+            "played": self.played,
             "leader": self.leader,
             "turn": self.turn,
             "current": self.current_player(),
@@ -620,6 +621,44 @@ class State(GameState):
             n = self._group_size()
             return "do %s with %d %s" % (FACES[self.kind], n, "die" if n == 1 else "dice")
         return "end turn"
+
+
+def _bits(flags):
+    mask = 0
+    for i in range(len(flags)):
+        if flags[i]:
+            mask |= 1 << i
+    return mask
+
+
+def sample_state(view, rng):
+    """A full State consistent with `view` (for search). Everything in Quartz is public, so
+    only future chance differs: the state gets a fresh Prng drawn from `rng`. It has an empty
+    history and a seed of its own: it is NOT replayable, use it only to look ahead."""
+    s = new_game(view["players"], rng.randbelow(1 << 28), view["options"])
+    s.notes = list(view["notes"])
+    s.removed = list(view["removed"])
+    s.bag = list(view["bag"])
+    s.pairs = view["pairs"]
+    s.carts = [list(c) for c in view["carts"]]
+    s.chests = [list(c) for c in view["chests"]]
+    s.markers = list(view["markers"])
+    s.leader = view["leader"]
+    s.round = view["round"] - 1
+    s.played = view["played"]
+    s.turn = view["turn"]
+    s.dice = list(view["dice"])
+    s.phase = PHASES.index(view["phase"])
+    s.rerolls = view["rerolls"]
+    s.sel = _bits(view["selected"])
+    s.used = _bits(view["used"])
+    s.kinds_used = _bits(view["kinds_used"])
+    s.kind = view["action"]
+    s.group = _bits(view["group"])
+    s.target = view["target"]
+    s.left = view["left"]
+    s.mined = list(view["mined"])
+    return s
 
 
 def _kind_picks(counts):

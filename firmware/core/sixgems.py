@@ -802,6 +802,12 @@ class State(GameState):
             "leave": list(self.leave),
             "give": self.give,
             "wild_only": self.wild_only,
+            # Public details a search needs to rebuild the table (sample_state):
+            "areas": [sorted(a) for a in self.areas],  # gem cards are played face up
+            "wild_owner": list(self.wild_owner),
+            "wild_colour": list(self.wild_colour),
+            "queue": list(self.queue),
+            "decider": self.decider,
             # Everything is shown once the game is over.
             "hands": [sorted(h) for h in self.hands] if over else None,
             "settle_hands": [sorted(h) for h in self.settle_hands] if over else None,
@@ -847,3 +853,88 @@ class State(GameState):
 
 
 _WORDS = ("no settlement", "do not use the face", "turn", "no swap", "keep wild gems waiting")
+
+
+def sample_state(view, rng):
+    """A full State consistent with `view` (for search, as OpenSpiel resamples from an
+    information state): the gem cards and settlement cards `view["seat"]` cannot see (other
+    hands, both decks' order) are dealt uniformly at random with `rng`; all else is copied.
+    It ignores what only memory of the game would tell (e.g. the card an exchange put under
+    the settlement deck). The state has a fresh Prng drawn from `rng`, an empty history and
+    a seed of its own: it is NOT replayable, use it only to look ahead."""
+    n = view["players"]
+    me = view["seat"]
+    s = new_game(n, rng.randbelow(1 << 28), view["options"])
+    s.notes = list(view["notes"])
+    s.totals = list(view["totals"])
+    s.settlements = view["settlements"]
+    s.results = [list(r) for r in view["results"]]
+    s.wild_owner = list(view["wild_owner"])
+    s.wild_colour = list(view["wild_colour"])
+    s.areas = [list(a) for a in view["areas"]]
+    s.boards = list(view["boards"])
+    s.faces = list(view["faces"])
+    s.settling = view["settling"]
+    s.decider = view["decider"]
+    s.queue = list(view["queue"])
+    s.wild_only = view["wild_only"]
+    s.leave = list(view["leave"])
+    s.give = view["give"]
+    s.played = view["played"]
+    s.die_index = view["die_index"]
+    s.turns = view["turns"]
+    s.first = view["first"]
+    s.turn = view["turn"]
+    s.phase = PHASES.index(view["phase"])
+    # Gem cards: neither in my hand nor in any gem area.
+    shown = view["hands"] is not None  # once the game is over, everything is shown
+    seen = bytearray(GEM_CARDS)
+    for card in view["hand"]:
+        seen[card] = 1
+    if shown:
+        for hand in view["hands"]:
+            for card in hand:
+                seen[card] = 1
+    for area in view["areas"]:
+        for card in area:
+            seen[card] = 1
+    pool = [c for c in range(GEM_CARDS) if not seen[c]]
+    rng.shuffle(pool)
+    counts = view["hand_counts"]
+    i = 0
+    for seat in range(n):
+        if shown:
+            s.hands[seat] = list(view["hands"][seat])
+        elif seat == me:
+            s.hands[seat] = list(view["hand"])
+        else:
+            s.hands[seat] = pool[i:i + counts[seat]]
+            i += counts[seat]
+    s.gem_deck = pool[i:]
+    # Settlement cards: neither in my hand, nor wild gems, nor the one being settled.
+    seen = bytearray(SETTLE_CARDS)
+    for k in view["settle_hand"]:
+        seen[k] = 1
+    if shown:
+        for hand in view["settle_hands"]:
+            for k in hand:
+                seen[k] = 1
+    for k in range(SETTLE_CARDS):
+        if view["wild_owner"][k] >= 0:
+            seen[k] = 1
+    if 0 <= view["settling"] < SETTLE_CARDS:
+        seen[view["settling"]] = 1
+    pool = [k for k in range(SETTLE_CARDS) if not seen[k]]
+    rng.shuffle(pool)
+    counts = view["settle_counts"]
+    i = 0
+    for seat in range(n):
+        if shown:
+            s.settle_hands[seat] = list(view["settle_hands"][seat])
+        elif seat == me:
+            s.settle_hands[seat] = list(view["settle_hand"])
+        else:
+            s.settle_hands[seat] = pool[i:i + counts[seat]]
+            i += counts[seat]
+    s.settle_deck = pool[i:]
+    return s

@@ -1,0 +1,261 @@
+# Determinized Monte Carlo search (the "hard" level of every game), anytime and sliced.
+#
+# From the view of the seat to move: sample a full state consistent with the view (the game
+# module's sample_state, in the manner of OpenSpiel's resampling from an information state),
+# apply one candidate action, play on with a fast policy (the game's heuristic bot, deciding
+# from each seat's view of the sampled state) for a few decisions, and value the result for
+# the searching seat. Every candidate is tried on the same sample in turn (common random
+# numbers: the comparison between candidates is paired, which needs far fewer playouts);
+# the answer is the best total so far, the heuristic's own choice winning ties.
+#
+# Sliced: Search.step() does one playout and returns True while there is work left; best()
+# is always a legal action. A MemoryError while thinking ends the search with the best action
+# found so far (on a board a fragmented heap must not cost the game). The clock is read
+# through ticks_ms / ticks_diff (MicroPython's, or a stand-in from time.monotonic).
+import time
+
+_TICKS = getattr(time, "ticks_ms", None)  # MicroPython
+_DIFF = getattr(time, "ticks_diff", None)
+_MONOTONIC = getattr(time, "monotonic", None)  # CPython, CircuitPython
+
+
+def ticks_ms():
+    """Milliseconds from an arbitrary origin (wraps on MicroPython: use ticks_diff)."""
+    if _TICKS is not None:
+        return _TICKS()
+    return int(_MONOTONIC() * 1000)  # type: ignore[misc]
+
+
+def ticks_diff(a, b):
+    """a - b in milliseconds, across a wrap of the MicroPython ticks."""
+    if _DIFF is not None:
+        return _DIFF(a, b)
+    return a - b
+
+
+WIN = 1000  # evaluation of a game won outright (shared: divided among the winners)
+
+
+def score_lead(state, seat):
+    """Default evaluation for `seat`: its score minus the best other score (scores() as if
+    the game ended now), plus WIN / winners once the game is over."""
+    scores = state.scores()
+    mine = scores[seat]
+    best = None
+    for s in range(len(scores)):
+        if s != seat and (best is None or scores[s] > best):
+            best = scores[s]
+    value = mine - (best if best is not None else 0)
+    if state.is_over():
+        winners = state.winners()
+        if seat in winners:
+            value += WIN // len(winners)
+    return value
+
+
+class Search:
+    """One decision of `view["seat"]`, searched in small steps.
+
+    module: the game's rules module (sample_state, new states); view: state.view(seat) with
+    "legal"; policy: a list of objects with choose(view), one per seat, the fast playout
+    policy; evaluate(state, seat) -> int, higher is better; rng: a Prng (samples and nothing
+    else); budget_ms: stop after this many milliseconds (None: no time limit); playouts: stop
+    after this many playouts (None: no limit; at least one of the two should be given);
+    depth: decisions played after the candidate (the game's end also stops a playout);
+    prior: the action to return when nothing better is known (the heuristic's choice);
+    candidates(action) -> bool: which legal actions to search besides the prior (None: all);
+    bonus: added to the prior's mean: another action must beat it by more than that (a few
+    noisy playouts should not overrule a good heuristic)."""
+
+    def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
+                 depth=20, prior=None, candidates=None, bonus=0):
+        self.module = module
+        self.bonus = bonus
+        self.view = view
+        self.policy = policy
+        self.evaluate = evaluate
+        self.rng = rng
+        self.budget_ms = budget_ms
+        self.max_playouts = playouts
+        self.depth = depth
+        legal = view["legal"]
+        if prior is None or prior not in legal:
+            prior = legal[0]
+        if candidates is not None:  # e.g. no undo steps: searching them could loop forever
+            legal = [a for a in legal if a == prior or candidates(a)]
+        self.legal = legal
+        self.prior = prior
+        # Candidates in order, the prior first: totals[i] / tries[i] per legal[i].
+        n = len(legal)
+        self.totals = [0] * n
+        self.tries = [0] * n
+        self.playouts = 0
+        self.sample = None  # the determinization shared by the candidates of this round
+        self.next = 0  # the candidate of the next playout
+        self.started = ticks_ms()
+        self.done = n <= 1 or (playouts is not None and playouts <= 0)
+        self.error = None  # the MemoryError that ended the search, if any
+
+    def elapsed_ms(self):
+        return ticks_diff(ticks_ms(), self.started)
+
+    def step(self):
+        """One playout. Returns False once the search is over (budget spent, or nothing to
+        choose); best() is valid at any time."""
+        if self.done:
+            return False
+        try:
+            self._playout()
+        except MemoryError as exc:
+            self.sample = None
+            self.error = exc
+            self.done = True
+            return False
+        self.playouts += 1
+        if self.max_playouts is not None and self.playouts >= self.max_playouts:
+            self.done = True
+        elif self.budget_ms is not None:
+            # Stop when one more playout could overrun the budget (twice the mean pace so
+            # far: playouts vary in length).
+            spent = self.elapsed_ms()
+            if spent + 2 * spent // self.playouts >= self.budget_ms:
+                self.done = True
+        return not self.done
+
+    def run(self):
+        """Think until the budget is spent; the best action."""
+        while self.step():
+            pass
+        return self.best()
+
+    def steps(self):
+        """Generator form: yields after every playout (the UI animates between yields)."""
+        while self.step():
+            yield self.playouts
+
+    def stop(self):
+        """Cut the search short (a button): best() stays valid."""
+        self.done = True
+        self.sample = None
+
+    def best(self):
+        """The legal action with the best mean so far; the prior when none has been tried
+        or on a tie with it."""
+        legal = self.legal
+        best = self.prior
+        best_i = legal.index(best)
+        if self.tries[best_i] == 0:
+            return best
+        # Compare means without division: a / b > c / d  <=>  a * d > c * b (b, d > 0).
+        bn = self.tries[best_i]
+        bt = self.totals[best_i] + self.bonus * bn
+        for i in range(len(legal)):
+            n = self.tries[i]
+            if n == 0 or i == best_i:
+                continue
+            if self.totals[i] * bn > bt * n:
+                best = legal[i]
+                bt = self.totals[i]
+                bn = n
+        return best
+
+    def _playout(self):
+        legal = self.legal
+        n = len(legal)
+        i = self.next
+        if i == 0 or self.sample is None:
+            self.sample = self.module.sample_state(self.view, self.rng)
+            i = 0
+        # The prior first in every round, then the others in legal order.
+        pi = legal.index(self.prior)
+        index = pi if i == 0 else (i - 1 if i - 1 < pi else i)
+        self.next = (i + 1) % n
+        if self.next == 0:  # the last candidate of the round plays on the sample itself
+            state = self.sample
+            self.sample = None
+        else:
+            state = self.sample.clone()
+        state.apply(legal[index])
+        seat = self.view["seat"]
+        policy = self.policy
+        left = self.depth
+        while left > 0 and not state.is_over():
+            mover = state.current_player()
+            state.apply(policy[mover].choose(state.view(mover)))
+            left -= 1
+        self.totals[index] += self.evaluate(state, seat)
+        self.tries[index] += 1
+
+
+def _digest(seed, view):
+    """A seed from the bot's seed and what the view shows the seat (its own cards and the
+    actions open to it): the same view always gets the same search."""
+    d = seed % (1 << 28)
+    for key in ("legal", "hand"):
+        part = view.get(key)
+        if isinstance(part, list):
+            for a in part:
+                if isinstance(a, int):
+                    d = (d * 31 + a + 1) % (1 << 28)
+    return d
+
+
+class SearchBot:
+    """The "hard" player: determinized Monte Carlo over the game's heuristic (see Search).
+
+    choose(view) thinks until the budget is spent; the sliced form for the UI is
+    start(view), then step() until it returns False (or stop() on a button), then result().
+    budget_ms: milliseconds of thinking per decision on the machine running it (None: no
+    time limit); playouts: a cap on playouts per decision (None: no cap). With a cap only,
+    decisions are deterministic (same seed, same view, same answer)."""
+
+    def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
+                 depth=20, evaluate=None, candidates=None, bonus=0):
+        from firmware.core.prng import Prng
+
+        self._prng = Prng
+        self.module = module  # the rules module (sample_state)
+        self.heuristic = heuristic  # the bot class of the game (playout policy and prior)
+        self.seat = seat
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.playouts = playouts
+        self.depth = depth
+        self.evaluate = evaluate if evaluate is not None else score_lead
+        self.candidates = candidates
+        self.bonus = bonus
+        self.strict = False  # tests: the heuristic's errors raise instead of falling back
+        self.prior_bot = heuristic(seat, "normal", seed)
+        self.policy = []
+        self.search = None
+
+    def start(self, view):
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("seat %d has no decision to make now" % self.seat)
+        self.prior_bot.strict = self.strict
+        prior = self.prior_bot.choose(view)
+        players = view["players"]
+        if len(self.policy) != players:
+            self.policy = [self.heuristic(s, "normal", self.seed + s) for s in range(players)]
+        rng = self._prng(_digest(self.seed, view))
+        self.search = Search(self.module, view, self.policy, self.evaluate, rng,
+                             self.budget_ms, self.playouts, self.depth, prior, self.candidates,
+                             self.bonus)
+        return self.search
+
+    def step(self):
+        return self.search.step() if self.search is not None else False
+
+    def stop(self):
+        if self.search is not None:
+            self.search.stop()
+
+    def result(self):
+        search = self.search
+        return search.best() if search is not None else None
+
+    def choose(self, view):
+        action = self.start(view).run()
+        self.search = None
+        return action

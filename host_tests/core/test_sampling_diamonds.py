@@ -1,0 +1,18 @@
+"""sample_state(view, rng) of diamonds (what the determinization search samples from): for
+random mid-game states of every player count and option set, and every seat, the sample
+shows the seat exactly the view it was made from (no key differs), conserves every card /
+crystal, offers the deciding seat the same legal actions, varies the hidden cards from
+sample to sample, depends on the view alone (a state with other hidden cards gives the
+identical sample for the same rng seed), has an empty history, and plays on to the end.
+Portable: runs under pytest and tools/mptest.py."""
+
+from checks import count
+from sampling_checks import check_game, play_on
+
+
+def test_samples_match_the_view():
+    check_game("diamonds", count(20, 1))
+
+
+def test_samples_play_on():
+    play_on("diamonds", count(10, 2))
