@@ -41,6 +41,34 @@ class Sliced:
         return self._answer
 
 
+class Heuristic(Sliced):
+    """A game's heuristic bot (firmware/bots/<game>.py, class Bot): the subclass supplies
+    _choose(view, legal). The answer is always legal: an error while thinking (a MemoryError
+    on a board) falls back to the first legal action, unless `strict` (tests), which raises."""
+
+    seat = 0
+    strict = False
+
+    def choose(self, view):
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("seat %d has no decision to make now" % self.seat)
+        try:
+            action = self._choose(view, legal)
+        except Exception:  # MemoryError on a board included: any legal move beats a crash
+            if self.strict:
+                raise
+            action = legal[0]
+        if action not in legal:
+            if self.strict:
+                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
+            action = legal[0]
+        return action
+
+    def _choose(self, view, legal):
+        raise NotImplementedError
+
+
 class RandomBot(Sliced):
     """Uniform choice among the legal actions (any game): a baseline for tests and new games."""
 

@@ -8,7 +8,7 @@
 # - following: win the trick with the lowest card that does it when the led action is worth it
 #   and the win is likely (certain when last to play), otherwise throw the lowest card;
 # - leading: the suit where the bot's highest card is most likely to win, weighted by the value.
-from firmware.bots import Sliced
+from firmware.bots import Heuristic
 from firmware.core import diamonds as M
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -16,28 +16,12 @@ NOISE = {"easy": 35, "normal": 0, "hard": 0}  # % of decisions made at random, b
 TEAM_PASS_HIGH = True  # M-O3: give the partner high cards; otherwise pass the lowest ones
 
 
-class Bot(Sliced):
+class Bot(Heuristic):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
         self.noise = NOISE[level]
         self.strict = False  # tests: raise instead of falling back to the first legal action
-
-    def choose(self, view):
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("seat %d has no decision to make now" % self.seat)
-        try:
-            action = self._choose(view, legal)
-        except Exception:  # MemoryError on a board included: any legal move beats a crash
-            if self.strict:
-                raise
-            action = legal[0]
-        if action not in legal:
-            if self.strict:
-                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
-            action = legal[0]
-        return action
 
     def _choose(self, view, legal):
         if self.noise:

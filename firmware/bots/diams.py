@@ -3,7 +3,7 @@
 # the hand and vault that each option would leave (_value, in hundredths of a point) and
 # takes the best; the later steps of a compound move (pick, pick, done) recompute the same
 # plan from the new view, so the bot keeps no memory between calls.
-from firmware.bots import Sliced
+from firmware.bots import Heuristic
 from firmware.core import diams as D
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -50,7 +50,7 @@ def _points(row, count):
     return row[count - 3] if count >= 3 else 0
 
 
-class Bot(Sliced):
+class Bot(Heuristic):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -74,22 +74,6 @@ class Bot(Sliced):
         self.first = -1
 
     # ---- Entry point ----
-    def choose(self, view):
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("seat %d has no decision to make now" % self.seat)
-        try:
-            action = self._choose(view, legal)
-        except Exception:  # MemoryError on a board included: any legal move beats a crash
-            if self.strict:
-                raise
-            action = legal[0]
-        if action not in legal:
-            if self.strict:
-                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
-            action = legal[0]
-        return action
-
     def _choose(self, view, legal):
         self._load(view)
         phase = view["phase"]

@@ -4,7 +4,7 @@
 # action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
 # the dice the plan leaves idle; acting follows the plan one small decision at a time and
 # recomputes it from the new view at each call, so the bot keeps no memory between calls.
-from firmware.bots import Sliced
+from firmware.bots import Heuristic
 from firmware.core import quartz as Q
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -50,7 +50,7 @@ def _total(counts):
     return n
 
 
-class Bot(Sliced):
+class Bot(Heuristic):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -63,22 +63,6 @@ class Bot(Sliced):
         self.table = []
 
     # ---- Entry point ----
-    def choose(self, view):
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("seat %d has no decision to make now" % self.seat)
-        try:
-            action = self._choose(view, legal)
-        except Exception:  # MemoryError on a board included: any legal move beats a crash
-            if self.strict:
-                raise
-            action = legal[0]
-        if action not in legal:
-            if self.strict:
-                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
-            action = legal[0]
-        return action
-
     def _choose(self, view, legal):
         if self.noise:
             # Noise drawn from (seed, view): the same view always gets the same answer.

@@ -4,7 +4,7 @@
 # would give this seat minus what it would give the best opponent (G-P3), plus, when this
 # seat may settle right after, the best settlement it could make (G-K bonuses via the core's
 # pure functions). The bot keeps no memory between calls.
-from firmware.bots import Sliced
+from firmware.bots import Heuristic
 from firmware.core import sixgems as G
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -17,7 +17,7 @@ NOISE = {"easy": 8, "normal": 0, "hard": 0}  # +- noise on each option's value, 
 _NEG = -(1 << 29)
 
 
-class Bot(Sliced):
+class Bot(Heuristic):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
@@ -26,22 +26,6 @@ class Bot(Sliced):
         self.rng = Prng(seed)
 
     # ---- Entry point ----
-    def choose(self, view):
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("seat %d has no decision to make now" % self.seat)
-        try:
-            action = self._choose(view, legal)
-        except Exception:  # MemoryError on a board included: any legal move beats a crash
-            if self.strict:
-                raise
-            action = legal[0]
-        if action not in legal:
-            if self.strict:
-                raise AssertionError("bot chose %r, legal: %r" % (action, legal))
-            action = legal[0]
-        return action
-
     def _choose(self, view, legal):
         if self.noise:
             # Noise drawn from (seed, view): the same view always gets the same answer.
