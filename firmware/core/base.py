@@ -3,6 +3,8 @@
 # legal_actions() and _do(action).
 from array import array
 
+from firmware.core.prng import Prng
+
 
 def read_options(choices, options):
     """Merge `options` (key -> choice) over the defaults of OPTIONS; reject anything unknown."""
@@ -41,6 +43,24 @@ class GameState:
     players = 0
     history = new_history()  # each State sets its own
     notes = []  # public sentences on what the last action caused (a refill, a theft, ...)
+
+    def _start(self, players, seed, options):
+        """The contract's own fields of a new game: chance from the seed, nothing played."""
+        self.players = players
+        self.seed = seed
+        self.options = options  # never mutated after new_game: copies share it
+        self.history = new_history()
+        self.notes = []
+        self.rng = Prng(seed)
+
+    def _copy_start(self, other):
+        """The same fields copied from `other` (each game's clone copies the rest)."""
+        self.players = other.players
+        self.seed = other.seed
+        self.options = other.options
+        self.history = new_history(other.history)
+        self.notes = list(other.notes)
+        self.rng = other.rng.copy()
 
     # What each game supplies:
     def current_player(self):

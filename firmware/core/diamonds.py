@@ -7,8 +7,7 @@
 # rank = card % 15 + 1. Card text is ASCII ("8D", "15C") so every serial terminal shows it.
 # Crystals are counts per side: a side is a player, or a team in team mode (M-O3).
 
-from firmware.core.base import GameState, check_players, new_history, read_options
-from firmware.core.prng import Prng
+from firmware.core.base import GameState, check_players, read_options
 
 TITLE = "Diamonds"
 MIN_PLAYERS = 2
@@ -136,12 +135,7 @@ class State(GameState):
             self._copy(copy_of)
             return
         n = players
-        self.players = n
-        self.seed = seed
-        self.options = options
-        self.history = new_history()
-        self.notes = []
-        self.rng = Prng(seed)
+        self._start(n, seed, options)
         self.teams = options["teams"] == "on"
         self.sides = n // 2 if self.teams else n  # M-O3: one showroom and vault per team
         self.rounds = ROUNDS[n]  # M-E1
@@ -156,12 +150,7 @@ class State(GameState):
         self._setup_round()
 
     def _copy(self, other):
-        self.players = other.players
-        self.seed = other.seed
-        self.options = other.options  # never mutated after new_game
-        self.history = new_history(other.history)
-        self.notes = list(other.notes)
-        self.rng = other.rng.copy()
+        self._copy_start(other)
         self.teams = other.teams
         self.sides = other.sides
         self.rounds = other.rounds

@@ -4,8 +4,7 @@
 # Cards are small ints: 0..49 diamonds (quality = card // 5 + 1; the first of each five,
 # card % 5 == 0, is the special-purity one), 50..52 the special cards A B C, 53 the closing card.
 
-from firmware.core.base import GameState, check_players, new_history, read_options
-from firmware.core.prng import Prng
+from firmware.core.base import GameState, check_players, read_options
 
 TITLE = "Diam's"
 MIN_PLAYERS = 2
@@ -224,12 +223,7 @@ class State(GameState):
         if copy_of is not None:
             self._copy(copy_of)
             return
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.history = new_history()
-        self.notes = []
-        self.rng = Prng(seed)
+        self._start(players, seed, options)
         self.rounds = ROUNDS[options["length"]]
         self.round = 0  # index of the round being played
         self.first = -1  # first player of this round (D-S3)
@@ -239,12 +233,7 @@ class State(GameState):
         self._setup_round()
 
     def _copy(self, other):
-        self.players = other.players
-        self.seed = other.seed
-        self.options = other.options  # never mutated after new_game
-        self.history = new_history(other.history)
-        self.notes = list(other.notes)
-        self.rng = other.rng.copy()
+        self._copy_start(other)
         self.rounds = other.rounds
         self.round = other.round
         self.first = other.first

@@ -5,8 +5,7 @@
 # KINDS order: quartz, rubellite, emerald, sapphire, ruby, amber, unstable), never one object
 # per crystal. Dice are 5 small ints (faces 0..5, FACES order) plus a bitmask of used dice.
 
-from firmware.core.base import GameState, check_players, new_history, read_options
-from firmware.core.prng import Prng
+from firmware.core.base import GameState, check_players, read_options
 
 TITLE = "Quartz: The Dice Game"
 MIN_PLAYERS = 3
@@ -153,12 +152,7 @@ class State(GameState):
         if copy_of is not None:
             self._copy(copy_of)
             return
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.history = new_history()
-        self.notes = []
-        self.rng = Prng(seed)
+        self._start(players, seed, options)
         # Q-S1, Q-S2: the bag, the pairs, the crystals out of the game.
         column = players - MIN_PLAYERS
         self.removed = [row[3][column] for row in CRYSTALS]
@@ -178,12 +172,7 @@ class State(GameState):
         self._start_turn()
 
     def _copy(self, other):
-        self.players = other.players
-        self.seed = other.seed
-        self.options = other.options  # never mutated after new_game
-        self.history = new_history(other.history)
-        self.notes = list(other.notes)
-        self.rng = other.rng.copy()
+        self._copy_start(other)
         self.removed = list(other.removed)
         self.bag = list(other.bag)
         self.pairs = other.pairs

@@ -10,8 +10,7 @@
 # copies of each), settlement cards 0..11 (card k is G-K(k+1), its colour SETTLE_COLOURS[k]).
 # Dice: 0 and 1 blue, 2 red; a die stands on board 0..5 or in the centre (-1).
 
-from firmware.core.base import GameState, check_players, new_history, read_options
-from firmware.core.prng import Prng
+from firmware.core.base import GameState, check_players, read_options
 
 TITLE = "SIXGEMS"
 MIN_PLAYERS = 2  # [invented]
@@ -248,12 +247,7 @@ class State(GameState):
         if copy_of is not None:
             self._copy(copy_of)
             return
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.history = new_history()
-        self.notes = []
-        self.rng = Prng(seed)
+        self._start(players, seed, options)
         self.length = LENGTHS[options["length"]]
         self.totals = [0] * players
         self.settlements = 0  # settlements with a card so far (G-E1)
@@ -291,12 +285,7 @@ class State(GameState):
         self._roll(self.first)
 
     def _copy(self, o):
-        self.players = o.players
-        self.seed = o.seed
-        self.options = o.options  # never mutated after new_game
-        self.history = new_history(o.history)
-        self.notes = list(o.notes)
-        self.rng = o.rng.copy()
+        self._copy_start(o)
         self.length = o.length
         self.totals = list(o.totals)
         self.settlements = o.settlements
