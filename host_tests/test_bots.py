@@ -1,8 +1,8 @@
 """The computer players (firmware/bots): legality over many states, decisions from the view
 only, and a rules-quality check against a uniformly random player. Rule ids: seeds/diams.md."""
 
-import copy
 
+import bot_checks
 import pytest
 from randplay import option_sets
 
@@ -13,10 +13,7 @@ from firmware.core.prng import Prng
 
 
 def strict_bot(seat, level="normal", seed=0):
-    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
-    bot = make_bot("diams", seat, level, seed, playouts=1)
-    bot.strict = True  # a bug in the heuristic raises instead of falling back to legal[0]
-    return bot
+    return bot_checks.strict_bot("diams", seat, level, seed)
 
 
 def play(state, choosers):
@@ -82,38 +79,13 @@ def test_bot_meets_every_special_phase():
 
 def sample_views(count=300):
     """Views of the deciding seat at varied points of bot games."""
-    module = load("diams")
-    views = []
-    seed = 0
-    while len(views) < count:
-        players = 2 + seed % 4
-        state = module.new_game(players, seed, {"length": "quick"})
-        bots = [strict_bot(s, "normal", seed) for s in range(players)]
-        step = 0
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            if step % 7 == 0:
-                views.append(view)
-            state.apply(bots[seat].choose(view))
-            step += 1
-        seed += 1
-    return views[:count]
+    return bot_checks.bot_views("diams", count, 7, lambda seed: (2 + seed % 4, {"length": "quick"}))
 
 
 def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
     """The same (view, seed) gives the same action whatever the bot saw before; the view
     is not modified; a deep copy of the view (plain data) gives the same answer."""
-    views = sample_views()
-    first = strict_bot(0, "normal", 5)
-    answers = []
-    for view in views:
-        before = copy.deepcopy(view)
-        answers.append(first.choose(view))
-        assert view == before
-    fresh = strict_bot(0, "normal", 5)
-    for view, answer in zip(reversed(views), reversed(answers)):
-        assert fresh.choose(copy.deepcopy(view)) == answer
+    bot_checks.assert_stateless("diams", sample_views(), ("normal",))
 
 
 def test_bot_answers_from_the_legal_list_it_is_given():

@@ -2,25 +2,22 @@
 decisions from the view only, a few known situations, and strength against a uniformly random
 player. Rule ids: seeds/diamonds.md."""
 
-import copy
 
+import bot_checks
 import pytest
-from randplay import option_sets
+from randplay import fitting_option_sets
 
-from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.bots import LEVELS, RandomBot
 from firmware.core import diamonds as M
 from firmware.core import load
 
 
 def strict_bot(seat, level="normal", seed=0):
-    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
-    bot = make_bot("diamonds", seat, level, seed, playouts=1)
-    bot.strict = True  # a bug in the heuristic raises instead of falling back to legal[0]
-    return bot
+    return bot_checks.strict_bot("diamonds", seat, level, seed)
 
 
 def fitting(players):
-    return [o for o in option_sets(M) if o["teams"] == "off" or players in M.TEAM_COUNTS]
+    return fitting_option_sets(M, players)
 
 
 def C(r, s):
@@ -56,38 +53,17 @@ def test_bot_choice_is_always_legal(players):
 
 
 def sample_views(count=200):
-    module = load("diamonds")
-    views = []
-    seed = 0
-    while len(views) < count:
-        players = 2 + seed % 5
-        options = fitting(players)[seed % len(fitting(players))]
-        state = module.new_game(players, seed, options)
-        bots = [strict_bot(s, "normal", seed) for s in range(players)]
-        step = 0
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            if step % 9 == 0:
-                views.append(view)
-            state.apply(bots[seat].choose(view))
-            step += 1
-        seed += 1
-    return views[:count]
+    return bot_checks.bot_views("diamonds", count, 9, _setup)
+
+
+def _setup(seed):
+    players = 2 + seed % 5
+    sets = fitting(players)
+    return players, sets[seed % len(sets)]
 
 
 def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
-    views = sample_views()
-    for level in LEVELS:
-        first = strict_bot(0, level, 5)
-        answers = []
-        for view in views:
-            before = copy.deepcopy(view)
-            answers.append(first.choose(view))
-            assert view == before
-        fresh = strict_bot(0, level, 5)
-        for view, answer in zip(reversed(views), reversed(answers)):
-            assert fresh.choose(copy.deepcopy(view)) == answer
+    bot_checks.assert_stateless("diamonds", sample_views(), LEVELS)
 
 
 def test_bot_ignores_what_the_view_does_not_show():

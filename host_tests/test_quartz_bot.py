@@ -2,18 +2,16 @@
 from the view only, deterministic, and beats a uniformly random player. Rule ids:
 seeds/quartz.md."""
 
+import bot_checks
 import pytest
 
-from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.bots import LEVELS, RandomBot
 from firmware.core import load
 from firmware.core.prng import Prng
 
 
 def strict_bot(seat, level="normal", seed=0):
-    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
-    bot = make_bot("quartz", seat, level, seed, playouts=1)
-    bot.strict = True  # a bug in the heuristic raises instead of falling back to legal[0]
-    return bot
+    return bot_checks.strict_bot("quartz", seat, level, seed)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

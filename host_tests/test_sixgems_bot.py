@@ -2,8 +2,8 @@
 decisions from the view only, known situations, and strength against a random player.
 Rule ids: seeds/sixgems.md."""
 
-import copy
 
+import bot_checks
 import pytest
 
 from firmware.bots import LEVELS, RandomBot, make_bot
@@ -13,10 +13,7 @@ from firmware.core.prng import Prng
 
 
 def strict_bot(seat, level="normal", seed=0):
-    # hard: one playout per decision here (its search is tested in host_tests/core/test_search_*)
-    bot = make_bot("sixgems", seat, level, seed, playouts=1)
-    bot.strict = True
-    return bot
+    return bot_checks.strict_bot("sixgems", seat, level, seed)
 
 
 def play(state, choosers):
@@ -54,37 +51,11 @@ def test_bot_choice_is_always_legal(players):
 
 
 def sample_views(count=300):
-    module = load("sixgems")
-    views = []
-    seed = 0
-    while len(views) < count:
-        players = 2 + seed % 3
-        state = module.new_game(players, seed)
-        bots = [strict_bot(s, "normal", seed) for s in range(players)]
-        step = 0
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            if step % 5 == 0:
-                views.append(view)
-            state.apply(bots[seat].choose(view))
-            step += 1
-        seed += 1
-    return views[:count]
+    return bot_checks.bot_views("sixgems", count, 5, lambda seed: (2 + seed % 3, None))
 
 
 def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
-    views = sample_views()
-    for level in LEVELS:
-        first = strict_bot(0, level, 5)
-        answers = []
-        for view in views:
-            before = copy.deepcopy(view)
-            answers.append(first.choose(view))
-            assert view == before
-        fresh = strict_bot(0, level, 5)
-        for view, answer in zip(reversed(views), reversed(answers)):
-            assert fresh.choose(copy.deepcopy(view)) == answer
+    bot_checks.assert_stateless("sixgems", sample_views(), LEVELS)
 
 
 def test_bot_ignores_what_the_view_does_not_show():
