@@ -1,5 +1,6 @@
 # Developer tooling. `make test` is what CI runs (.ci/run); every target creates the venv first.
-#   make play [ARGS=...]     console game on CPython      make play-mp   the same on MicroPython
+#   make play [ARGS=...]     the handheld app in a desktop window (tools/sim.py; ARGS="--help")
+#   make console [ARGS=...]  the text console game on CPython  (make console-mp: on MicroPython)
 #   make test                lint, typecheck, pytest, mptest, in that order, stopping at a failure
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
@@ -21,7 +22,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play play-mp test lint typecheck pytest mptest bench flash vboard clean distclean
+.PHONY: help venv play console console-mp test lint typecheck pytest mptest bench flash vboard clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -40,9 +41,12 @@ $(STAMP): requirements.txt requirements-circuitpython.txt
 venv: $(STAMP)
 
 play: $(STAMP)
+	$(BIN)/python tools/sim.py $(ARGS)
+
+console: $(STAMP)
 	$(BIN)/python tools/play.py $(ARGS)
 
-play-mp: $(STAMP)
+console-mp: $(STAMP)
 	$(BIN)/micropython tools/play.py $(ARGS)
 
 # The runner's summary (`micropython: N passed, M failed`) is the last line of a passing run.

@@ -2,68 +2,37 @@
 # MicroPython and CPython this file does nothing.
 #
 # By default the code may write the flash (saves after every action) and the computer sees
-# the USB drive read-only. Holding SELECT (PyBadge, PyGamer) or B (Pimoroni Pico Display
-# Pack, on GP13) while the board powers on leaves CircuitPython's own mode: the USB drive
-# writable to the computer (copy files, edit code) and no saving. The app reads which mode is
-# on with firmware.save.code_can_write() (storage.getmount("/").readonly).
+# the USB drive read-only. Holding the board's drive button (its profile's DRIVE_BUTTON:
+# SELECT on PyBadge and PyGamer, B on the Pimoroni Pico Display Pack) while the board powers
+# on leaves CircuitPython's own mode: the USB drive writable to the computer (copy files,
+# edit code) and no saving. The app reads which mode is on with firmware.save.code_can_write()
+# (storage.getmount("/").readonly).
 # Everything is wrapped: whatever fails here, the board still starts (a failure to read the
-# button counts as "not held"; a failed remount leaves the drive to the computer).
+# button counts as "not held"; a failed remount leaves the drive to the computer). A board
+# without a profile (firmware.hw.detect() is None) has no drive button: the game gets the
+# flash.
 import sys
 
 
-def drive_button_held():
-    """SELECT on the shift-register boards, B (GP13, to ground) on a Pico."""
-    import time
+def drive_button():
+    """(the button's name, whether it is held now) from the board's profile."""
+    from firmware.hw import DRIVE_BUTTONS, detect
 
-    import board  # pyright: ignore[reportMissingImports]
-
-    clock = getattr(board, "BUTTON_CLOCK", None)  # PyBadge, PyGamer: a 74HC165
-    data = getattr(board, "BUTTON_OUT", None)
-    latch = getattr(board, "BUTTON_LATCH", None)
-    if clock is not None and data is not None and latch is not None:
-        import keypad  # pyright: ignore[reportMissingImports]
-
-        keys = keypad.ShiftRegisterKeys(
-            clock=clock,
-            data=data,
-            latch=latch,
-            key_count=8,
-            value_when_pressed=True,
-        )
-        try:
-            time.sleep(0.1)  # a few scans: a key already down reports a press
-            held = False
-            while True:
-                event = keys.events.get()
-                if event is None:
-                    return held
-                if event.key_number == 3:  # B=0 A=1 START=2 SELECT=3 (adafruit_pybadger)
-                    held = event.pressed
-        finally:
-            keys.deinit()
-    b_pin = getattr(board, "GP13", None)  # Pico Display Pack: A=GP12 B=GP13 X=GP14 Y=GP15
-    if b_pin is not None:
-        import digitalio  # pyright: ignore[reportMissingImports]
-
-        pin = digitalio.DigitalInOut(b_pin)
-        try:
-            pin.switch_to_input(pull=digitalio.Pull.UP)
-            for _ in range(5):  # down for the whole 40 ms: not a glitch
-                if pin.value:
-                    return False
-                time.sleep(0.01)
-            return True
-        finally:
-            pin.deinit()
-    return False
+    name = detect()
+    if name is None:
+        return None, False
+    profile = __import__("firmware.hw." + name, None, None, ("drive_button_held",))
+    return DRIVE_BUTTONS[name], profile.drive_button_held()
 
 
 def choose_mode():
     if sys.implementation.name != "circuitpython":
         return
+    button = None
     try:
-        held = drive_button_held()
-    except Exception:
+        button, held = drive_button()
+    except Exception as exc:
+        print("boot.py: could not read the drive button (%r)" % (exc,))
         held = False
     if held:
         print("boot.py: USB drive writable by the computer; the game does not save")
@@ -72,8 +41,11 @@ def choose_mode():
         import storage  # pyright: ignore[reportMissingImports]
 
         storage.remount("/", readonly=False)
-        print("boot.py: flash writable by the game (saves on); hold SELECT/B at power-on "
-              "for the USB drive")
+        if button:
+            print("boot.py: flash writable by the game (saves on); hold %s at power-on "
+                  "for the USB drive" % button)
+        else:
+            print("boot.py: flash writable by the game (saves on)")
     except Exception as exc:
         print("boot.py: remount failed (%r); USB drive left to the computer" % (exc,))
 

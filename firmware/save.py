@@ -53,9 +53,10 @@ class SaveError(ValueError):
     """A save that cannot be resumed. `str(err)` is a sentence for the screen; `kept` is the
     path the damaged file was moved to (None when it could not be moved)."""
 
-    def __init__(self, message, kept=None):
+    def __init__(self, message, kept=None, reason=""):
         super().__init__(message)
         self.kept = kept
+        self.reason = reason  # what is wrong with the file, in a few words
 
 
 class _Damage(Exception):
@@ -308,7 +309,7 @@ class SaveSlot:
             else:
                 where = "It was kept as %s; a new game can start." % kept
             message = "The saved game cannot be resumed: %s. %s" % (reason, where)
-            raise SaveError(message, kept) from None
+            raise SaveError(message, kept, reason) from None
         if path == self.path:
             _remove(self.tmp)  # what an interrupted later save left
             _remove(self.old)

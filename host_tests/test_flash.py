@@ -5,6 +5,7 @@
 # virtual board cannot take (read-only, full, several boards) alter what the board reports.
 import errno
 import hashlib
+import importlib.util
 import os
 import shutil
 import signal
@@ -21,6 +22,13 @@ BIN = Path(sys.executable).parent
 MPREMOTE = str(BIN / "mpremote") if (BIN / "mpremote").exists() else "mpremote"
 HEAP = "256k"
 SAVE = b'{"format": 1, "game": "diams"}'
+# The CircuitPython library a flash copies to lib/ (requirements.txt pins it into .venv).
+DISPLAY_TEXT = importlib.util.find_spec("adafruit_display_text")
+needs_display_text = pytest.mark.skipif(
+    DISPLAY_TEXT is None,
+    reason="adafruit_display_text is not installed in this Python (requirements.txt pins "
+    "adafruit-circuitpython-display-text; `make venv`): no library to check the copy of",
+)
 
 
 def _ignore(_folder, names):
@@ -238,7 +246,15 @@ def test_selftest_of_every_game_through_mpremote(board, project, build_dir):
     assert "selftest: %d passed, 0 failed" % len(present) in out, out
 
 
-def test_drive_mode_copies_sources_and_keeps_saves(tmp_path, project, build_dir):
+def ship_no_missing_library(monkeypatch):
+    """Without adafruit_display_text here every CircuitPython flash stops at "not installed":
+    such a test then checks the rest without it (the library's own tests are skipped)."""
+    if DISPLAY_TEXT is None:
+        monkeypatch.setitem(flash.LIBRARIES, "circuitpython", ())
+
+
+def test_drive_mode_copies_sources_and_keeps_saves(tmp_path, project, build_dir, monkeypatch):
+    ship_no_missing_library(monkeypatch)
     drive = tmp_path / "CIRCUITPY"
     (drive / "saves").mkdir(parents=True)
     (drive / "saves" / "slot1.json").write_bytes(SAVE)
@@ -252,6 +268,73 @@ def test_drive_mode_copies_sources_and_keeps_saves(tmp_path, project, build_dir)
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
     assert "copied 0 files" in lines[-1]
+
+
+def display_text_files():
+    """{board path: bytes} of the installed adafruit_display_text's .py files."""
+    assert DISPLAY_TEXT is not None and DISPLAY_TEXT.origin is not None
+    package = Path(DISPLAY_TEXT.origin).parent
+    return {"lib/adafruit_display_text/" + p.name: p.read_bytes()
+            for p in sorted(package.glob("*.py"))}
+
+
+@needs_display_text
+def test_drive_mode_ships_display_text(tmp_path, project, build_dir):
+    """On CircuitPython the app's labels need adafruit_display_text in /lib: every .py of the
+    installed package is copied there, only when it differs, and the drive's other libraries
+    stay."""
+    want = display_text_files()
+    assert "lib/adafruit_display_text/__init__.py" in want
+    assert "lib/adafruit_display_text/bitmap_label.py" in want
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib" / "neopixel").mkdir(parents=True)
+    (drive / "lib" / "neopixel" / "__init__.py").write_text("mine")
+    (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06theirs")
+    (drive / "lib" / "adafruit_display_text").mkdir()
+    (drive / "lib" / "adafruit_display_text" / "label.mpy").write_bytes(b"C\x06old bundle")
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    for path, data in want.items():
+        assert (drive / path).read_bytes() == data, path
+    shipped = {p.relative_to(drive).as_posix()
+               for p in (drive / "lib" / "adafruit_display_text").iterdir()}
+    assert shipped == set(want)  # the stale .mpy beside the new .py is gone
+    assert (drive / "lib" / "neopixel" / "__init__.py").read_text() == "mine"
+    assert (drive / "lib" / "adafruit_ticks.mpy").read_bytes() == b"C\x06theirs"
+    assert not list(drive.rglob("*.part"))
+    # Nothing changed: nothing copied; one library file changed on the drive: that one only.
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    assert "copied 0 files" in lines[-1]
+    (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").write_text("# edited\n")
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    assert copied("\n".join(lines)) == ["lib/adafruit_display_text/bitmap_label.py"]
+    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").read_bytes() == want[
+        "lib/adafruit_display_text/bitmap_label.py"]
+
+
+@needs_display_text
+def test_circuitpython_over_serial_ships_display_text(board, project, build_dir, monkeypatch,
+                                                      capsys):
+    """The same library over the serial REPL (a CircuitPython board that lets code write its
+    flash): .py sources, written as .part, checked and renamed."""
+    _altered_probe(monkeypatch, kind="circuitpython")
+    assert flash.main(["--port", board.device, "--root", str(project), "--build-dir",
+                       str(build_dir), "--no-reset"]) == 0, capsys.readouterr()
+    found = on_board(board)
+    for path, data in display_text_files().items():
+        assert found.get(path) == hashlib.sha256(data).hexdigest(), path
+    assert "firmware/core/diams.py" in found
+    assert not [p for p in found if p.endswith((".mpy", ".part"))]
+
+
+def test_drive_button_named_from_the_profiles():
+    from firmware.hw import DRIVE_BUTTONS, PROFILES
+
+    assert flash.drive_buttons(ROOT) == DRIVE_BUTTONS
+    assert sorted(DRIVE_BUTTONS) == sorted(PROFILES)
+    assert flash.DRIVE_BUTTON == "SELECT (PyBadge/PyGamer) or B (Pico Display Pack)"
 
 
 # -- the errors, each with its fix ------------------------------------------------------------
@@ -318,6 +401,7 @@ def test_error_read_only_says_which_button(board, project, build_dir, monkeypatc
 
 
 def test_error_read_only_drive(tmp_path, project, build_dir, monkeypatch, capsys):
+    ship_no_missing_library(monkeypatch)
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     real = os.replace

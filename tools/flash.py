@@ -49,15 +49,42 @@ SAVES = "saves"  # the saves folder: never listed, written or removed by this to
 PART = ".part"  # suffix of a file being written
 CHUNK = 1536  # raw bytes per write on the board (2 KiB of base64)
 # Libraries the app needs in the board's lib/, per port: (importable name, required).
-# Copied from the package installed on this computer. The handheld app's text labels need
-# adafruit_display_text on CircuitPython; nothing uses it yet, so it is optional for now.
+# Copied (every .py of the package) from the one installed on this computer, found with
+# importlib (requirements.txt pins it into .venv). The handheld app's text labels need
+# adafruit_display_text on CircuitPython.
 LIBRARIES = {
-    "circuitpython": (("adafruit_display_text", False),),
+    "circuitpython": (("adafruit_display_text", True),),
     "micropython": (),
 }
-# The button held at power-on that leaves the drive writable by the computer (boot.py).
-DRIVE_BUTTON = "SELECT (PyBadge/PyGamer) or B (Pico Display Pack)"
+# The boards' names for the people reading the messages (profiles of firmware/hw/).
+BOARD_TITLES = {"pybadge": "PyBadge", "pygamer": "PyGamer", "picodisplay": "Pico Display Pack"}
 KIB = 1024.0
+
+
+def drive_buttons(root=ROOT):
+    """{profile: button} held at power-on to leave the drive writable by the computer:
+    firmware/hw/__init__.py's DRIVE_BUTTONS, read as text (importing firmware.hw on the host
+    is not needed, and the board modules must not be)."""
+    tree = ast.parse((Path(root) / PACKAGE / "hw" / "__init__.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [
+            t.id for t in node.targets if isinstance(t, ast.Name)
+        ] == ["DRIVE_BUTTONS"]:
+            return ast.literal_eval(node.value)
+    raise LookupError("no DRIVE_BUTTONS in firmware/hw/__init__.py")
+
+
+def drive_button_text(buttons):
+    """{"pybadge": "SELECT", "pygamer": "SELECT", "picodisplay": "B"} ->
+    "SELECT (PyBadge/PyGamer) or B (Pico Display Pack)"."""
+    boards = {}
+    for name, button in buttons.items():
+        boards.setdefault(button, []).append(BOARD_TITLES.get(name, name))
+    return " or ".join("%s (%s)" % (b, "/".join(names)) for b, names in boards.items())
+
+
+# The button held at power-on that leaves the drive writable by the computer (boot.py).
+DRIVE_BUTTON = drive_button_text(drive_buttons())
 
 
 class FlashError(Exception):
@@ -208,10 +235,12 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None):
         if found is None:
             if required:
                 raise FlashError(
-                    "The library %s is not installed on this computer: run `make venv` "
-                    "(or pip install it into .venv), then flash again." % name
+                    "The library %s is not installed on this computer (this flash copies "
+                    "it to the board's lib/): run `make venv` (requirements.txt has it), or "
+                    "pip install it into the Python that runs this tool (%s), then flash "
+                    "again." % (name, sys.executable)
                 )
-            notes.append("library %s not installed here: skipped (optional for now)" % name)
+            notes.append("library %s not installed here: skipped (optional)" % name)
             continue
         for rel, src in found.items():
             sources["lib/" + rel] = src

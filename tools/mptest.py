@@ -9,6 +9,8 @@ runs in its own `micropython -X heapsize=...` process whose `sys.path` is the .m
 (for `randplay.py`), each as .mpy first and as source after (for a file mpy-cross rejects).
 The tests are compiled ahead so that the heap is not spent compiling them. A module that
 crashes, runs out of memory outside a test or times out counts as a failure.
+A module that needs more than the default heap says so in a line of its own,
+`# mptest-heap: 160k` (the whole app with a game and its bots, say); --heap sets the rest.
 The last line is `micropython: N passed, M failed`; the exit status is 1 when M > 0 or N == 0.
 """
 
@@ -24,6 +26,7 @@ from pathlib import Path
 import mpbuild
 
 MARK = "@mptest"
+HEAP_LINE = "# mptest-heap:"
 
 # Runs under MicroPython (and CPython): portable on purpose. argv: module, filter, path....
 # Prints one MARK line per test so the runner can tell what happened even when the process
@@ -104,6 +107,14 @@ def parse(result, text, returncode, timed_out, timeout):
         result.module_error = ("import failed: " + reason, buffer)
     else:
         result.module_error = (reason, buffer)
+
+
+def module_heap(path, default):
+    """The heap a test module asks for with a `# mptest-heap: SIZE` line, else `default`."""
+    for line in path.read_text().splitlines():
+        if line.startswith(HEAP_LINE):
+            return line[len(HEAP_LINE):].strip()
+    return default
 
 
 def run_module(path, search, driver, micropython, heap, pattern, timeout):
@@ -193,7 +204,7 @@ def main(argv=None):
         src_dirs = [path.parent, root / "tools"]
         search = [build] + [compiled[d] for d in src_dirs] + src_dirs
         return run_module(path, search, driver, micropython,
-                          args.heap, args.pattern, args.timeout)
+                          module_heap(path, args.heap), args.pattern, args.timeout)
 
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

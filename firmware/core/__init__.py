@@ -2,6 +2,23 @@
 # imported only when asked for, so the board's heap holds just the game being played.
 
 GAMES = ("diams", "diamonds", "quartz", "sixgems", "diploma")
+# Each game's TITLE, for menus that list the games without importing them all (a test
+# checks they match the modules).
+TITLES = ("Diam's", "Diamonds", "Quartz: The Dice Game", "SIXGEMS", "Diploma")
+
+
+def available(name):
+    """Whether game `name` has its rules module here (.py or .mpy), without importing it."""
+    import os
+
+    folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    for ending in (".py", ".mpy"):
+        try:
+            os.stat(folder + "/" + name + ending)
+            return True
+        except OSError:
+            pass
+    return False
 
 
 def load(name):

@@ -94,3 +94,13 @@ def test_find_module_tells_absence_from_breakage():
 
     assert find_module("firmware.core.prng").Prng
     assert find_module("firmware.core.no_such_module") is None
+
+
+def test_titles_without_importing():
+    from firmware.core import TITLES, available
+
+    assert len(TITLES) == len(GAMES)
+    for name, game in implemented():
+        assert TITLES[GAMES.index(name)] == game.TITLE
+        assert available(name)
+    assert not available("chess")

@@ -1,0 +1,206 @@
+# The handheld app: the same code on a board (CircuitPython, displayio) and in the desktop
+# simulator (tools/sim.py, Blinka displayio). main() picks the board profile (firmware/hw)
+# and returns False when there is no display, so main.py falls back to the text console.
+#
+# One frame: read the buttons once (edges, repeat), hand the presses to the screen, let it
+# work (a bot thinking in slices), redraw only when something changed. The game's flow is
+# route(): results, the privacy screen between two humans, a human's log of what the
+# others did, else the table. Every applied action is saved (firmware/ui/match.py).
+import gc
+import sys
+
+from firmware.hw import buttons as K
+from firmware.hw.clock import sleep_ms, ticks_diff, ticks_ms
+from firmware.ui import screens as S
+from firmware.ui.canvas import Canvas
+
+FRAME_MS = 33  # about 30 frames a second
+SLICE_MS = 25  # a bot's thinking per frame
+COLLECT = sys.implementation.name != "cpython"
+
+
+class App:
+    def __init__(self, board, scene, slot=None, can_save=True, budget_ms=None, seed=None):
+        self.board = board
+        self.scene = scene
+        self.slot = slot
+        self.can_save = can_save and slot is not None
+        self.cols = scene.cols
+        self.rows = scene.rows
+        self.canvas = Canvas(self.cols, self.rows)
+        self.keys = K.Buttons()
+        self.slice_ms = SLICE_MS
+        self.budget_ms = budget_ms
+        self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
+        self.match = None
+        self.saved = None
+        self.screen = S.Screen()
+        self.dirty = True
+        self.frames = 0
+        problem = self.load_save()
+        self.title()
+        if problem:
+            self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+
+    # -- screens --
+    def goto(self, screen):
+        self.screen = screen
+        self.dirty = True
+
+    def redraw(self):
+        self.dirty = True
+
+    def title(self):
+        self.match = None
+        self.goto(S.TitleScreen(self))
+
+    def board_lines(self):
+        return list(getattr(self.board, "lines", ())) or ["A: choose  B: back"]
+
+    # -- games --
+    def load_save(self):
+        """Look at the save slot: the saved game for the menu, or the lines that say why the
+        save can't be resumed (it has been kept aside; see firmware/save.py)."""
+        self.saved = None
+        if self.slot is None:
+            return None
+        try:
+            self.saved = self.slot.load()
+        except ValueError as exc:  # SaveError: damaged or another version
+            kept = getattr(exc, "kept", None)
+            if kept is None:
+                return [str(exc)]
+            return ["The saved game cannot be resumed: %s." % getattr(exc, "reason", exc),
+                    "", "It is kept as %s (for a bug report); a new game can start."
+                    % kept.rsplit("/", 1)[-1]]
+        except OSError as exc:
+            return ["The save could not be read (%s)." % (exc,)]
+        return None
+
+    def start(self, game, seats, options):
+        """A new game (ValueError when the options don't fit the players)."""
+        from firmware.core import load
+        from firmware.ui.console import default_seed
+
+        seed = default_seed() if self.seed is None else self.seed
+        state = load(game).new_game(len(seats), seed, options)
+        if self.seed is not None:
+            self.seed += 1
+        self._play(state, seats)
+
+    def resume(self):
+        saved = self.saved
+        if saved is None:
+            return
+        self.saved = None
+        self._play(saved.state, saved.seats)
+
+    def _play(self, state, seats):
+        from firmware.ui.match import BOT_BUDGET_MS, Match
+
+        self.match = None
+        if COLLECT:
+            gc.collect()
+        budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
+        self.match = Match(state, seats, self.slot if self.can_save else None, budget)
+        self.route()
+
+    def quit_game(self):
+        """Back to the title; the game stays saved and the menu offers it."""
+        match = self.match
+        if match is not None and not match.over() and match.save_off is None and self.can_save:
+            self.load_save()
+        self.title()
+
+    def route(self):
+        """The screen the game needs now."""
+        match = self.match
+        if match is None:
+            self.title()
+            return
+        if match.pending_result() and not match.over():
+            lines = []
+            match.round_lines(lines.append)
+            self.goto(S.TextScreen(self, "Round %d scored" % match.results, lines, self.route))
+            return
+        if match.over():
+            lines = []
+            match.final_lines(lines.append)
+            if match.save_off:
+                lines.append(match.save_off)
+            self.goto(S.TextScreen(self, "Game over", lines, self.title, "A: to the title"))
+            return
+        if match.needs_privacy():
+            seat = match.current()
+            match.shown = seat
+
+            def reveal():
+                self.route()
+
+            self.goto(S.TextScreen(
+                self, "Pass the device",
+                ["Pass to %s." % match.names[seat], "",
+                 "Nobody else should look. %s: press A when ready." % match.names[seat]],
+                reveal, "A: show my hand"))
+            return
+        if match.human_turn() and match.has_unread(match.current()):
+            seat = match.current()
+            lines, dropped = match.unread(seat)
+            if dropped:
+                lines.insert(0, "(%d earlier lines not kept)" % dropped)
+            self.goto(S.TextScreen(self, "While you waited", lines, self.route))
+            return
+        if match.save_off and not match.told:
+            match.told = True
+            self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
+            return
+        self.goto(S.TableScreen(self))
+
+    # -- the loop --
+    def busy(self):
+        return self.screen.busy()
+
+    def frame(self, mask=None, now=None):
+        """One frame: `mask` = the buttons held (read from the board when None)."""
+        if now is None:
+            now = ticks_ms()
+        if mask is None:
+            mask = self.board.buttons()
+        pressed = self.keys.update(mask, now)
+        if pressed:
+            self.screen.key(pressed)
+        if self.screen.tick(now):
+            self.dirty = True
+        if self.dirty:
+            self.dirty = False
+            self.canvas.clear()
+            self.screen.draw(self.canvas)
+            self.scene.show(self.canvas)
+        self.frames += 1
+
+    def run(self):
+        while True:
+            start = ticks_ms()
+            self.frame(None, start)
+            spent = ticks_diff(ticks_ms(), start)
+            sleep_ms(FRAME_MS - spent)
+
+
+def main():
+    """Run the app on this board; False when there is no display (the console is used)."""
+    from firmware import hw
+
+    name = hw.detect()
+    if name is None:
+        return False
+    try:
+        board = hw.open_board(name)
+    except Exception as exc:  # no display pack on the Pico, a missing library
+        print("no display (%r): the text console runs instead" % (exc,))
+        return False
+    from firmware.save import SaveSlot, code_can_write
+    from firmware.ui.scene import Scene
+
+    scene = Scene(board.display)
+    App(board, scene, SaveSlot(), code_can_write()).run()
+    return True

@@ -1,0 +1,206 @@
+# What a screen shows, as plain data: a grid of character cells (one line of text per row,
+# one text colour per row) and, under the text, one glyph per cell (a coloured badge
+# background, a gem, a dot). Screens and the games' table renderers draw here with a pen;
+# scene.py copies what changed to the display. Portable and display-free, so the tests read
+# exactly what is on the screen (texts()) on every port.
+#
+# Drawing: c.line(colour) starts the next row; then c.text("Market "), c.badge("7", RED),
+# c.gem(GREEN), c.dot(BLUE), c.space(). Text past the right edge is cut; rows past the
+# bottom are dropped (line() returns False), so a renderer never raises on a small screen.
+
+# Colours: indices into scene.PALETTE. Badge backgrounds are dark enough for white text.
+BLACK = 0  # also "no glyph": the cell shows the screen's background
+WHITE = 1
+GREY = 2
+DIM = 3
+RED = 4
+ORANGE = 5
+YELLOW = 6
+GREEN = 7
+CYAN = 8
+BLUE = 9
+PURPLE = 10
+PINK = 11
+BROWN = 12
+NAVY = 13  # the cursor bar
+GOLD = 14  # bright yellow text (titles, your seat)
+TEAL = 15
+COLOURS = 16
+
+# Glyph kinds. The tile of a cell is 0 (none) or 1 + kind * COLOURS + colour.
+SOLID = 0  # a filled cell: badge backgrounds, cursor bar
+GEM = 1  # a cut gem (diamond shape)
+DOT = 2  # a round crystal, chip or pip
+FRAME = 3  # an outlined cell: a face-down card, an empty slot
+KINDS = 4
+
+SPACE = 32
+
+
+def tile(kind, colour):
+    return 1 + kind * COLOURS + colour
+
+
+class Canvas:
+    def __init__(self, cols, rows):
+        self.cols = cols
+        self.rows = rows
+        self.chars = bytearray(cols * rows)
+        self.tiles = bytearray(cols * rows)
+        self.colours = bytearray(rows)
+        self.clear()
+
+    def clear(self):
+        cells = self.cols * self.rows
+        for i in range(cells):
+            self.chars[i] = SPACE
+            self.tiles[i] = 0
+        for r in range(self.rows):
+            self.colours[r] = WHITE
+        self.row = -1  # the pen: line() moves it to row 0 first
+        self.col = 0
+        self.used = 0  # rows drawn on
+
+    # -- the pen --
+    def line(self, colour=WHITE, indent=0):
+        """Start the next row in `colour`. False when the canvas is full (drawing is then
+        ignored until clear())."""
+        self.row += 1
+        self.col = indent
+        if self.row >= self.rows:
+            return False
+        self.colours[self.row] = colour
+        self.used = self.row + 1
+        return True
+
+    def at(self, row, col=0, colour=None):
+        """Put the pen at a given cell (for fixed layouts: header, prompt, status)."""
+        self.row = row
+        self.col = col
+        if 0 <= row < self.rows:
+            if colour is not None:
+                self.colours[row] = colour
+            if row + 1 > self.used:
+                self.used = row + 1
+
+    def _room(self):
+        return 0 <= self.row < self.rows and self.col < self.cols
+
+    def text(self, s):
+        if not self._room():
+            self.col += len(s)
+            return
+        base = self.row * self.cols
+        for ch in s:
+            if self.col >= self.cols:
+                break
+            code = ord(ch)
+            self.chars[base + self.col] = code if 32 <= code < 127 else 63  # '?' for the rest
+            self.col += 1
+        return
+
+    def space(self, n=1):
+        self.col += n
+
+    def glyph(self, kind, colour, n=1):
+        for _ in range(n):
+            if self._room():
+                self.tiles[self.row * self.cols + self.col] = 1 + kind * COLOURS + colour
+            self.col += 1
+
+    def gem(self, colour, n=1):
+        self.glyph(GEM, colour, n)
+
+    def dot(self, colour, n=1):
+        self.glyph(DOT, colour, n)
+
+    def badge(self, s, colour):
+        """`s` in white-ish text on a `colour` background, one cell per character."""
+        start = self.col
+        self.text(s)
+        end = self.col
+        self.col = start
+        self.glyph(SOLID, colour, end - start)
+
+    def bar(self, row, colour, start=0, end=None):
+        """A background under the empty cells of `row` (the cursor, the header)."""
+        if not 0 <= row < self.rows:
+            return
+        if end is None or end > self.cols:
+            end = self.cols
+        base = row * self.cols
+        fill = 1 + SOLID * COLOURS + colour
+        for col in range(start, end):
+            if self.tiles[base + col] == 0:
+                self.tiles[base + col] = fill
+
+    def right(self, s, colour=None):
+        """`s` flush with the right edge of the pen's row."""
+        self.col = self.cols - len(s)
+        if self.col < 0:
+            self.col = 0
+        if colour is not None and 0 <= self.row < self.rows:
+            self.colours[self.row] = colour
+        self.text(s)
+
+    # -- copies and reading --
+    def blit(self, source, first, row, count):
+        """Copy `count` rows of `source` (a Canvas as wide or wider) from row `first` to
+        this canvas's row `row` on."""
+        for i in range(count):
+            src = first + i
+            dst = row + i
+            if not (0 <= src < source.rows and 0 <= dst < self.rows):
+                continue
+            s = src * source.cols
+            d = dst * self.cols
+            for col in range(self.cols):
+                self.chars[d + col] = source.chars[s + col]
+                self.tiles[d + col] = source.tiles[s + col]
+            self.colours[dst] = source.colours[src]
+            if dst + 1 > self.used:
+                self.used = dst + 1
+
+    def row_text(self, row):
+        """The text of one row, without trailing spaces."""
+        base = row * self.cols
+        end = base + self.cols
+        while end > base and self.chars[end - 1] == SPACE:
+            end -= 1
+        return bytes(self.chars[base:end]).decode()
+
+    def texts(self):
+        """Every row's text: what a test reads off the screen."""
+        return [self.row_text(r) for r in range(self.rows)]
+
+    def tile_at(self, row, col):
+        return self.tiles[row * self.cols + col]
+
+
+def wrap(text, width):
+    """Words of `text` in lines of at most `width` characters (a longer word is cut)."""
+    lines = []
+    indent = 0
+    while indent < len(text) and text[indent] == " ":
+        indent += 1
+    pad = " " * min(indent, width // 3)
+    line = pad
+    for word in text.split():
+        while len(word) > width - len(pad):
+            if line.strip():
+                lines.append(line)
+            lines.append(pad + word[: width - len(pad)])
+            word = word[width - len(pad):]
+            line = pad
+        if not word:
+            continue
+        if len(line) + (1 if line.strip() else 0) + len(word) > width:
+            lines.append(line)
+            line = pad + word
+        elif line.strip():
+            line += " " + word
+        else:
+            line = pad + word
+    if line.strip() or not lines:
+        lines.append(line)
+    return lines

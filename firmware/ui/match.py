@@ -1,0 +1,250 @@
+# One game being played on the handheld, apart from how it is drawn: the seats (human or a
+# bot level), the bots, what each human has not yet seen (their log), the save after every
+# action, and taking back a human's picks. The screens (screens.py) read and drive it; the
+# tests drive it directly too. Speaks only the rules contract and the bots' sliced form.
+import gc
+import sys
+
+from firmware.bots import make_bot
+from firmware.core import find_module, load
+from firmware.hw.clock import ticks_diff, ticks_ms
+
+HUMAN = "human"
+LOG_KEEP = 24  # lines kept per reader; older ones are counted, not kept
+BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
+COLLECT = sys.implementation.name != "cpython"
+
+
+def seat_name(seat, kind):
+    return "P%d" % (seat + 1) if kind == HUMAN else "P%d %s" % (seat + 1, kind)
+
+
+class Match:
+    def __init__(self, state, seats, slot=None, budget_ms=BOT_BUDGET_MS):
+        self.state = state
+        self.game = state.game
+        self.module = load(state.game)
+        self.seats = list(seats)
+        self.names = [seat_name(s, self.seats[s]) for s in range(len(self.seats))]
+        self.humans = [s for s in range(len(self.seats)) if self.seats[s] == HUMAN]
+        self.bots = []
+        for seat in range(len(self.seats)):
+            kind = self.seats[seat]
+            if kind == HUMAN:
+                self.bots.append(None)
+            else:
+                self.bots.append(make_bot(state.game, seat, kind, state.seed + 7919 * (seat + 1),
+                                          budget_ms if kind == "hard" else None))
+        # A log per human (what the others did since that human's last decision), and
+        # one of everything for a table of bots only.
+        self.logs = [[] for _ in self.seats]
+        self.dropped = [0] * len(self.seats)
+        self.public = []
+        self.console = find_module("firmware.ui.console_" + self.game)
+        self.scored = self._scored()
+        self.results = 0  # rounds whose result screen was shown
+        self.shown = -1  # the human whose hand was last on the screen
+        self.thinking = -1  # the bot seat thinking now
+        self.think_ms = 0
+        self.save_off = None  # why saving stopped (a sentence), None while it works
+        self.told = False  # the player has seen save_off
+        self._saver = None
+        if slot is not None:
+            from firmware.save import autosaver
+
+            self._saver = autosaver(slot, self.seats, self._saving_off)
+            self._saver(state)
+        self._undo = None  # a copy of the state at the human's last point of no return
+        self._undo_seat = -1
+        self._mark()
+
+    # -- who plays --
+    def over(self):
+        return self.state.is_over()
+
+    def current(self):
+        return self.state.current_player()
+
+    def human_turn(self):
+        seat = self.current()
+        return seat >= 0 and self.bots[seat] is None
+
+    def viewer(self):
+        """The seat whose view the table shows: the human deciding now, else the last
+        human on the screen, else the first human, else seat 0 (a table of bots)."""
+        if self.human_turn():
+            return self.current()
+        if self.shown >= 0:
+            return self.shown
+        return self.humans[0] if self.humans else 0
+
+    def needs_privacy(self):
+        """Two humans or more and the device must pass to another one."""
+        return len(self.humans) > 1 and self.human_turn() and self.shown != self.current()
+
+    # -- bots --
+    def think(self, slice_ms):
+        """Give the bot on turn `slice_ms` of thinking. True once its action is applied."""
+        seat = self.current()
+        bot = self.bots[seat]
+        if bot is None:
+            return False
+        start = ticks_ms()
+        if self.thinking != seat:
+            self.thinking = seat
+            self.think_ms = 0
+            bot.start(self.state.view(seat))
+        going = True
+        while going and ticks_diff(ticks_ms(), start) < slice_ms:
+            going = bot.step()
+        self.think_ms += ticks_diff(ticks_ms(), start)
+        if going:
+            return False
+        self.finish_thinking()
+        return True
+
+    def hurry(self):
+        """A button cut the thinking short: the bot answers with its best so far."""
+        seat = self.current()
+        if self.thinking == seat and self.bots[seat] is not None:
+            self.bots[seat].stop()
+            self.finish_thinking()
+
+    def finish_thinking(self):
+        seat = self.current()
+        action = self.bots[seat].result()
+        self.thinking = -1
+        legal = self.state.legal_actions()
+        if action not in legal:  # never apply an illegal action
+            action = legal[0]
+        self.play(action)
+
+    # -- playing --
+    def legal(self):
+        return self.state.legal_actions()
+
+    def text(self, action, viewer):
+        return self.state.action_text(action, viewer)
+
+    def play(self, action):
+        """Apply one action of the seat on turn (ValueError, state unchanged, if illegal),
+        log it for everyone else, save."""
+        state = self.state
+        seat = state.current_player()
+        if seat < 0:
+            raise ValueError("the game is over")
+        lines = []
+        for reader in range(len(self.seats)):
+            if reader != seat and (reader in self.humans):
+                words = state.action_text(action, reader)  # what this reader may know
+                lines.append((reader, "%s: %s" % (self.names[seat], words)))
+        public = "%s: %s" % (self.names[seat], state.action_text(action))
+        state.apply(action)
+        for reader, line in lines:
+            self._log(reader, line)
+        self._public(public)
+        for note in state.notes:  # what the move caused: public
+            for reader in self.humans:
+                if reader != seat:
+                    self._log(reader, "  " + note)
+            self._public("  " + note)
+        if self.bots[seat] is None:
+            self.shown = seat
+        self._mark()
+        if self._saver is not None:
+            self._saver(state)
+        self.scored = self._scored()
+        if COLLECT:
+            gc.collect()
+
+    def _saving_off(self, sentence):
+        self.save_off = sentence
+
+    # -- taking back picks --
+    def _mark(self):
+        """Move the point a human may take back to, when something can't be unseen: another
+        seat decided, chance was drawn, or the move told something (a note)."""
+        state = self.state
+        seat = state.current_player()
+        if seat < 0 or self.bots[seat] is not None:
+            self._undo = None
+            self._undo_seat = -1
+            return
+        rng = state.rng.get_state()
+        if (self._undo is None or self._undo_seat != seat or state.notes
+                or rng != self._undo.rng.get_state()):
+            self._undo = state.clone()
+            self._undo_seat = seat
+            self._undo_len = len(state.history)
+
+    def can_take_back(self):
+        return (self.human_turn() and self._undo is not None
+                and self._undo_seat == self.current()
+                and len(self.state.history) > self._undo_len)
+
+    def take_back(self):
+        """Undo this human's picks since the last point of no return. False if none."""
+        if not self.can_take_back():
+            return False
+        undo = self._undo
+        if undo is None:
+            return False
+        undone = len(self.state.history) - self._undo_len
+        self.state = undo.clone()
+        self.scored = self._scored()
+        if self._saver is not None:
+            self._saver(self.state)
+        self._public("%s took back %d pick(s)" % (self.names[self._undo_seat], undone))
+        return True
+
+    # -- the logs --
+    def _log(self, reader, line):
+        log = self.logs[reader]
+        log.append(line)
+        if len(log) > LOG_KEEP:
+            log.pop(0)
+            self.dropped[reader] += 1
+
+    def _public(self, line):
+        self.public.append(line)
+        if len(self.public) > LOG_KEEP:
+            self.public.pop(0)
+
+    def unread(self, reader):
+        """The lines `reader` has not seen (and how many older ones were dropped); reading
+        empties them."""
+        lines = self.logs[reader]
+        dropped = self.dropped[reader]
+        self.logs[reader] = []
+        self.dropped[reader] = 0
+        return lines, dropped
+
+    def has_unread(self, reader):
+        return bool(self.logs[reader])
+
+    # -- rounds --
+    def _scored(self):
+        if self.console is None:
+            return 0
+        return self.console.scored(self.state.view(0))
+
+    def pending_result(self):
+        return self.scored > self.results
+
+    def round_lines(self, out):
+        """The newest scored round, in the console renderer's words."""
+        self.results = self.scored
+        if self.console is not None:
+            self.console.round_result(self.state.view(self.viewer()), self.names, out)
+
+    def final_lines(self, out):
+        state = self.state
+        self.results = self.scored
+        if self.console is not None:
+            self.console.final(state.view(self.viewer()), self.names, out)
+        scores = state.scores()
+        for seat in range(len(self.seats)):
+            out("%s: %d" % (self.names[seat], scores[seat]))
+        winners = state.winners()
+        out(("Winner: " if len(winners) == 1 else "Winners: ")
+            + ", ".join([self.names[s] for s in winners]))

@@ -1,0 +1,179 @@
+# Quartz: The Dice Game on the handheld table screen (the protocol is in screens.py:
+# draw(canvas, view, names)). Renders from a seat's view only (everything in Quartz is public).
+#
+# Page 1: round / whose turn / leader; the five dice (face letters on badges: teal free,
+# orange picked, grey used) and what the mover is doing; a legend row (each crystal kind as
+# a gem of its colour with its value); your cart and chest; the other carts. At 40 columns
+# every seat row also shows its chest size, reroll markers and points now. Then: points at
+# 26 columns, the other chests, the bag, and the words of the dice faces.
+from firmware.core import quartz as Q
+from firmware.ui import canvas as C
+
+# One colour per crystal kind, KINDS order: quartz, rubellite, emerald, sapphire, ruby,
+# amber, unstable (obsidian).
+KIND_COLOURS = (C.WHITE, C.PINK, C.GREEN, C.BLUE, C.RED, C.ORANGE, C.PURPLE)
+# Dice badges: a free die, one picked (to reroll / for the action), one used this turn.
+DIE_FREE = C.TEAL
+DIE_PICKED = C.ORANGE
+DIE_USED = C.DIM
+CELL = 3  # columns per crystal kind in a row: the gem, then its count
+
+
+def _label(c):
+    """Columns before the first crystal kind."""
+    return 5 if c.cols < 40 else 7
+
+
+def _short(names, seat):
+    """'P2' of 'P2 normal'."""
+    name = names[seat] if seat < len(names) else "P%d" % (seat + 1)
+    cut = name.find(" ")
+    return name if cut < 0 else name[:cut]
+
+
+def _total(counts):
+    n = 0
+    for c in counts:
+        n += c
+    return n
+
+
+def _status(c, view, names):
+    c.line(C.WHITE)
+    if view["over"]:
+        winners = view["winners"]
+        if len(winners) == 1:
+            c.text("Game over: %s wins" % _short(names, winners[0]))
+        else:
+            c.text("Game over: tie " + " ".join([_short(names, s) for s in winners]))
+        return
+    c.text("Round %d/%d %s plays" % (view["round"], view["rounds"], _short(names, view["turn"])))
+    c.right("lead %s" % _short(names, view["leader"]))
+
+
+def _doing(view, names):
+    """What the mover is doing, in a few words."""
+    phase = view["phase"]
+    if phase == "roll":
+        return "free%d mk%d" % (view["rerolls"], view["markers"][view["turn"]])
+    if phase == "act":
+        done = [Q.FACE_LETTERS[k] for k in range(5) if view["kinds_used"][k]]
+        return "done " + " ".join(done) if done else "choose"
+    kind = view["action"]
+    letter = Q.FACE_LETTERS[kind] if 0 <= kind < 5 else "?"
+    if phase == "dice":
+        return "%s x%d" % (letter, _total(view["group"]))
+    if phase == "return":
+        return "return %d" % view["left"]
+    if phase == "chest":
+        return "chest %d" % view["left"]
+    if phase == "target":
+        return "%s: who?" % letter
+    target = _short(names, view["target"]) if view["target"] >= 0 else "?"
+    if phase == "give":
+        return "give %d>%s" % (view["left"], target)
+    if phase == "take":
+        return "take %d<%s" % (view["left"], target)
+    return ""
+
+
+def _dice(c, view, names):
+    c.line(C.WHITE)
+    wide = c.cols >= 40
+    c.text("Dice ")
+    picked = view["selected"] if view["phase"] == "roll" else view["group"]
+    for die in range(Q.DICE):
+        colour = DIE_FREE
+        if view["used"][die]:
+            colour = DIE_USED
+        elif picked[die]:
+            colour = DIE_PICKED
+        letter = Q.FACE_LETTERS[view["dice"][die]]
+        c.badge(" %s " % letter if wide else letter, colour)
+        c.space()
+    c.right(_doing(view, names))
+
+
+def _row(c, label, counts, colour):
+    """`label`, then each kind held as its gem and count, at fixed columns."""
+    c.line(colour)
+    first = _label(c)
+    c.text(label[:first - 1])
+    held = False
+    for kind in range(Q.NKINDS):
+        c.col = first + kind * CELL
+        n = counts[kind]
+        if n:
+            c.gem(KIND_COLOURS[kind])
+            c.text("%d" % n)
+            held = True
+    if not held:
+        c.col = first
+        c.text("-")
+
+
+def _extra(c, view, seat):
+    """At 40 columns: chest size, reroll markers and points now after a seat's row."""
+    if c.cols < 40:
+        return
+    c.col = _label(c) + Q.NKINDS * CELL + 1
+    c.text("%2d %2d %4d" % (_total(view["chests"][seat]), view["markers"][seat],
+                           view["scores"][seat]))
+
+
+def _legend(c):
+    c.line(C.GREY)
+    first = _label(c)
+    for kind in range(Q.NKINDS):
+        c.col = first + kind * CELL
+        c.gem(KIND_COLOURS[kind])
+        c.text("%d" % Q.VALUES[kind])
+    if c.cols >= 40:
+        c.col = _label(c) + Q.NKINDS * CELL + 1
+        c.text("ch mk  pts")
+
+
+def draw(c, view, names):
+    seat = view["seat"]
+    players = view["players"]
+    turn = view["turn"]
+    over = view["over"]
+    target = view["target"] if view["phase"] in ("target", "give", "take") else -1
+    _status(c, view, names)
+    _dice(c, view, names)
+    if view["phase"] == "return":  # hammer: the crystals that may go back
+        _row(c, "New", view["mined"], C.ORANGE)
+    else:
+        _legend(c)
+    _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD)
+    _extra(c, view, seat)
+    _row(c, "Chst" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD)
+    for i in range(1, players):
+        other = (seat + i) % players
+        colour = C.WHITE
+        if other == target:
+            colour = C.ORANGE
+        elif other == turn and not over:
+            colour = C.CYAN
+        _row(c, _short(names, other), view["carts"][other], colour)
+        _extra(c, view, other)
+    # Further pages.
+    if c.cols < 40:
+        for s in range(players):
+            c.line(C.GOLD if s == seat else C.WHITE)
+            c.text("%s %3d pts ch%d mk%d" % (_short(names, s), view["scores"][s],
+                                            _total(view["chests"][s]), view["markers"][s]))
+    for i in range(1, players):
+        other = (seat + i) % players
+        _row(c, _short(names, other) + "ch", view["chests"][other], C.GREY)
+    _row(c, "Bag", view["bag"], C.GREY)
+    if c.cols >= 40:
+        c.col = _label(c) + Q.NKINDS * CELL + 1
+        c.text("%d pairs" % view["pairs"])
+    else:
+        c.line(C.GREY)
+        c.text("%d in the bag, %d pairs left" % (_total(view["bag"]), view["pairs"]))
+    for part in C.wrap("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet"
+                       " (any face). Orange: picked, grey: used.", c.cols):
+        c.line(C.GREY)
+        c.text(part)

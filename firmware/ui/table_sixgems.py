@@ -1,0 +1,256 @@
+# SIXGEMS on the handheld table screen (the protocol is in screens.py: draw(canvas, view,
+# names)). Renders from a seat's view only: other seats' hands appear as counts, never cards.
+#
+# Page 1: settlements so far / whose turn; the ring of six boards (a gem of the board's
+# colour, then the die on it: A and B on blue, R on red); what is being decided and the dice
+# in the centre; your gem cards (face on the colour) and points; your gems per colour; your
+# settlement cards (Kn on the card's colour, its condition and bonus in short, "ok" when it
+# holds now); the other seats' gems and points. Then hand sizes and wild gems per seat, the
+# decks, the last settlement, a legend.
+from firmware.core import sixgems as G
+from firmware.ui import canvas as C
+
+# One colour per gem colour, ring order: Ruby, Topaz, Emerald, Sapphire, Amethyst, Diamond.
+GEM_COLOURS = (C.RED, C.YELLOW, C.GREEN, C.BLUE, C.PURPLE, C.CYAN)
+DIE_COLOURS = (C.BLUE, C.BLUE, C.RED)  # blue A, blue B, red
+DIE_LETTERS = "ABR"
+CELL = 3  # columns per colour in a gem row: the gem, then its count
+# Settlement cards in short (X: the card's colour; "all": every player gets the bonus).
+CARDS = (
+    "no 5,6: swap a gem",
+    "6 colours: X*top",
+    "all odd: all sets",
+    "3 alike: X*colours",
+    "apart: 5 (+10 low)",
+    "3 in row: all 2/blu",
+    "sum 15+: all rank X",
+    "20+ pts: all X*red",
+    "run of 3: all X",
+    "all even: all drop",
+    "no 1,2: 3 per X",
+    "4 colours: 2/red",
+)
+
+
+def _short(names, seat):
+    """'P2' of 'P2 normal'."""
+    name = names[seat] if 0 <= seat < len(names) else "P%d" % (seat + 1)
+    cut = name.find(" ")
+    return name if cut < 0 else name[:cut]
+
+
+def _label(c):
+    """Columns before the first colour of a gem row (the points go to the right edge)."""
+    return 4 if c.cols < 40 else 7
+
+
+def _die(c, view, d):
+    c.badge("%s%d" % (DIE_LETTERS[d], view["faces"][d]), DIE_COLOURS[d])
+
+
+def _total(counts):
+    n = 0
+    for x in counts:
+        n += x
+    return n
+
+
+def _card(c, card):
+    """A gem card: its colour's two letters and its face on the colour."""
+    c.badge("%s%d" % (G.SHORT[G.colour(card)], G.face(card)), GEM_COLOURS[G.colour(card)])
+
+
+def _gems(view, seat):
+    """Counts per colour with the placed wild gems (what scoring counts)."""
+    real = view["real"][seat]
+    wild = view["wild"][seat]
+    return [real[k] + wild[k] for k in range(G.BOARDS)]
+
+
+def _status(c, view, names):
+    c.line(C.WHITE)
+    if view["phase"] == "over":
+        totals = view["totals"]
+        best = max(totals)
+        tied = [s for s in range(view["players"]) if totals[s] == best]
+        if len(tied) > 1:  # G-E3: then the most gems
+            counts = [_total(_gems(view, s)) for s in range(view["players"])]
+            most = max([counts[s] for s in tied])
+            tied = [s for s in tied if counts[s] == most]
+        won = [_short(names, s) for s in tied]
+        c.text("Game over: %s %s" % (" ".join(won), "wins" if len(won) == 1 else "tie"))
+        return
+    c.text("Settlement %d/%d" % (view["settlements"], view["length"]))
+    who = view["current"] if view["current"] >= 0 else view["turn"]
+    c.right("%s plays" % _short(names, who))
+
+
+def _ring(c, view):
+    c.line(C.WHITE)
+    wide = c.cols >= 40
+    placing = view["phase"] == "dice"
+    for b in range(G.BOARDS):
+        if wide:
+            c.badge(G.SHORT[b], GEM_COLOURS[b])
+            c.space()
+        else:
+            c.gem(GEM_COLOURS[b])
+        for d in range(G.DICE):
+            if view["boards"][d] == b and (not placing or d < view["die_index"]):
+                _die(c, view, d)
+        c.col = (b + 1) * (6 if wide else 4)
+
+
+def _doing(view, names):
+    """What is decided now, in a few words."""
+    phase = view["phase"]
+    who = _short(names, view["current"]) if view["current"] >= 0 else ""
+    if phase == "dice":
+        return "place"
+    if phase == "play":
+        return "play a gem card"
+    if phase == "use":
+        return "use the face of"
+    if phase == "settle":
+        return "settle?"
+    if phase == "wild":
+        return "%s: place wild?" % who
+    if phase == "give":
+        return "swap: give a gem"
+    if phase == "take":
+        return "swap your"
+    if phase == "leave":
+        return "%s leaves out" % who
+    return ""
+
+
+def _situation(c, view, names):
+    c.line(C.WHITE)  # badges on this row: white text reads on every colour
+    phase = view["phase"]
+    c.text(_doing(view, names))
+    if phase == "dice":  # the die to place next
+        d = view["die_index"]
+        if 0 <= d < G.DICE:
+            c.space()
+            _die(c, view, d)
+    elif phase == "use" and view["played"] >= 0:
+        c.space()
+        _card(c, view["played"])
+    elif phase in ("wild", "give", "take", "leave") and 0 <= view["settling"] < G.SETTLE_CARDS:
+        c.space()
+        k = view["settling"]
+        if phase == "take" and 0 <= view["give"] < G.BOARDS:
+            c.gem(GEM_COLOURS[view["give"]])
+            c.text(" for a gem")
+            k = -1
+        if k >= 0:
+            c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+    # Dice in the centre (not yet placed, or moved there).
+    centre = []
+    for d in range(G.DICE):
+        if view["boards"][d] < 0 and not (phase == "dice" and d == view["die_index"]):
+            centre.append(d)
+    if centre:
+        c.col = c.cols - 3 * len(centre) - 3
+        c.text("ctr")
+        for d in centre:
+            c.space()
+            _die(c, view, d)
+
+
+def _gem_row(c, label, gems, colour, right):
+    c.line(colour)
+    first = _label(c)
+    c.text(label[:first - 1])
+    held = False
+    for k in range(G.BOARDS):
+        if gems[k]:
+            c.col = first + k * CELL
+            c.gem(GEM_COLOURS[k])
+            c.text("%d" % gems[k])
+            held = True
+    if not held:
+        c.col = first
+        c.text("-")
+    c.right(right)
+
+
+def _points(c, view, seat):
+    total = view["totals"][seat]
+    return "%d pts" % total if c.cols >= 40 else "%d" % total
+
+
+def _holds(view, k):
+    """Does settlement card k's condition hold now for the viewer (G-P1 included)?"""
+    boards = view["boards"]
+    for b in boards:
+        if b < 0:
+            return False
+    gems_all = [_gems(view, s) for s in range(view["players"])]
+    return G.condition(k, boards, view["faces"], gems_all, view["totals"], view["seat"])
+
+
+def draw(c, view, names):
+    seat = view["seat"]
+    players = view["players"]
+    over = view["phase"] == "over"
+    _status(c, view, names)
+    _ring(c, view)
+    _situation(c, view, names)
+    # Your hand and points.
+    c.line(C.WHITE)
+    c.text("Hand ")
+    for card in view["hand"]:
+        _card(c, card)
+        c.space()
+    if not view["hand"]:
+        c.text("-")
+    pend = view["pending"][seat]
+    if pend:
+        c.right("wild %d" % pend)
+    _gem_row(c, _short(names, seat), _gems(view, seat), C.GOLD, _points(c, view, seat))
+    for k in view["settle_hand"]:
+        c.line(C.WHITE)
+        c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+        c.col = 4
+        c.text(CARDS[k])
+        if not over and _holds(view, k):
+            c.right("ok")
+    if not view["settle_hand"]:
+        c.line(C.WHITE)
+        c.text("No settlement card")
+    turn = view["turn"]
+    current = view["current"]
+    for i in range(1, players):
+        other = (seat + i) % players
+        colour = C.CYAN if (other == current or other == turn) and not over else C.WHITE
+        _gem_row(c, _short(names, other), _gems(view, other), colour, _points(c, view, other))
+    # Further pages.
+    for s in range(players):
+        c.line(C.GOLD if s == seat else C.WHITE)
+        c.text("%s hand %d, %d K" % (_short(names, s), view["hand_counts"][s],
+                                     view["settle_counts"][s]))
+        wild = _total(view["wild"][s])
+        if wild or view["pending"][s]:
+            c.text(", %d wild" % wild)
+        if view["pending"][s]:
+            c.text(" +%d" % view["pending"][s])
+    c.line(C.GREY)
+    c.text("Decks: gems %d, K %d" % (view["gem_deck"], view["settle_deck"]))
+    results = view["results"]
+    if results:
+        last = results[-1]
+        c.line(C.WHITE)
+        k = last[0]
+        if k == G.FINAL:
+            c.text("Final:")
+        else:
+            c.text("Last ")
+            c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            c.text(" %s:" % _short(names, last[1]))
+        for s in range(players):
+            c.text(" %+d" % last[2 + players + s])
+    for part in C.wrap("A B: blue dice, R: red. K: settlement card, X its colour, ok: can"
+                       " settle. wild +n: n waiting.", c.cols):
+        c.line(C.GREY)
+        c.text(part)

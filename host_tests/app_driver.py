@@ -1,0 +1,109 @@
+# Drives the handheld app in the headless simulator (tools/sim.py: real Blinka displayio)
+# by buttons only, reading the screen's labels to decide what to press, like a player.
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+from sim import Sim, headless_display  # noqa: E402
+
+from firmware.hw import SIZES  # noqa: E402
+from firmware.hw import buttons as K  # noqa: E402
+from firmware.ui import screens as S  # noqa: E402
+
+BOARDS = ("pybadge", "picodisplay")
+
+
+def make_sim(board="pybadge", slot=None, budget_ms=None):
+    width, height = SIZES[board]
+    return Sim(headless_display(width, height), board, slot, budget_ms)
+
+
+def screen(sim):
+    return sim.app.screen
+
+
+def title_text(sim):
+    return sim.texts()[0]
+
+
+def find_row(sim, text):
+    """The row of the first label that contains `text`, or -1."""
+    rows = sim.texts()
+    for i in range(len(rows)):
+        if text in rows[i]:
+            return i
+    return -1
+
+
+def cursor_row(sim):
+    """The row of a list screen marked with the cursor '>'."""
+    rows = sim.texts()
+    for i in range(1, len(rows)):
+        if rows[i].startswith(">"):
+            return i
+    raise AssertionError("no cursor on the screen: %r" % rows)
+
+
+def move_cursor_to(sim, text, limit=40):
+    """Press DOWN on a list screen until the row marked '>' contains `text`."""
+    for _ in range(limit):
+        if text in sim.texts()[cursor_row(sim)]:
+            return
+        sim.press(K.DOWN)
+    raise AssertionError("no %r on the list; screen: %r" % (text, sim.texts()))
+
+
+def set_value(sim, label, value, limit=12):
+    """On the setup screen: move to `label` and press RIGHT until it shows `value`."""
+    move_cursor_to(sim, label)
+    for _ in range(limit):
+        if "< %s >" % value in sim.texts()[cursor_row(sim)]:
+            return
+        sim.press(K.RIGHT)
+    raise AssertionError("%s never showed %r: %r" % (label, value, sim.texts()))
+
+
+def setup_game(sim, title, players, seats, options=None, settle=True):
+    """From the title menu to the first screen of a new game, by buttons. settle=False:
+    return as soon as Start is pressed, while the bots may still be thinking."""
+    assert isinstance(screen(sim), S.TitleScreen), sim.texts()
+    move_cursor_to(sim, title)
+    sim.press(K.A)
+    assert title_text(sim).startswith(title), sim.texts()
+    set_value(sim, "Players", str(players))
+    for seat in range(players):
+        set_value(sim, "P%d:" % (seat + 1), seats[seat])
+    for key, value in (options or {}).items():
+        set_value(sim, key + ":", value)
+    move_cursor_to(sim, "Start game")
+    if settle:
+        sim.press(K.A)
+    else:
+        sim.frame(K.A)
+        sim.frame(0)
+
+
+def choice_text(sim):
+    """The decision shown at the bottom of the table (its two rows joined)."""
+    rows = sim.texts()
+    first = rows[-2]
+    assert first.startswith(">"), rows
+    return (first[1:] + " " + rows[-1].strip()).strip()
+
+
+def choose(sim, action):
+    """On the table at a human's decision: move the choice to `action` and press A.
+    Checks that the screen showed the action's words before pressing."""
+    table = screen(sim)
+    match = sim.app.match
+    legal = match.legal()
+    index = legal.index(action)
+    steps = (index - table.cursor) % len(legal)
+    for _ in range(steps):
+        sim.press(K.DOWN)
+    words = match.text(action, match.current())
+    shown = choice_text(sim)
+    assert " ".join(words.split())[:20] == shown[:20], (words, shown)
+    before = len(match.state.history)
+    sim.press(K.A)
+    assert match.state.history[before] == action

@@ -1,0 +1,148 @@
+# The handheld app's logic without a display (firmware/app.py, firmware/ui/): pytest runs it
+# on CPython and tools/mptest.py under the MicroPython unix port from .mpy. The screen is a
+# text scene that keeps each row's text, so the tests read what the labels would show.
+# The displayio side (firmware/ui/scene.py) is tested with Blinka in host_tests/test_app.py.
+# The app holds a game, its bots and the screens: it needs more than the rules-only 128k
+# (tools/bench.py app prints the smallest heap).
+# mptest-heap: 160k
+import gc
+
+from checks import IS_MICROPYTHON
+
+from firmware.app import App
+from firmware.core.prng import Prng
+from firmware.hw import buttons as K
+from firmware.ui import screens as S
+
+FRAME = 33
+
+
+class TextScene:
+    """The rows of text a display would show, and nothing else."""
+
+    def __init__(self, cols, rows):
+        self.cols = cols
+        self.rows = rows
+        self.lines = [""] * rows
+
+    def show(self, canvas):
+        for row in range(self.rows):
+            self.lines[row] = canvas.row_text(row)
+
+
+class Board:
+    lines = ("A: choose",)
+
+    def buttons(self):
+        return 0
+
+
+class Driver:
+    def __init__(self, cols=26, rows=10):
+        self.scene = TextScene(cols, rows)
+        self.app = App(Board(), self.scene, seed=5)
+        self.now = 0
+        self.frame(0)
+
+    def frame(self, mask):
+        self.now += FRAME
+        self.app.frame(mask, self.now)
+
+    def press(self, mask):
+        self.frame(mask)
+        self.frame(0)
+        for _ in range(5000):
+            if not self.app.busy():
+                return
+            self.frame(0)
+        raise AssertionError("the app stays busy")
+
+    def cursor_text(self):
+        for line in self.scene.lines[1:]:
+            if line.startswith(">"):
+                return line
+        return ""
+
+    def to_item(self, text):
+        for _ in range(30):
+            if text in self.cursor_text():
+                return
+            self.press(K.DOWN)
+        raise AssertionError("no %r in %r" % (text, self.scene.lines))
+
+
+def start_diams(driver, players):
+    driver.to_item("Diam's")
+    driver.press(K.A)
+    assert driver.scene.lines[0].startswith("Diam's"), driver.scene.lines
+    driver.to_item("Players")
+    while "< %d >" % players not in driver.cursor_text():
+        driver.press(K.RIGHT)
+    driver.to_item("length")
+    driver.press(K.RIGHT)  # quick: one round
+    assert "quick" in driver.cursor_text()
+    driver.to_item("Start game")
+    driver.press(K.A)
+
+
+def test_menu_lists_the_games_and_buttons():
+    driver = Driver()
+    lines = driver.scene.lines
+    assert lines[0].startswith("Pocket Gem Games")
+    for title in ("Diam's", "Diamonds", "Quartz", "SIXGEMS"):
+        assert [line for line in lines if title in line], lines
+    assert isinstance(driver.app.screen, S.TitleScreen)
+
+
+def test_a_game_by_buttons_to_its_end():
+    driver = Driver()
+    start_diams(driver, 2)
+    app = driver.app
+    rng = Prng(11)
+    decisions = 0
+    while app.match is not None and not app.match.over():
+        screen = app.screen
+        if isinstance(screen, S.TableScreen) and app.match.human_turn():
+            legal = app.match.legal()
+            steps = rng.randbelow(len(legal))
+            for _ in range(steps):
+                driver.press(K.DOWN)
+            action = legal[steps]
+            shown = driver.scene.lines[driver.scene.rows - 2]
+            words = app.match.text(action, app.match.current())
+            assert shown[1:12] == words[:11], (shown, words)
+            before = len(app.match.state.history)
+            driver.press(K.A)
+            assert app.match is None or app.match.state.history[before] == action
+            decisions += 1
+        else:
+            driver.press(K.A)
+    assert decisions > 5
+    assert driver.scene.lines[0].startswith("Game over")
+    scores = app.match.state.scores()
+    text = "\n".join(driver.scene.lines)
+    assert ("P1: %d" % scores[0]) in text and ("P2 normal: %d" % scores[1]) in text, text
+    driver.press(K.A)
+    assert isinstance(app.screen, S.TitleScreen)
+
+
+def test_idle_frames_allocate_nothing():
+    driver = Driver()
+    start_diams(driver, 3)
+    app = driver.app
+    while not (isinstance(app.screen, S.TableScreen) and app.match.human_turn()):
+        driver.press(K.A)  # past what the bots did
+    for _ in range(3):
+        driver.frame(0)
+    if not IS_MICROPYTHON:
+        return  # CPython's own allocator says nothing about the boards
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()  # type: ignore[attr-defined]
+        for _ in range(50):
+            driver.frame(0)
+        after = gc.mem_alloc()  # type: ignore[attr-defined]
+    finally:
+        gc.enable()
+    assert after == before, "%d bytes allocated in 50 idle frames" % (after - before)

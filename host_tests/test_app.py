@@ -1,0 +1,319 @@
+# The handheld app on real displayio (Blinka, headless): key scripts from the title menu
+# through whole games by buttons on both screen sizes, reading the labels; save and resume
+# through the app; damaged saves reported on screen and kept; bots cut short; the monkey.
+import os
+
+import pytest
+from app_driver import (
+    BOARDS,
+    choice_text,
+    choose,
+    make_sim,
+    move_cursor_to,
+    screen,
+    setup_game,
+    title_text,
+)
+
+from firmware.core.prng import Prng
+from firmware.hw import buttons as K
+from firmware.save import SaveSlot
+from firmware.ui import screens as S
+
+# (game, its menu title, players, options): short settings, so a whole game is quick.
+GAMES = (
+    ("diams", "Diam's", 2, {"length": "quick"}),
+    ("diamonds", "Diamonds", 2, {}),
+    ("quartz", "Quartz", 3, {}),
+    ("sixgems", "SIXGEMS", 2, {"length": "6"}),
+)
+
+
+def on_table_to_decide(sim):
+    match = sim.app.match
+    return isinstance(screen(sim), S.TableScreen) and match is not None and match.human_turn()
+
+
+def play_by_buttons(sim, rng, limit=3000):
+    """Decide every human decision with the buttons (a random legal action), press A on
+    every other screen, until the game-over screen. Returns the number of decisions."""
+    decisions = 0
+    for _ in range(limit):
+        if title_text(sim).startswith("Game over"):
+            return decisions
+        if on_table_to_decide(sim):
+            legal = sim.app.match.legal()
+            choose(sim, legal[rng.randbelow(len(legal))])
+            decisions += 1
+        else:
+            assert isinstance(screen(sim), S.TextScreen), sim.texts()
+            sim.press(K.A)
+    raise AssertionError("no end after %d steps: %r" % (limit, sim.texts()))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game,title,players,options", GAMES)
+def test_a_whole_game_by_buttons(board, game, title, players, options, tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim(board, slot)
+    cols = sim.scene.cols
+    assert cols == (26 if board == "pybadge" else 40)
+    setup_game(sim, title, players, ["human"] + ["normal"] * (players - 1), options)
+    match = sim.app.match
+    assert match.game == game and match.seats[0] == "human"
+    assert os.path.exists(slot.path)  # saved from the first screen on
+    decisions = play_by_buttons(sim, Prng(len(game) + cols))
+    assert decisions >= 3
+    state = match.state
+    assert state.is_over()
+    rows = sim.texts()
+    assert rows[0].startswith("Game over")
+    shown = "\n".join(rows)
+    scores = state.scores()
+    for seat in range(players):
+        line = "%s: %d" % (match.names[seat], scores[seat])
+        assert line in shown or line in "\n".join(screen(sim).lines), (line, rows)
+    for row in rows:
+        assert len(row) <= cols
+    sim.press(K.A)
+    assert isinstance(screen(sim), S.TitleScreen)
+    assert not [r for r in sim.texts() if r.lstrip(">").startswith("Resume")]
+    assert not os.path.exists(slot.path)  # a finished game leaves nothing to resume
+
+
+def test_two_humans_pass_the_device_and_see_only_their_own_hand(tmp_path):
+    sim = make_sim("pybadge", None)
+    setup_game(sim, "Diamonds", 2, ["human", "human"])
+    seen = set()
+    rng = Prng(3)
+    for _ in range(40):
+        if title_text(sim).startswith("Pass the device"):
+            rows = "\n".join(sim.texts())
+            match = sim.app.match
+            assert "Pass to %s" % match.names[match.current()] in rows
+            canvas = sim.app.canvas  # no card, gem or glyph under the title bar
+            assert not any(canvas.tiles[canvas.cols:]), rows
+            assert isinstance(screen(sim), S.TextScreen)
+            sim.press(K.A)
+            assert title_text(sim).startswith("Diamonds %s" % match.names[match.current()]) \
+                or title_text(sim).startswith("While you waited"), sim.texts()
+            seen.add(match.current())
+        elif on_table_to_decide(sim):
+            match = sim.app.match
+            assert title_text(sim).startswith("Diamonds %s" % match.names[match.current()])
+            legal = match.legal()
+            choose(sim, legal[rng.randbelow(len(legal))])
+        else:
+            sim.press(K.A)
+    assert seen == {0, 1}
+
+
+def test_take_back_picks_with_b():
+    sim = make_sim("pybadge", None)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    rng = Prng(9)
+    for _ in range(300):
+        match = sim.app.match
+        if on_table_to_decide(sim) and match.can_take_back():
+            mark = match._undo_len
+            before = list(match.state.history[:mark])
+            sim.press(K.B)
+            assert list(match.state.history) == before
+            assert not match.can_take_back()
+            assert "took back" in match.public[-1]
+            return
+        if on_table_to_decide(sim):
+            legal = match.legal()
+            choose(sim, legal[rng.randbelow(len(legal))])
+        else:
+            sim.press(K.A)
+    raise AssertionError("no pick to take back in 300 steps")
+
+
+def test_nothing_to_take_back_says_so():
+    sim = make_sim("pybadge", None)
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    while not on_table_to_decide(sim):
+        sim.press(K.A)
+    if not sim.app.match.can_take_back():
+        sim.press(K.B)
+        assert "Nothing to take back" in sim.texts()[-2]
+
+
+def test_quit_and_resume_to_the_identical_game(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("picodisplay", slot)
+    setup_game(sim, "Diam's", 3, ["human", "normal", "easy"])
+    rng = Prng(4)
+    for _ in range(6):
+        while not on_table_to_decide(sim):
+            sim.press(K.A)
+        legal = sim.app.match.legal()
+        choose(sim, legal[rng.randbelow(len(legal))])
+    while not on_table_to_decide(sim):
+        sim.press(K.A)
+    state = sim.app.match.state
+    history = list(state.history)
+    table = sim.texts()
+    sim.press(K.START)
+    assert title_text(sim).startswith("Paused")
+    move_cursor_to(sim, "Quit to the title")
+    sim.press(K.A)
+    assert isinstance(screen(sim), S.TitleScreen)
+    move_cursor_to(sim, "Resume Diam's")
+    sim.press(K.A)
+    while not on_table_to_decide(sim):
+        sim.press(K.A)
+    assert list(sim.app.match.state.history) == history
+    assert sim.texts() == table
+    # Power cut: a new app on the same flash.
+    sim2 = make_sim("picodisplay", slot)
+    assert "Resume Diam's" in sim2.texts()[1]
+    sim2.press(K.A)
+    while not on_table_to_decide(sim2):
+        sim2.press(K.A)
+    resumed = sim2.app.match
+    assert list(resumed.state.history) == history
+    assert resumed.seats == ["human", "normal", "easy"]
+    assert sim2.texts() == table
+
+
+def damaged(text, kind):
+    if kind == "truncated":
+        return text[: len(text) // 2]
+    if kind == "flipped":
+        middle = len(text) // 2
+        return text[:middle] + bytes([text[middle] ^ 0x04]) + text[middle + 1:]
+    if kind == "garbage":
+        return b"\x00\xff garbage \x13" * 7
+    assert kind == "version"
+    return text.replace(b"GEMSAVE 1", b"GEMSAVE 9", 1)
+
+
+@pytest.mark.parametrize("kind", ("truncated", "flipped", "garbage", "version"))
+def test_a_damaged_save_is_reported_and_kept(kind, tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "SIXGEMS", 2, ["human", "normal"])
+    with open(slot.path, "rb") as f:
+        good = f.read()
+    bad = damaged(good, kind)
+    with open(slot.path, "wb") as f:
+        f.write(bad)
+    sim = make_sim("pybadge", slot)  # the board starts again
+    rows = sim.texts()
+    assert rows[0].startswith("Saved game"), rows
+    text = " ".join(screen(sim).lines)
+    assert "cannot be resumed" in text and "game.bad1" in text, text
+    with open(os.path.join(str(tmp_path), "game.bad1"), "rb") as f:
+        assert f.read() == bad  # kept as it was, never deleted
+    sim.press(K.A)
+    assert isinstance(screen(sim), S.TitleScreen)
+    assert not [r for r in sim.texts() if "Resume" in r]
+    setup_game(sim, "Diam's", 2, ["human", "normal"])  # a new game starts and saves
+    assert sim.app.match is not None and os.path.exists(slot.path)
+
+
+def test_a_write_cut_before_the_rename_keeps_the_previous_save(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    while not on_table_to_decide(sim):
+        sim.press(K.A)
+    history = list(sim.app.match.state.history)
+    with open(slot.path, "rb") as f:
+        good = f.read()
+    with open(slot.tmp, "wb") as f:  # the next save, cut off before its rename
+        f.write(good[: len(good) - 20])
+    sim = make_sim("pybadge", slot)
+    assert "Resume Diam's" in sim.texts()[1]
+    sim.press(K.A)
+    assert list(sim.app.match.state.history) == history
+
+
+def test_b_makes_a_thinking_bot_answer_now():
+    sim = make_sim("pybadge", None, budget_ms=600000)  # a hard bot that would think 10 min
+    setup_game(sim, "Diam's", 2, ["hard", "hard"], settle=False)
+    app = sim.app
+    sim.frame(0)
+    before = len(app.match.state.history)
+    assert app.busy(), sim.texts()
+    assert "thinking" in sim.texts()[-1]
+    sim.frame(K.B)
+    sim.frame(0)
+    assert len(app.match.state.history) > before  # it answered at once
+
+
+def test_pause_menu_log_and_help():
+    sim = make_sim("pybadge", None)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    rng = Prng(2)
+    for _ in range(4):
+        while not on_table_to_decide(sim):
+            sim.press(K.A)
+        legal = sim.app.match.legal()
+        choose(sim, legal[rng.randbelow(len(legal))])
+    while not on_table_to_decide(sim):
+        sim.press(K.A)
+    sim.press(K.START)
+    move_cursor_to(sim, "Log of the game")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Log")
+    assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2 normal:")
+            or r.startswith("P3 normal:")], sim.texts()
+    sim.press(K.A)
+    assert on_table_to_decide(sim)
+    sim.press(K.START)
+    move_cursor_to(sim, "Rules help")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Quartz")
+    from firmware.ui.console_quartz import HELP
+
+    assert HELP[0].split()[0] in sim.texts()[1], sim.texts()
+    first = sim.texts()
+    sim.press(K.DOWN)
+    assert sim.texts() != first  # it scrolls
+    sim.press(K.B)
+    assert on_table_to_decide(sim)
+    assert choice_text(sim)
+
+
+def run_sim(args, tmp_path, env=None):
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, os.path.join(root, "tools", "sim.py")] + args,
+                          capture_output=True, text=True, cwd=str(tmp_path), env=full_env,
+                          timeout=120)
+
+
+def test_sim_headless_writes_a_png_per_key_and_prints_the_screen(tmp_path):
+    shots = tmp_path / "shots"
+    done = run_sim(["--headless", "--no-save", "--board", "picodisplay", "--game", "sixgems",
+                    "--seats", "human,bot:easy", "--keys", "DOWN,A,SELECT", "--shots",
+                    str(shots), "--print"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    names = sorted(p.name for p in shots.iterdir())
+    assert names == ["000-start.png", "001-DOWN.png", "002-A.png", "003-SELECT.png"]
+    png = (shots / "002-A.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png[16:24] == b"\x00\x00\x00\xf0\x00\x00\x00\x87"  # 240 x 135
+    assert done.stdout.splitlines()[0].startswith("SIXGEMS")
+
+
+def test_sim_usage_errors_say_what_is_wrong(tmp_path):
+    done = run_sim(["--headless", "--board", "gameboy"], tmp_path)
+    assert done.returncode == 2 and "--board is one of" in done.stderr
+    done = run_sim(["--headless", "--keys", "A,JUMP"], tmp_path)
+    assert done.returncode == 2 and "unknown button 'JUMP'" in done.stderr
+
+
+def test_sim_window_runs_the_same_app(tmp_path):
+    pytest.importorskip("pygame")
+    done = run_sim(["--no-save", "--frames", "40", "--game", "quartz", "--seats",
+                    "human,bot,bot"], tmp_path, {"SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr
+    assert "Keys: arrows = d-pad" in done.stdout

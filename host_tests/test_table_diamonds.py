@@ -1,0 +1,202 @@
+"""Diamonds on the handheld table screen (firmware/ui/table_diamonds.py): random games drawn
+from every seat's view at every step at both screen widths, what the viewer must see on the
+first page, and the others' hidden cards never drawn. CPython, no display."""
+
+from randplay import fitting_option_sets
+
+from firmware.core import diamonds as M
+from firmware.core.prng import Prng
+from firmware.ui import canvas as C
+from firmware.ui import table_diamonds as T
+from firmware.ui.canvas import Canvas
+
+SIZES = ((26, 40, 7), (40, 44, 8))  # columns, canvas rows, rows of the first page
+CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
+NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
+         for n in range(M.MAX_PLAYERS + 1)]
+
+
+def render(view, cols, rows):
+    c = Canvas(cols, rows)
+    T.draw(c, view, NAMES[view["players"]])
+    return c
+
+
+def header_row(c, limit):
+    for r in range(limit):
+        if c.row_text(r).startswith("    tk") or c.row_text(r).startswith("    hnd  tk"):
+            return r
+    return -1
+
+
+def check_draw(view):
+    n = view["players"]
+    seat = view["seat"]
+    for i in range(len(SIZES)):
+        cols, _, page = SIZES[i]
+        c = CANVASES[i]
+        c.clear()
+        T.draw(c, view, NAMES[n])
+        # First page: the round / decision, the hand, the table heading and your own row.
+        head = header_row(c, page)
+        assert 0 < head < page - 1, [c.row_text(r) for r in range(page)]
+        mine = c.row_text(head + 1)
+        assert mine[1:3] == "P%d" % (seat + 1)
+        if cols >= 40:
+            assert int(mine[3:7]) == view["hand_counts"][seat]
+        else:
+            assert int(mine[3:6]) == view["tricks"][seat]
+        if view["phase"] == "over":
+            assert c.row_text(0).startswith("Game over: ")
+        else:
+            assert c.row_text(0).startswith("R%d/%d " % (view["round"], view["rounds"])
+                                            if cols < 40 else "Round ")
+
+
+PICKS = {2: (0, 3), 3: (1, 2), 4: (0, -1), 5: (2,), 6: (-1,)}
+
+
+def test_random_games_draw_every_view():
+    """Every seat's view after every action, both widths, every player count, each option
+    value: option sets by index in fitting_option_sets (0 all off, -1 all on)."""
+    games = 0
+    for players in range(M.MIN_PLAYERS, M.MAX_PLAYERS + 1):
+        sets = fitting_option_sets(M, players)
+        for k in PICKS[players]:
+            seed = 10 * players + k
+            s = M.new_game(players, seed, sets[k])
+            rng = Prng(seed)
+            while True:
+                for seat in range(players):
+                    check_draw(s.view(seat))
+                if s.is_over():
+                    break
+                legal = s.legal_actions()
+                s.apply(legal[rng.randbelow(len(legal))])
+            games += 1
+    assert games == 8
+
+
+def play_state(players=3):
+    """A state set by hand: P2 led 9D, P1 (seat 0) to follow."""
+    s = M.new_game(players, 4)
+    s.phase = M.P_PLAY
+    s.count = 1
+    D, H, S, Cl = M.DIAMONDS, M.HEARTS, M.SPADES, M.CLUBS
+    mk = M.make_card
+    s.hands = [
+        [mk(4, D), mk(12, D), mk(1, H), mk(15, H), mk(7, S), mk(10, Cl)],
+        [mk(2, H), mk(3, H), mk(5, S), mk(6, Cl), mk(11, Cl)],
+        [mk(13, S), mk(14, S), mk(8, Cl), mk(9, Cl), mk(2, S)],
+    ][:players]
+    s.trick = [mk(9, D)]
+    s.leader = 1
+    s.turn = 0
+    s.thief = 2
+    s.showroom = [3, 5, 0][:players]
+    s.vault = [2, 4, 1][:players]
+    return s
+
+
+def test_first_page_shows_trick_hand_and_table():
+    s = play_state()
+    view = s.view(0)
+    c = render(view, 26, 40)
+    texts = c.texts()[:7]
+    assert texts[0] == "R1/%d trick P2: 9D" % view["rounds"]
+    assert c.tile_at(0, 15) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert texts[1] == "D 4 12  H 1 15  S 7  C 10"
+    # Ranks on their suit's colour: 4D and 12D blue, 1H red, 7S dark, 10C green.
+    assert c.tile_at(1, 2) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert c.tile_at(1, 4) == c.tile_at(1, 5) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert c.tile_at(1, 10) == C.tile(C.SOLID, T.SUIT[M.HEARTS])
+    assert c.tile_at(1, 18) == C.tile(C.SOLID, T.SUIT[M.SPADES])
+    assert c.tile_at(1, 23) == C.tile(C.SOLID, T.SUIT[M.CLUBS])
+    assert texts[2] == "    tk  D  H  S  C sh vt"
+    # You (to play), then P2 and P3: tricks, won cards, crystals (the others' vaults are
+    # hidden), the thief token.
+    assert texts[3] == ">P1  0  0  0  0  0  3  2"
+    assert texts[4] == " P2  0  0  0  0  0  5  ?"
+    assert texts[5] == " P3  0  0  0  0  0  0  ? T"
+    # The crystal counts come with their gems.
+    assert c.tile_at(3, 18) == C.tile(C.GEM, T.SHOW)
+    assert c.tile_at(3, 21) == C.tile(C.GEM, T.VAULT)
+    assert c.tile_at(2, 8) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    wide = render(view, 40, 44)
+    assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
+    assert wide.row_text(3).split() == [">P1", "6", "0", "0", "0", "0", "0", "3", "2", "7"]
+    assert wide.row_text(5).split()[-1] == "T"
+
+
+def test_pass_phase_shows_your_chosen_cards():
+    s = M.new_game(2, 9)
+    s.apply(M.COUNT + 2)
+    dealer = s.current_player()
+    card = s.hands[dealer][0]
+    s.apply(M.PICK + card)
+    c = render(s.view(dealer), 26, 40)
+    assert c.row_text(0).endswith("pass 2 to P%d" % (2 - dealer))
+    assert c.row_text(1).strip() == "chosen " + M.card_text(card)
+    # The other seat sees neither the chosen card nor that row.
+    other = render(s.view(1 - dealer), 26, 40)
+    assert "chosen" not in "\n".join(other.texts())
+
+
+def test_hidden_cards_never_drawn():
+    """Only your own cards are drawn: with a hand of diamonds only and no trick played, no
+    card badge of another suit appears outside the headings and the legend."""
+    s = play_state()
+    mk = M.make_card
+    s.hands[0] = [mk(r, M.DIAMONDS) for r in (2, 5, 8, 11, 14)]
+    s.trick = []
+    for cols, rows, _ in SIZES:
+        c = render(s.view(0), cols, rows)
+        others = [C.tile(C.SOLID, T.SUIT[k]) for k in (M.HEARTS, M.SPADES, M.CLUBS)]
+        for r in range(c.used):
+            text = c.row_text(r)
+            if r == header_row(c, rows) or "vault" in text or "steal" in text:
+                continue
+            for col in range(cols):
+                assert c.tile_at(r, col) not in others, (r, text)
+        for r in range(c.used):  # the others' ranks are not on the hand's row either
+            if c.row_text(r).startswith("D ") or c.row_text(r).startswith("Hand"):
+                assert "13" not in c.row_text(r) and "3" not in c.row_text(r)
+
+
+def test_hidden_information_does_not_change_the_drawing():
+    """Redealing what a seat cannot see (sample_state) leaves its drawing unchanged."""
+    rng = Prng(5)
+    checked = 0
+    for players, options in ((2, None), (4, {"teams": "on"}), (5, {"perfect": "on"})):
+        s = M.new_game(players, 60 + players, options)
+        play = Prng(players)
+        step = 0
+        while not s.is_over() and step < 300:
+            if step % 7 == 0:
+                seat = step % players
+                view = s.view(seat)
+                other = M.sample_state(view, rng).view(seat)
+                for cols, rows, _ in SIZES:
+                    assert render(view, cols, rows).texts() == render(other, cols, rows).texts()
+                checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[play.randbelow(len(legal))])
+            step += 1
+    assert checked > 30
+
+
+def test_game_over_names_the_winner_and_shows_every_vault():
+    s = M.new_game(3, 2)
+    rng = Prng(3)
+    while not s.is_over():
+        legal = s.legal_actions()
+        s.apply(legal[rng.randbelow(len(legal))])
+    c = render(s.view(1), 26, 40)
+    winners = ["P%d" % (w + 1) for w in s.winners()]
+    assert c.row_text(0).startswith("Game over: " + " ".join(winners))
+    for k in range(3):
+        seat = (1 + k) % 3
+        row = c.row_text(2 + k).split()
+        if row[-1] == "T":
+            row.pop()
+        assert row[-1] == "%d" % s.vault[seat]

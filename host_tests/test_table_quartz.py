@@ -1,0 +1,172 @@
+"""Quartz on the handheld table screen (firmware/ui/table_quartz.py): every seat's view drawn
+at every step of random games at both widths, and what the viewer must see on the first
+page (rows - 3 = 7 rows at 26 columns, 8 at 40) checked against the State."""
+
+from randplay import random_game
+
+from firmware.core import quartz as Q
+from firmware.core.prng import Prng
+from firmware.ui import table_quartz as T
+from firmware.ui.canvas import GEM, SOLID, Canvas, tile
+
+NARROW = (26, 40, 7)  # cols, canvas rows, rows of the first page
+WIDE = (40, 44, 8)
+
+
+def names(players):
+    return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, players)]
+
+
+def draw(view, size):
+    c = Canvas(size[0], size[1])
+    T.draw(c, view, names(view["players"]))
+    return c
+
+
+def page_one(c, size):
+    return c.texts()[: size[2]]
+
+
+def check_drawn(c):
+    for line in c.texts():
+        assert all(32 <= ord(ch) < 127 for ch in line)
+    assert c.used > 0
+
+
+def test_random_games_draw_every_view_at_both_widths():
+    phases = set()
+    drawn = [0]
+
+    def check(state, rng):
+        for seat in range(state.players):
+            view = state.view(seat)
+            phases.add(view["phase"])
+            for size in (NARROW, WIDE):
+                check_drawn(draw(view, size))
+                drawn[0] += 1
+
+    for players in range(Q.MIN_PLAYERS, Q.MAX_PLAYERS + 1):
+        for seed in range(2):
+            random_game("quartz", players, seed + 10 * players, policy_seed=seed, check=check)
+    assert drawn[0] > 1000
+    assert set(Q.PHASES) <= phases  # every phase drawn, game over included
+
+
+def play_to(players, seed, phase, policy=1):
+    """A state in `phase` (random play with a fixed policy)."""
+    state = Q.new_game(players, seed)
+    rng = Prng(policy)
+    while not state.is_over() and Q.PHASES[state.phase] != phase:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+def find_tile(c, rows, kind, colour):
+    want = tile(kind, colour)
+    for row in range(rows):
+        for col in range(c.cols):
+            if c.tile_at(row, col) == want:
+                return row, col
+    return None
+
+
+def test_first_page_shows_dice_cart_chest_and_turn():
+    state = play_to(4, 5, "roll")
+    state.carts[0] = [2, 0, 1, 0, 0, 3, 1]
+    state.chests[0] = [0, 0, 0, 0, 1, 0, 0]
+    view = state.view(0)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        rows = page_one(c, size)
+        text = "\n".join(rows)
+        assert "Round %d/6" % view["round"] in rows[0]
+        assert "P%d plays" % (view["turn"] + 1) in rows[0]
+        # The five dice: their face letters on badges.
+        dice = rows[1]
+        letters = [dice[i] for i in range(len(dice)) if c.tile_at(1, i) != 0 and dice[i] != " "]
+        assert letters == [Q.FACE_LETTERS[f] for f in view["dice"]]
+        # The viewer's cart: a gem of each kind held, its count just after.
+        cart_row = 3
+        for kind in range(Q.NKINDS):
+            spot = find_tile(c, size[2], GEM, T.KIND_COLOURS[kind])
+            assert spot is not None  # in the legend at least
+        line = rows[cart_row]
+        for kind, n in ((0, 2), (2, 1), (5, 3), (6, 1)):
+            col = T._label(c) + kind * T.CELL
+            assert c.tile_at(cart_row, col) == tile(GEM, T.KIND_COLOURS[kind])
+            assert line[col + 1] == str(n)
+        # Nothing shown where the cart holds none.
+        col = T._label(c) + 1 * T.CELL
+        assert c.tile_at(cart_row, col) == 0
+        chest = rows[cart_row + 1]
+        col = T._label(c) + 4 * T.CELL
+        assert c.tile_at(cart_row + 1, col) == tile(GEM, T.KIND_COLOURS[4])
+        assert chest[col + 1] == "1"
+        # The mover's free rerolls and markers.
+        assert "free%d" % view["rerolls"] in text
+        # Every other cart on the first page at 40 columns (4 players: 8 rows).
+        if size is WIDE:
+            for other in range(1, 4):
+                assert any(r.startswith("P%d" % (other + 1)) for r in rows[4:])
+
+
+def test_picked_and_used_dice_change_colour():
+    state = play_to(3, 7, "roll")
+    legal = [a for a in state.legal_actions() if a >= Q.DIE]
+    state.apply(legal[0])
+    die = legal[0] - Q.DIE
+    c = draw(state.view(state.turn), NARROW)
+    cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
+    assert c.tile_at(1, cols[die]) == tile(SOLID, T.DIE_PICKED)
+    state = play_to(3, 7, "dice")
+    view = state.view(state.turn)
+    c = draw(view, NARROW)
+    cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
+    for d in range(Q.DICE):
+        if view["used"][d]:
+            assert c.tile_at(1, cols[d]) == tile(SOLID, T.DIE_USED)
+
+
+def test_phases_say_what_is_being_done():
+    for phase, word in (("return", "New"), ("chest", "chest "), ("take", "take "),
+                        ("give", "give ")):
+        for seed in range(40):
+            state = play_to(3, seed, phase, policy=seed)
+            if Q.PHASES[state.phase] == phase:
+                break
+        assert Q.PHASES[state.phase] == phase
+        view = state.view(state.turn)
+        for size in (NARROW, WIDE):
+            text = "\n".join(page_one(draw(view, size), size))
+            assert word in text, (phase, text)
+            if phase == "return":
+                row = page_one(draw(view, size), size)[2]
+                assert row.startswith("New")
+
+
+def test_game_over_names_the_winners():
+    state = random_game("quartz", 5, 3, policy_seed=4)
+    view = state.view(0)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        assert c.texts()[0].startswith("Game over")
+        for s in view["winners"]:
+            assert "P%d" % (s + 1) in c.texts()[0]
+        # The points of every seat somewhere on the pages.
+        text = "\n".join(c.texts())
+        for s in range(5):
+            assert str(view["scores"][s]) in text
+
+
+def test_everything_public_the_drawing_reads_the_view_only():
+    """Quartz has no hidden cards: two states with the same view draw the same screen."""
+    import firmware.core.quartz as mod
+
+    state = play_to(4, 2, "act")
+    view = state.view(1)
+    other = mod.sample_state(view, Prng(9))
+    for size in (NARROW, WIDE):
+        a = draw(view, size)
+        b = draw(other.view(1), size)
+        assert a.texts() == b.texts() and bytes(a.tiles) == bytes(b.tiles)

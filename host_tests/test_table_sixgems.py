@@ -1,0 +1,166 @@
+"""SIXGEMS on the handheld table screen (firmware/ui/table_sixgems.py): every seat's view
+drawn at every step of random games at both widths; what the viewer must see on the first
+page (rows - 3 = 7 rows at 26 columns, 8 at 40); other seats' hidden cards never drawn."""
+
+from randplay import random_game
+
+from firmware.core import sixgems as G
+from firmware.core.prng import Prng
+from firmware.ui import table_sixgems as T
+from firmware.ui.canvas import GEM, SOLID, Canvas, tile
+
+NARROW = (26, 40, 7)  # cols, canvas rows, rows of the first page
+WIDE = (40, 44, 8)
+
+
+def names(players):
+    return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, players)]
+
+
+def draw(view, size):
+    c = Canvas(size[0], size[1])
+    T.draw(c, view, names(view["players"]))
+    return c
+
+
+def card_word(card):
+    return "%s%d" % (G.SHORT[G.colour(card)], G.face(card))
+
+
+def test_random_games_draw_every_view_at_both_widths():
+    phases = set()
+    drawn = [0]
+
+    def check(state, rng):
+        if rng.randbelow(2):  # every other step: the test stays fast
+            return
+        for seat in range(state.players):
+            view = state.view(seat)
+            phases.add(view["phase"])
+            for size in (NARROW, WIDE):
+                c = draw(view, size)
+                for line in c.texts():
+                    assert all(32 <= ord(ch) < 127 for ch in line)
+                drawn[0] += 1
+
+    for players in range(G.MIN_PLAYERS, G.MAX_PLAYERS + 1):
+        for seed in range(6):
+            options = {"length": ("8", "6", "10")[seed % 3]}
+            random_game("sixgems", players, seed + 10 * players, options, policy_seed=seed,
+                        check=check)
+    assert drawn[0] > 1000
+    assert {"dice", "play", "use", "settle", "wild", "over"} <= phases
+
+
+def play_to(players, seed, phase, policy=1):
+    state = G.new_game(players, seed)
+    rng = Prng(policy)
+    while not state.is_over() and G.PHASES[state.phase] != phase:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+def test_first_page_shows_hand_gems_cards_and_ring():
+    state = play_to(3, 4, "play")
+    seat = state.turn
+    view = state.view(seat)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        rows = c.texts()[: size[2]]
+        text = "\n".join(rows)
+        assert "Settlement %d/%d" % (view["settlements"], view["length"]) in rows[0]
+        assert "P%d plays" % (seat + 1) in rows[0]
+        # The gem cards in hand: colour + face on a badge of the colour.
+        hand_row = [i for i in range(len(rows)) if rows[i].startswith("Hand")][0]
+        for card in view["hand"]:
+            word = card_word(card)
+            col = rows[hand_row].index(word)
+            assert c.tile_at(hand_row, col) == tile(SOLID, T.GEM_COLOURS[G.colour(card)])
+        # The settlement cards: Kn on the card's colour.
+        for k in view["settle_hand"]:
+            row = [i for i in range(len(rows)) if rows[i].startswith("K%d " % (k + 1))][0]
+            assert c.tile_at(row, 0) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            assert T.CARDS[k] in rows[row]
+        # The ring: the six board colours, then the dice on them.
+        for b in range(G.BOARDS):
+            kind = SOLID if size is WIDE else GEM
+            assert c.tile_at(1, b * (6 if size is WIDE else 4)) == tile(kind, T.GEM_COLOURS[b])
+        for d in range(G.DICE):
+            word = "%s%d" % (T.DIE_LETTERS[d], view["faces"][d])
+            if view["boards"][d] >= 0:
+                assert word in rows[1]
+            else:
+                assert word in rows[2]
+        # Your gems per colour and points on a row of their own.
+        gems_row = hand_row + 1
+        assert rows[gems_row].startswith("P%d" % (seat + 1))
+        real = view["real"][seat]
+        for k in range(G.BOARDS):
+            col = T._label(c) + k * T.CELL
+            if real[k]:
+                assert c.tile_at(gems_row, col) == tile(GEM, T.GEM_COLOURS[k])
+                assert rows[gems_row][col + 1:].startswith(str(real[k]))
+        assert rows[gems_row].rstrip().endswith(str(view["totals"][seat]) + (
+            " pts" if size is WIDE else ""))
+        assert text.count("\n") == size[2] - 1
+
+
+def test_ok_marks_the_cards_that_can_settle_now():
+    for seed in range(60):
+        state = play_to(2, seed, "settle", policy=seed)
+        legal = state.legal_actions()
+        settles = [a - G.SETTLE for a in legal if G.SETTLE <= a < G.EXCHANGE]
+        if settles:
+            break
+    assert settles
+    c = draw(state.view(state.turn), NARROW)
+    for k in state.settle_hands[state.turn]:
+        row = [r for r in c.texts() if r.startswith("K%d " % (k + 1))][0]
+        assert row.endswith(" ok") == (k in settles), row
+
+
+def test_other_hands_are_never_drawn():
+    """A seat's screen depends on what it may see only: the same view with other hands and
+    decks dealt anew (sample_state) draws the same screen, and another seat's gem cards
+    that the viewer cannot see appear nowhere on it."""
+    checked = 0
+    for seed in range(12):
+        state = play_to(2 + seed % 3, seed, ("play", "settle", "use")[seed % 3], policy=seed)
+        if state.is_over():
+            continue
+        for seat in range(state.players):
+            view = state.view(seat)
+            other = G.sample_state(view, Prng(seed + 77))
+            for size in (NARROW, WIDE):
+                a = draw(view, size)
+                b = draw(other.view(seat), size)
+                assert a.texts() == b.texts() and bytes(a.tiles) == bytes(b.tiles)
+                text = "\n".join(a.texts())
+                shown = set(card_word(x) for x in view["hand"])
+                if view["played"] >= 0:
+                    shown.add(card_word(view["played"]))
+                for s in range(state.players):
+                    if s == seat:
+                        continue
+                    for card in state.hands[s]:
+                        if card_word(card) not in shown:
+                            assert card_word(card) not in text
+                    for k in state.settle_hands[s]:
+                        if k not in state.settle_hands[seat]:
+                            assert "K%d " % (k + 1) not in text.replace("Last K", "")
+                checked += 1
+    assert checked > 20
+
+
+def test_game_over_and_last_settlement():
+    state = random_game("sixgems", 3, 5, {"length": "6"}, policy_seed=2)
+    view = state.view(1)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        top = c.texts()[0]
+        assert top.startswith("Game over")
+        for s in range(3):
+            assert ("P%d" % (s + 1) in top) == (s in state.winners())
+        text = "\n".join(c.texts())
+        assert "Last K" in text or "Final:" in text

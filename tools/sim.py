@@ -1,0 +1,327 @@
+"""Desktop simulator: the handheld app (firmware/app.py) on Blinka displayio, unchanged.
+
+    python tools/sim.py [--board pybadge|pygamer|picodisplay]       a window (pygame)
+    python tools/sim.py --headless --board pybadge --game diams \\
+        --seats human,bot:normal --keys "A,DOWN,A" --shots DIR          no window
+
+Options:
+  --board NAME      the screen and buttons of pybadge (default), pygamer (160x128) or
+                    picodisplay (240x135)
+  --game NAME       start this game at once (else the title menu)
+  --seats LIST      with --game: one per seat, human or bot:LEVEL (easy, normal, hard)
+  --options K=V,..  with --game: the game's options
+  --seed N          the first game's seed (default: from the clock; headless: 1)
+  --saves DIR       where the game is saved (default build/sim-saves); --no-save: nowhere
+  --headless        no window: feed --keys, one button press per step
+  --keys LIST       comma-separated buttons (UP DOWN LEFT RIGHT A B START SELECT; a chord
+                    like B+UP); each is pressed for one frame, then the app runs until it
+                    waits for a button again
+  --shots DIR       headless: a PNG of the screen after the start and after every key
+  --print           headless: print the screen's text after the last key
+  --frames N        window: close after N frames (about N/30 seconds)
+Window keys: arrows = d-pad, Z or Space = A, X or Backspace = B, Enter = START,
+Right Shift or Tab = SELECT, Esc closes the window.
+"""
+
+import os
+import struct
+import sys
+import zlib
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the simulator makes no sound
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from firmware.hw import SIZES  # noqa: E402
+from firmware.hw import buttons as K  # noqa: E402
+from firmware.hw.host import HostBoard  # noqa: E402
+
+IDLE_FRAMES = 20000  # frames a step may take before the app counts as stuck
+FRAME_MS = 33
+
+
+class Usage(Exception):
+    pass
+
+
+def headless_display(width, height):
+    """A Blinka display with no bus: the app draws to it, screenshots read it back."""
+    import busdisplay
+    import displayio
+
+    displayio.release_displays()  # Blinka keeps one display at a time
+
+    class Headless(busdisplay.BusDisplay):
+        def __init__(self):
+            super().__init__(None, (), width=width, height=height, auto_refresh=False)
+
+        def _refresh_area(self, area):
+            return True  # nothing to send: pixels are read with fill_row
+
+    return Headless()
+
+
+def screenshot(display, path):
+    """The display's pixels (RGB565 from displayio's own compositor) as a PNG file."""
+    width, height = display.width, display.height
+    raw = bytearray()
+    for y in range(height):
+        row = bytes(display.fill_row(y, None))
+        raw.append(0)  # PNG filter: none
+        for x in range(width):
+            value = (row[2 * x] << 8) | row[2 * x + 1]
+            raw.append((value >> 11) * 255 // 31)
+            raw.append(((value >> 5) & 63) * 255 // 63)
+            raw.append((value & 31) * 255 // 31)
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+def parse_seats(text):
+    seats = []
+    for word in text.split(","):
+        word = word.strip().lower()
+        if word.startswith("bot:"):
+            word = word[4:]
+        elif word in ("bot", "b"):
+            word = "normal"
+        elif word == "h":
+            word = "human"
+        if word not in ("human", "easy", "normal", "hard"):
+            raise Usage("a seat is human or bot:LEVEL (easy, normal, hard), not %r" % word)
+        seats.append(word)
+    return seats
+
+
+def parse_options(text):
+    options = {}
+    for part in text.split(","):
+        if part.strip():
+            if "=" not in part:
+                raise Usage("options are KEY=VALUE, not %r" % part)
+            key, value = part.split("=", 1)
+            options[key.strip()] = value.strip()
+    return options
+
+
+def parse_keys(text):
+    keys = []
+    for word in text.split(","):
+        if word.strip():
+            try:
+                keys.append((word.strip().upper(), K.mask_of(word)))
+            except ValueError as exc:
+                raise Usage(str(exc)) from None
+    return keys
+
+
+class Sim:
+    """The app on a display of the board's size, driven frame by frame on a virtual clock
+    (the bots' thinking still takes real time)."""
+
+    def __init__(self, display, board="pybadge", slot=None, budget_ms=None, seed=None):
+        from firmware.app import App
+        from firmware.ui.scene import Scene
+
+        self.display = display
+        self.board = HostBoard(display, board)
+        self.scene = Scene(display)
+        self.app = App(self.board, self.scene, slot, slot is not None, budget_ms, seed)
+        self.now = 0
+        self.frame(0)
+
+    def frame(self, mask):
+        self.now += FRAME_MS
+        self.app.frame(mask, self.now)
+
+    def settle(self):
+        """Run frames with no button down until the app waits for one."""
+        for _ in range(IDLE_FRAMES):
+            self.frame(0)
+            if not self.app.busy():
+                return
+        raise RuntimeError("the app is still busy after %d frames" % IDLE_FRAMES)
+
+    def press(self, mask):
+        self.frame(mask)
+        self.frame(0)
+        self.settle()
+
+    def texts(self):
+        return self.scene.texts()
+
+    def refresh(self):
+        self.display.refresh()
+
+
+def make_slot(args):
+    if args.get("no_save"):
+        return None
+    from firmware.save import SaveSlot
+
+    return SaveSlot(args.get("saves") or os.path.join(ROOT, "build", "sim-saves"), sync=False)
+
+
+def parse(argv):
+    args = {"board": "pybadge"}
+    flags = {"--headless": "headless", "--print": "print", "--no-save": "no_save"}
+    values = {"--board": "board", "--game": "game", "--seats": "seats", "--options": "options",
+              "--seed": "seed", "--saves": "saves", "--keys": "keys", "--shots": "shots",
+              "--frames": "frames"}
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word in ("-h", "--help"):
+            raise SystemExit(__doc__)
+        if word in flags:
+            args[flags[word]] = True
+        elif word in values:
+            if i + 1 >= len(argv):
+                raise Usage("%s needs a value" % word)
+            i += 1
+            args[values[word]] = argv[i]
+        else:
+            raise Usage("unknown argument %r (--help lists them)" % word)
+        i += 1
+    if args["board"] not in SIZES:
+        raise Usage("--board is one of %s" % ", ".join(SIZES))
+    for key in ("seed", "frames"):
+        if key in args:
+            try:
+                args[key] = int(args[key])
+            except ValueError:
+                raise Usage("--%s takes a number" % key) from None
+    return args
+
+
+def start_game(sim, args):
+    from firmware.core import load
+
+    if "game" not in args:
+        return
+    try:
+        module = load(args["game"])
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+    seats = parse_seats(args.get("seats", "human,bot:normal"))
+    options = parse_options(args.get("options", ""))
+    try:
+        state = module.new_game(len(seats), args.get("seed", 1), options)
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+    sim.app._play(state, seats)
+
+
+def run_headless(args):
+    width, height = SIZES[args["board"]]
+    sim = Sim(headless_display(width, height), args["board"], make_slot(args), None,
+              args.get("seed", 1))
+    start_game(sim, args)
+    sim.settle()
+    keys = parse_keys(args.get("keys", ""))
+    shots = args.get("shots")
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+        sim.refresh()
+        screenshot(sim.display, os.path.join(shots, "000-start.png"))
+    step = 0
+    for name, mask in keys:
+        step += 1
+        sim.press(mask)
+        if shots:
+            sim.refresh()
+            name = "%03d-%s.png" % (step, name.replace("+", "_"))
+            screenshot(sim.display, os.path.join(shots, name))
+    if args.get("print") or not shots:
+        for line in sim.texts():
+            print(line)
+    return 0
+
+
+WINDOW_KEYS = None
+
+
+def window_keys(pygame):
+    return {
+        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
+        pygame.K_z: K.A, pygame.K_SPACE: K.A, pygame.K_x: K.B, pygame.K_BACKSPACE: K.B,
+        pygame.K_RETURN: K.START, pygame.K_RSHIFT: K.SELECT, pygame.K_TAB: K.SELECT,
+    }
+
+
+def run_window(args):
+    import time
+
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    width, height = SIZES[args["board"]]
+    try:
+        display = PyGameDisplay(width=width, height=height, auto_refresh=False,
+                                caption="Pocket Gem Games (%s)" % args["board"],
+                                flags=pygame.SCALED)
+    except pygame.error as exc:
+        raise Usage("no window can open here (%s). Without a screen: `make console` for the "
+                    "text game, or tools/sim.py --headless --shots DIR for pictures"
+                    % exc) from None
+    from firmware.app import App
+    from firmware.ui.scene import Scene
+
+    board = HostBoard(display, args["board"])
+    scene = Scene(display)
+    app = App(board, scene, make_slot(args), not args.get("no_save"), None, args.get("seed"))
+    sim = type("S", (), {"app": app})()
+    start_game(sim, args)
+    keymap = window_keys(pygame)
+    first = True
+    print("Keys: arrows = d-pad, Z/Space = A, X/Backspace = B, Enter = START, "
+          "Tab/Right Shift = SELECT, Esc = quit")
+    while True:
+        start = time.monotonic()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                             and event.key == pygame.K_ESCAPE):
+                pygame.quit()
+                return 0
+            if event.type == pygame.KEYDOWN and event.key in keymap:
+                board.held |= keymap[event.key]
+            elif event.type == pygame.KEYUP and event.key in keymap:
+                board.held &= ~keymap[event.key]
+        changes = scene.changes
+        app.frame()
+        if scene.changes != changes or first:
+            display.refresh()
+            first = False
+        if args.get("frames") is not None:
+            args["frames"] -= 1
+            if args["frames"] <= 0:
+                pygame.quit()
+                return 0
+        spent = time.monotonic() - start
+        if spent < FRAME_MS / 1000:
+            time.sleep(FRAME_MS / 1000 - spent)
+
+
+def main(argv=None):
+    try:
+        args = parse(sys.argv[1:] if argv is None else argv)
+        if args.get("headless"):
+            return run_headless(args)
+        return run_window(args)
+    except Usage as exc:
+        print("sim.py: %s" % exc, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
