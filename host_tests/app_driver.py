@@ -13,9 +13,10 @@ from firmware.ui import screens as S  # noqa: E402
 BOARDS = ("pybadge", "picodisplay")
 
 
-def make_sim(board="pybadge", slot=None, budget_ms=None):
+def make_sim(board="pybadge", slot=None, budget_ms=None, seed=1):
+    """The app headless; new games get seeds seed, seed + 1, ... (the same run every time)."""
     width, height = SIZES[board]
-    return Sim(headless_display(width, height), board, slot, budget_ms)
+    return Sim(headless_display(width, height), board, slot, budget_ms, seed)
 
 
 def screen(sim):
