@@ -33,6 +33,7 @@ class App:
         self.budget_ms = budget_ms
         self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
         self.match = None
+        self.table = None  # the table screen of the game in play
         self.saved = None
         self.screen = S.Screen()
         self.dirty = True
@@ -52,6 +53,7 @@ class App:
 
     def title(self):
         self.match = None
+        self.table = None
         self.goto(S.TitleScreen(self))
 
     def board_lines(self):
@@ -80,9 +82,10 @@ class App:
     def start(self, game, seats, options):
         """A new game (ValueError when the options don't fit the players)."""
         from firmware.core import load
-        from firmware.ui.console import default_seed
+        from firmware.core.prng import SEED_LIMIT
+        from firmware.hw.clock import seed_from_clock
 
-        seed = default_seed() if self.seed is None else self.seed
+        seed = seed_from_clock(SEED_LIMIT) if self.seed is None else self.seed
         state = load(game).new_game(len(seats), seed, options)
         if self.seed is not None:
             self.seed += 1
@@ -99,6 +102,7 @@ class App:
         from firmware.ui.match import BOT_BUDGET_MS, Match
 
         self.match = None
+        self.table = None
         if COLLECT:
             gc.collect()
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
@@ -154,7 +158,10 @@ class App:
             match.told = True
             self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
             return
-        self.goto(S.TableScreen(self))
+        if self.table is None or self.table.match is not match:
+            self.table = S.TableScreen(self)  # built once a game: its canvas is 2 KB
+        self.table.refresh()
+        self.goto(self.table)
 
     # -- the loop --
     def busy(self):

@@ -10,7 +10,7 @@ runs in its own `micropython -X heapsize=...` process whose `sys.path` is the .m
 The tests are compiled ahead so that the heap is not spent compiling them. A module that
 crashes, runs out of memory outside a test or times out counts as a failure.
 A module that needs more than the default heap says so in a line of its own,
-`# mptest-heap: 160k` (the whole app with a game and its bots, say); --heap sets the rest.
+`# mptest-heap: 160k` (the whole app with a game and its bots, say); --heap overrides all.
 The last line is `micropython: N passed, M failed`; the exit status is 1 when M > 0 or N == 0.
 """
 
@@ -27,6 +27,7 @@ import mpbuild
 
 MARK = "@mptest"
 HEAP_LINE = "# mptest-heap:"
+DEFAULT_HEAP = "128k"
 
 # Runs under MicroPython (and CPython): portable on purpose. argv: module, filter, path....
 # Prints one MARK line per test so the runner can tell what happened even when the process
@@ -174,7 +175,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="MicroPython runner for host_tests/core.")
     parser.add_argument("modules", nargs="*", type=Path, help="test modules (default: all)")
     parser.add_argument("-k", dest="pattern", default="", help="only tests whose name has this")
-    parser.add_argument("--heap", default="128k", help="-X heapsize for each module (128k)")
+    parser.add_argument("--heap", default=None,
+                        help="-X heapsize for every module (default: 128k, or the module's "
+                             "own `# mptest-heap:` line)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds per module (900)")
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
@@ -190,7 +193,8 @@ def main(argv=None):
 
     build, sizes = mpbuild.build_firmware(root)
     print(f"built {len(sizes)} .mpy files ({sum(sizes.values())} bytes) in "
-          f"{os.path.relpath(build, root)}; MicroPython heap {args.heap}", flush=True)
+          f"{os.path.relpath(build, root)}; MicroPython heap {args.heap or DEFAULT_HEAP}",
+          flush=True)
     if not modules:
         print(f"no test modules found in {os.path.relpath(root / 'host_tests' / 'core', root)}"
               "/test_*.py")
@@ -204,7 +208,8 @@ def main(argv=None):
         src_dirs = [path.parent, root / "tools"]
         search = [build] + [compiled[d] for d in src_dirs] + src_dirs
         return run_module(path, search, driver, micropython,
-                          module_heap(path, args.heap), args.pattern, args.timeout)
+                          args.heap or module_heap(path, DEFAULT_HEAP), args.pattern,
+                          args.timeout)
 
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

@@ -40,6 +40,23 @@ def ticks_add(ticks, delta):
     return (ticks + delta) % PERIOD
 
 
+def seed_from_clock(limit):
+    """A seed below `limit` from the finest clock the port has (a new deal each game)."""
+    value = 0
+    for name in ("time_ns", "monotonic_ns", "ticks_us"):
+        fn = getattr(time, name, None)
+        if fn is not None:
+            try:
+                value ^= fn()
+            except Exception:
+                pass
+    try:
+        value ^= int(time.time() * 1000)
+    except Exception:
+        pass
+    return value % limit
+
+
 def sleep_ms(ms):
     if ms > 0:
         time.sleep(ms / 1000)

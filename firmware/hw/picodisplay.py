@@ -29,8 +29,8 @@ LINES = (
     "A: choose  B: back",
     "X: up  Y: down",
     "A+X: left  A+Y: right",
-    "X+Y: menu (START)",
-    "B+Y: log (SELECT)",
+    "X+Y: pause menu (START)",
+    "B+Y: table page (SELECT)",
 )
 WIDTH = 240
 HEIGHT = 135

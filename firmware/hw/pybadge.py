@@ -12,10 +12,10 @@ DRIVE_BUTTON = DRIVE_BUTTONS[NAME]
 # RIGHT=4 DOWN=5 UP=6 LEFT=7.
 KEYS = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 LINES = (
-    "D-pad: move",
-    "A: choose  B: back",
-    "START: menu",
-    "SELECT: log",
+    "D-pad: move, <> change",
+    "A: choose  B: back/undo",
+    "START: pause menu",
+    "SELECT: table page",
 )
 TONE_SAMPLES = 16  # one period of the square wave played in a loop
 TONE_LEVEL = 0x1800  # its amplitude around the DAC's middle (0x8000): a quiet click

@@ -11,10 +11,10 @@ NAME = "pygamer"
 DRIVE_BUTTON = DRIVE_BUTTONS[NAME]
 KEYS = ("B", "A", "START", "SELECT")  # shift register key numbers (adafruit_pybadger)
 LINES = (
-    "Joystick: move",
-    "A: choose  B: back",
-    "START: menu",
-    "SELECT: log",
+    "Joystick: move, <> change",
+    "A: choose  B: back/undo",
+    "START: pause menu",
+    "SELECT: table page",
 )
 CENTRE = 32768  # a joystick at rest reads about this on both axes
 PUSH = 16384  # pushed further than this from the centre: that direction is held...

@@ -16,11 +16,11 @@
 # the screen, and the log words each action for the human who reads it.
 import gc
 import sys
-import time
 
 from firmware.bots import LEVELS, make_bot
 from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT
+from firmware.hw.clock import seed_from_clock
 
 HUMAN = "human"
 SCROLL = 40  # blank lines that push a player's screen away before the next human's turn
@@ -59,19 +59,7 @@ def parse_seat(text):
 
 def default_seed():
     """A seed from the clock (the finest one the port has)."""
-    value = 0
-    for name in ("time_ns", "monotonic_ns", "ticks_us"):
-        fn = getattr(time, name, None)
-        if fn is not None:
-            try:
-                value ^= fn()
-            except Exception:
-                pass
-    try:
-        value ^= int(time.time() * 1000)
-    except Exception:
-        pass
-    return value % SEED_LIMIT
+    return seed_from_clock(SEED_LIMIT)
 
 
 def _ask_int(prompt, low, high, default, inp, out):

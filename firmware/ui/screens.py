@@ -301,10 +301,12 @@ class TableScreen(Screen):
         self.refresh()
 
     def refresh(self):
-        """Read the state again after an action."""
-        self.legal = self.match.legal() if self.match.human_turn() else []
-        if self.cursor >= len(self.legal):
+        """Read the state again after an action (the choice back on the first one)."""
+        legal = self.match.legal() if self.match.human_turn() else []
+        if legal != self.legal:
             self.cursor = 0
+        self.legal = legal
+        self.message = ""
 
     def busy(self):
         return not self.match.over() and not self.match.human_turn()

@@ -4,7 +4,7 @@
 # The displayio side (firmware/ui/scene.py) is tested with Blinka in host_tests/test_app.py.
 # The app holds a game, its bots and the screens: it needs more than the rules-only 128k
 # (tools/bench.py app prints the smallest heap).
-# mptest-heap: 160k
+# mptest-heap: 144k
 import gc
 
 from checks import IS_MICROPYTHON
