@@ -3,6 +3,7 @@
 #   make console [ARGS=...]  the text console game on CPython  (make console-mp: on MicroPython)
 #   make test                lint, typecheck, pytest, mptest, in that order, stopping at a failure
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
+#   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
@@ -22,7 +23,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play console console-mp test lint typecheck pytest mptest bench flash vboard clean distclean
+.PHONY: help venv play console console-mp shots test lint typecheck pytest mptest bench flash vboard clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -48,6 +49,9 @@ console: $(STAMP)
 
 console-mp: $(STAMP)
 	$(BIN)/micropython tools/play.py $(ARGS)
+
+shots: $(STAMP)
+	bash tools/shots.sh $(BIN)/python
 
 # The runner's summary (`micropython: N passed, M failed`) is the last line of a passing run.
 test: lint typecheck pytest mptest

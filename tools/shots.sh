@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Screenshots of the handheld app for docs/screenshots (make shots): the simulator headless
+# with a key script per picture, keeping the last shot. Argument: the Python to run it with.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY="${1:-.venv/bin/python}"
+OUT=docs/screenshots
+mkdir -p "$OUT"
+
+shot() {  # name, then the simulator's arguments
+    local name="$1"
+    shift
+    rm -rf "build/shots/$name"
+    "$PY" tools/sim.py --headless --no-save --shots "build/shots/$name" "$@" >/dev/null
+    cp "$(ls "build/shots/$name"/*.png | tail -1)" "$OUT/$name.png"
+    echo "$OUT/$name.png"
+}
+
+shot title-pybadge --board pybadge --keys DOWN
+shot setup-pybadge --board pybadge --keys A
+shot diams-pybadge --board pybadge --game diams --seats human,bot:normal,bot:hard --seed 4 \
+    --keys A,A
+shot quartz-pybadge --board pybadge --game quartz --seats human,bot:normal,bot:easy --seed 3 \
+    --keys A,DOWN
+shot diamonds-picodisplay --board picodisplay --game diamonds --seats human,bot:normal,bot:normal \
+    --seed 2 --keys A
+shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:normal --seed 5 \
+    --keys A,A,A
+shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 6 \
+    --keys A,A,A,A
+shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \
+    --keys A,START,DOWN,DOWN,A,DOWN
