@@ -84,6 +84,25 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
         sim.frame(0)
 
 
+def to_decision(sim):
+    """Press A on every screen until a human decides at the table."""
+    for _ in range(200):
+        match = sim.app.match
+        if isinstance(screen(sim), S.TableScreen) and match is not None and match.human_turn():
+            return
+        sim.press(K.A)
+    raise AssertionError("no human decision in sight: %r" % sim.texts())
+
+
+def play_decisions(sim, rng, count):
+    """`count` human decisions by buttons (random legal actions), then on to the next one."""
+    for _ in range(count):
+        to_decision(sim)
+        legal = sim.app.match.legal()
+        choose(sim, legal[rng.randbelow(len(legal))])
+    to_decision(sim)
+
+
 def choice_text(sim):
     """The decision shown at the bottom of the table (its two rows joined)."""
     rows = sim.texts()

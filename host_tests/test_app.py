@@ -10,9 +10,11 @@ from app_driver import (
     choose,
     make_sim,
     move_cursor_to,
+    play_decisions,
     screen,
     setup_game,
     title_text,
+    to_decision,
 )
 
 from firmware.core.prng import Prng
@@ -133,8 +135,7 @@ def test_take_back_picks_with_b():
 def test_nothing_to_take_back_says_so():
     sim = make_sim("pybadge", None)
     setup_game(sim, "Diam's", 2, ["human", "normal"])
-    while not on_table_to_decide(sim):
-        sim.press(K.A)
+    to_decision(sim)
     if not sim.app.match.can_take_back():
         sim.press(K.B)
         assert "Nothing to take back" in sim.texts()[-2]
@@ -144,14 +145,7 @@ def test_quit_and_resume_to_the_identical_game(tmp_path):
     slot = SaveSlot(str(tmp_path), sync=False)
     sim = make_sim("picodisplay", slot)
     setup_game(sim, "Diam's", 3, ["human", "normal", "easy"])
-    rng = Prng(4)
-    for _ in range(6):
-        while not on_table_to_decide(sim):
-            sim.press(K.A)
-        legal = sim.app.match.legal()
-        choose(sim, legal[rng.randbelow(len(legal))])
-    while not on_table_to_decide(sim):
-        sim.press(K.A)
+    play_decisions(sim, Prng(4), 6)
     state = sim.app.match.state
     history = list(state.history)
     table = sim.texts()
@@ -218,8 +212,7 @@ def test_a_write_cut_before_the_rename_keeps_the_previous_save(tmp_path):
     slot = SaveSlot(str(tmp_path), sync=False)
     sim = make_sim("pybadge", slot)
     setup_game(sim, "Diam's", 2, ["human", "normal"])
-    while not on_table_to_decide(sim):
-        sim.press(K.A)
+    to_decision(sim)
     history = list(sim.app.match.state.history)
     with open(slot.path, "rb") as f:
         good = f.read()
@@ -247,14 +240,7 @@ def test_b_makes_a_thinking_bot_answer_now():
 def test_pause_menu_log_and_help():
     sim = make_sim("pybadge", None)
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
-    rng = Prng(2)
-    for _ in range(4):
-        while not on_table_to_decide(sim):
-            sim.press(K.A)
-        legal = sim.app.match.legal()
-        choose(sim, legal[rng.randbelow(len(legal))])
-    while not on_table_to_decide(sim):
-        sim.press(K.A)
+    play_decisions(sim, Prng(2), 4)
     sim.press(K.START)
     move_cursor_to(sim, "Log of the game")
     sim.press(K.A)

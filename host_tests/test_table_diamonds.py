@@ -3,6 +3,7 @@ from every seat's view at every step at both screen widths, what the viewer must
 first page, and the others' hidden cards never drawn. CPython, no display."""
 
 from randplay import fitting_option_sets
+from table_checks import SIZES, check_redealt_views_draw_alike
 
 from firmware.core import diamonds as M
 from firmware.core.prng import Prng
@@ -10,7 +11,6 @@ from firmware.ui import canvas as C
 from firmware.ui import table_diamonds as T
 from firmware.ui.canvas import Canvas
 
-SIZES = ((26, 40, 7), (40, 44, 8))  # columns, canvas rows, rows of the first page
 CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
 NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
          for n in range(M.MAX_PLAYERS + 1)]
@@ -165,24 +165,8 @@ def test_hidden_cards_never_drawn():
 
 def test_hidden_information_does_not_change_the_drawing():
     """Redealing what a seat cannot see (sample_state) leaves its drawing unchanged."""
-    rng = Prng(5)
-    checked = 0
-    for players, options in ((2, None), (4, {"teams": "on"}), (5, {"perfect": "on"})):
-        s = M.new_game(players, 60 + players, options)
-        play = Prng(players)
-        step = 0
-        while not s.is_over() and step < 300:
-            if step % 7 == 0:
-                seat = step % players
-                view = s.view(seat)
-                other = M.sample_state(view, rng).view(seat)
-                for cols, rows, _ in SIZES:
-                    assert render(view, cols, rows).texts() == render(other, cols, rows).texts()
-                checked += 1
-            legal = s.legal_actions()
-            s.apply(legal[play.randbelow(len(legal))])
-            step += 1
-    assert checked > 30
+    setups = ((2, None), (4, {"teams": "on"}), (5, {"perfect": "on"}))
+    assert check_redealt_views_draw_alike(M, T, setups, 7, 300) > 30
 
 
 def test_game_over_names_the_winner_and_shows_every_vault():

@@ -3,6 +3,8 @@ every seat's view at every step at both screen widths, what the viewer must see 
 page, and the hidden cards of the others never drawn. CPython, no display."""
 
 from randplay import option_sets
+from table_checks import SIZES, check_redealt_views_draw_alike, names_for
+from table_checks import render as render_with
 
 from firmware.core import diams as D
 from firmware.core.prng import Prng
@@ -10,17 +12,9 @@ from firmware.ui import canvas as C
 from firmware.ui import table_diams as T
 from firmware.ui.canvas import Canvas
 
-SIZES = ((26, 40, 7), (40, 44, 8))  # columns, canvas rows, rows of the first page
-
-
-def names_for(n):
-    return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
-
 
 def render(view, cols, rows, names=None):
-    c = Canvas(cols, rows)
-    T.draw(c, view, names or names_for(view["players"]))
-    return c
+    return render_with(T, view, cols, rows, names)
 
 
 def first_page(c, page):
@@ -165,24 +159,8 @@ def test_hidden_cards_never_drawn():
 
 def test_hidden_information_does_not_change_the_drawing():
     """Redealing what a seat cannot see (sample_state) leaves its drawing unchanged."""
-    rng = Prng(5)
-    checked = 0
-    for players in (2, 3, 5):
-        s = D.new_game(players, 40 + players)
-        play = Prng(players)
-        for step in range(400):
-            if s.is_over():
-                break
-            if step % 9 == 0:
-                seat = step % players
-                view = s.view(seat)
-                other = D.sample_state(view, rng).view(seat)
-                for cols, rows, _ in SIZES:
-                    assert render(view, cols, rows).texts() == render(other, cols, rows).texts()
-                checked += 1
-            legal = s.legal_actions()
-            s.apply(legal[play.randbelow(len(legal))])
-    assert checked > 20
+    setups = ((2, None), (3, None), (5, None))
+    assert check_redealt_views_draw_alike(D, T, setups, 9) > 20
 
 
 def test_game_over_reveals_and_points():

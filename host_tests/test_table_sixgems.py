@@ -3,24 +3,20 @@ drawn at every step of random games at both widths; what the viewer must see on 
 page (rows - 3 = 7 rows at 26 columns, 8 at 40); other seats' hidden cards never drawn."""
 
 from randplay import random_game
+from table_checks import NARROW, WIDE, names_for, render
 
 from firmware.core import sixgems as G
 from firmware.core.prng import Prng
 from firmware.ui import table_sixgems as T
-from firmware.ui.canvas import GEM, SOLID, Canvas, tile
-
-NARROW = (26, 40, 7)  # cols, canvas rows, rows of the first page
-WIDE = (40, 44, 8)
+from firmware.ui.canvas import GEM, SOLID, tile
 
 
 def names(players):
-    return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, players)]
+    return names_for(players)
 
 
 def draw(view, size):
-    c = Canvas(size[0], size[1])
-    T.draw(c, view, names(view["players"]))
-    return c
+    return render(T, view, size[0], size[1])
 
 
 def card_word(card):

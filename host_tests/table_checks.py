@@ -1,0 +1,51 @@
+# What the four handheld-table suites (test_table_<game>.py) share: the two canvas sizes,
+# seat names, drawing a view, and the check that redealing what a seat cannot see
+# (the game's sample_state) leaves its screen exactly as it was.
+from firmware.core.prng import Prng
+from firmware.ui.canvas import Canvas
+
+NARROW = (26, 40, 7)  # columns, canvas rows, rows of the first page (160x128)
+WIDE = (40, 44, 8)  # 240x135
+SIZES = (NARROW, WIDE)
+
+
+def names_for(players):
+    return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, players)]
+
+
+def render(table, view, cols, rows, names=None):
+    """`view` drawn by the renderer module `table` on a fresh canvas."""
+    c = Canvas(cols, rows)
+    table.draw(c, view, names or names_for(view["players"]))
+    return c
+
+
+def same_screen(table, view, other):
+    """Both views draw the same texts and the same glyphs at both widths."""
+    for cols, rows, _ in SIZES:
+        a = render(table, view, cols, rows)
+        b = render(table, other, cols, rows)
+        assert a.texts() == b.texts(), (a.texts(), b.texts())
+        assert bytes(a.tiles) == bytes(b.tiles)
+
+
+def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
+    """Random games of `game` (a rules module) for each (players, options) in `setups`:
+    every `every` steps one seat's view and the same view redealt (sample_state) must draw
+    the same screen. Returns how many views were checked."""
+    rng = Prng(5)
+    checked = 0
+    for players, options in setups:
+        state = game.new_game(players, 40 + players, options)
+        play = Prng(players)
+        for step in range(steps):
+            if state.is_over():
+                break
+            if step % every == 0:
+                seat = step % players
+                view = state.view(seat)
+                same_screen(table, view, game.sample_state(view, rng).view(seat))
+                checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[play.randbelow(len(legal))])
+    return checked
