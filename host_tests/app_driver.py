@@ -77,6 +77,9 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
     for key, value in (options or {}).items():
         set_value(sim, key + ":", value)
     move_cursor_to(sim, "Start game")
+    if sim.app.saved is not None:  # a saved game: the first A asks, the second replaces it
+        sim.press(K.A)
+        assert "replace the save" in sim.texts()[-1], sim.texts()
     if settle:
         sim.press(K.A)
     else:

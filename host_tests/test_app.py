@@ -303,3 +303,27 @@ def test_sim_window_runs_the_same_app(tmp_path):
                     "human,bot,bot"], tmp_path, {"SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr
     assert "Keys: arrows = d-pad" in done.stdout
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    play_decisions(sim, Prng(1), 2)
+    quartz = list(sim.app.match.state.history)
+    sim = make_sim("pybadge", slot)  # power on again: Resume is offered
+    move_cursor_to(sim, "Diam's")
+    sim.press(K.A)
+    move_cursor_to(sim, "Start game")
+    sim.press(K.A)
+    assert "A again: replace the save" in sim.texts()[-1]
+    assert sim.app.match is None
+    sim.press(K.DOWN)  # changed their mind: the next A asks again
+    sim.press(K.UP)
+    sim.press(K.A)
+    assert sim.app.match is None and "replace the save" in sim.texts()[-1]
+    sim = make_sim("pybadge", slot)
+    assert list(slot.load().state.history) == quartz  # still there
+    setup_game(sim, "Diam's", 2, ["human", "normal"])  # asks, then A again
+    assert sim.app.match.game == "diams"
+    assert slot.load().state.game == "diams"

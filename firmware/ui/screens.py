@@ -201,6 +201,7 @@ class SetupScreen(ListScreen):
         self.players = max(self.module.MIN_PLAYERS, min(3, self.module.MAX_PLAYERS))
         self.kinds = [0] + [2] * (self.module.MAX_PLAYERS - 1)  # P1 human, bots normal
         self.choices = [0] * len(self.module.OPTIONS)
+        self.confirmed = False  # the player has been told a new game replaces the save
 
     def items(self):
         out = ["Players: < %d >" % self.players]
@@ -228,6 +229,11 @@ class SetupScreen(ListScreen):
             count = len(self.module.OPTIONS[i][1])
             self.choices[i] = (self.choices[i] + step) % count
 
+    def key(self, pressed):
+        if not pressed & K.A:
+            self.confirmed = False  # anything but A again: ask again next time
+        ListScreen.key(self, pressed)
+
     def options(self):
         out = {}
         for i in range(len(self.choices)):
@@ -240,6 +246,10 @@ class SetupScreen(ListScreen):
         if self.cursor == count - 1:
             self.app.goto(help_screen(self.app, self.game, lambda: self.app.goto(self)))
         elif self.cursor == count - 2:
+            if self.app.saved is not None and not self.confirmed:
+                self.confirmed = True  # a second A: the saved game is given up
+                self.message = "A again: replace the save"
+                return
             seats = [SEAT_KINDS[self.kinds[s]] for s in range(self.players)]
             try:
                 self.app.start(self.game, seats, self.options())
