@@ -569,7 +569,9 @@ DEPTH = 40  # decisions played after each candidate action (to the end of a quic
 # closing phase; before it the evaluation below is a rough one that BONUS keeps in check)
 # Another action must beat the heuristic's by this much (evaluation units: 100000 = a win):
 # the samples cannot know the sets the others collect, and with few playouts their noise
-# otherwise overrules a good heuristic (measured: far below normal without it).
+# otherwise overrules a good heuristic (measured: far below normal without it; against
+# normal, 200 games, 11 playouts: 49.8% with 50000, 43.5% with 10000; 60 playouts, 100
+# games: 50.0%, so a bigger budget does not help: the evaluation is what limits it).
 BONUS = 50000
 
 

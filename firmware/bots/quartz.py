@@ -108,8 +108,9 @@ class Bot(Heuristic):
         for kind in range(5):
             row = [0] * (Q.DICE + 1)
             if not done[kind]:
+                values = self._action_values(view, kind)
                 for m in range(Q.MIN_DICE[kind], Q.DICE + 1):
-                    v = self._action_value(view, kind, m)
+                    v = values[m]
                     row[m] = v if v > 0 else 0
             table.append(row)
         self.table = table
@@ -119,7 +120,7 @@ class Bot(Heuristic):
         return self.best
 
     def _split(self, table, counts, helmets, kind, alloc):
-        if kind == 5:
+        if kind == 5 or helmets == 0:  # no helmet left to give: the rest get none
             value = 0
             for k in range(5):
                 value += table[k][counts[k] + alloc[k]]
@@ -148,51 +149,88 @@ class Bot(Heuristic):
             n -= 1
         return n
 
-    def _action_value(self, view, kind, n):
+    def _action_values(self, view, kind):
+        """The value of action `kind` with 0..5 dice (a list of 6; only the counts from
+        Q.MIN_DICE[kind] up mean anything): each computed once for all the counts."""
         me = self.seat
         mine = self.held[me]
         cart = view["carts"][me]
+        out = [0] * (Q.DICE + 1)
         if kind == Q.PICKAXE or kind == Q.HAMMER:
             bag = view["bag"]
             total = _total(bag)
             if total == 0:
-                return 0
+                return out
             expect = 0
             for k in range(_K):
-                expect += bag[k] * gain(mine, k)
+                if bag[k]:
+                    expect += bag[k] * gain(mine, k)
             expect //= total
-            if kind == Q.PICKAXE:
-                return n * expect
-            back = n // 2
-            return (n - back) * expect + back * W_HAMMER_PICK
+            for n in range(1, Q.DICE + 1):
+                if kind == Q.PICKAXE:
+                    out[n] = n * expect
+                else:
+                    back = n // 2
+                    out[n] = (n - back) * expect + back * W_HAMMER_PICK
+            return out
         if kind == Q.CHEST:
-            m = min(n - 1, _total(cart))
-            if m == 0:
-                return 0
+            held = _total(cart)
+            if held == 0:
+                return out
             values = []
             for k in range(_VALUABLE):
                 for _ in range(cart[k]):
                     values.append(Q.VALUES[k])
             values.sort()
-            protect = 0
-            for v in values[len(values) - m:] if m <= len(values) else values:
-                protect += v * W_PROTECT
             sizes = [_total(c) for c in view["chests"]]
-            others = [sizes[s] for s in range(view["players"]) if s != me]
-            low = min(others)
-            if sizes[me] <= low < sizes[me] + m:
-                protect += W_PENALTY * (view["round"] + 2) // 8
-            return protect
+            low = -1
+            for s in range(view["players"]):
+                if s != me and (low < 0 or sizes[s] < low):
+                    low = sizes[s]
+            for n in range(2, Q.DICE + 1):
+                m = min(n - 1, held)
+                protect = 0
+                for v in values[len(values) - m:] if m <= len(values) else values:
+                    protect += v * W_PROTECT
+                if sizes[me] <= low < sizes[me] + m:
+                    protect += W_PENALTY * (view["round"] + 2) // 8
+                out[n] = protect
+            return out
         if kind == Q.TRANSFER:
-            return min(n - 1, cart[_UNSTABLE]) * W_UNSTABLE_OUT
-        # Steal: the best target.
-        best = 0
+            for n in range(2, Q.DICE + 1):
+                out[n] = min(n - 1, cart[_UNSTABLE]) * W_UNSTABLE_OUT
+            return out
+        # Steal: the best target for each count (the greedy picks of m - 1 crystals are the
+        # first m - 1 picks of m, so one pass per target gives every count).
         for s in range(view["players"]):
             if s != me:
-                v = self._steal_value(view, s, n - 1)
-                if v > best:
-                    best = v
-        return best
+                prefix = self._steal_values(view, s, Q.DICE - 1)
+                for n in range(2, Q.DICE + 1):
+                    if prefix[n - 1] > out[n]:
+                        out[n] = prefix[n - 1]
+        return out
+
+    def _steal_values(self, view, seat, m):
+        """_steal_value of 0..m crystals (a list of m + 1)."""
+        cart = list(view["carts"][seat])
+        mine = list(self.held[self.seat])
+        out = [0] * (m + 1)
+        value = 0
+        for i in range(1, m + 1):
+            pick = -1
+            top = 0
+            for k in range(_VALUABLE):
+                if cart[k] > 0:
+                    g = gain(mine, k) + Q.VALUES[k] * W_HURT
+                    if g > top:
+                        top = g
+                        pick = k
+            if pick >= 0:
+                cart[pick] -= 1
+                mine[pick] += 1
+                value += top
+            out[i] = value
+        return out
 
     def _steal_value(self, view, seat, m):
         cart = list(view["carts"][seat])
@@ -254,7 +292,7 @@ class Bot(Heuristic):
         for kind in ORDER:
             if Q.ACTION + kind in legal:
                 n = self._dice_for(view, free, kind)
-                if n >= Q.MIN_DICE[kind] and self._action_value(view, kind, n) > 0:
+                if n >= Q.MIN_DICE[kind] and self.table[kind][n] > 0:
                     return Q.ACTION + kind
         return Q.END_TURN
 
@@ -332,4 +370,6 @@ class Bot(Heuristic):
 DEPTH = 16  # decisions played after each candidate action
 # Another action must beat the heuristic's by more than this (points, as-if-ended-now score
 # lead): with the few playouts of the budget, dice noise otherwise overrules the heuristic.
+# Hard against two normals, 20 playouts (the budget's, since the plan is computed once per
+# kind), 200 games: 42.0% with 10, 37.0% with 4; with 80 playouts, 60 games: 50.0%.
 BONUS = 10
