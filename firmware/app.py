@@ -16,6 +16,8 @@ from firmware.ui.canvas import Canvas
 
 FRAME_MS = 33  # about 30 frames a second
 SLICE_MS = 25  # a bot's thinking per frame
+TURN_HZ = 880  # the short tick when a human's turn comes after the bots
+TURN_MS = 30
 COLLECT = sys.implementation.name != "cpython"
 
 
@@ -158,6 +160,9 @@ class App:
             match.told = True
             self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
             return
+        if match.bot_moved and match.human_turn():
+            match.bot_moved = False
+            self.board.beep(TURN_HZ, TURN_MS)  # your turn, after the bots
         if self.table is None or self.table.match is not match:
             self.table = S.TableScreen(self)  # built once a game: its canvas is 2 KB
         self.table.refresh()

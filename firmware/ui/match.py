@@ -48,6 +48,7 @@ class Match:
         self.think_ms = 0
         self.save_off = None  # why saving stopped (a sentence), None while it works
         self.told = False  # the player has seen save_off
+        self.bot_moved = False  # the last action was a bot's (the app beeps: your turn)
         self._saver = None
         if slot is not None:
             from firmware.save import autosaver
@@ -148,7 +149,8 @@ class Match:
                 if reader != seat:
                     self._log(reader, "  " + note)
             self._public("  " + note)
-        if self.bots[seat] is None:
+        self.bot_moved = self.bots[seat] is not None
+        if not self.bot_moved:
             self.shown = seat
         self._mark()
         if self._saver is not None:

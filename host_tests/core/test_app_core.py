@@ -33,8 +33,14 @@ class TextScene:
 class Board:
     lines = ("A: choose",)
 
+    def __init__(self):
+        self.beeps = 0
+
     def buttons(self):
         return 0
+
+    def beep(self, hz, ms):
+        self.beeps += 1
 
 
 class Driver:
@@ -118,6 +124,7 @@ def test_a_game_by_buttons_to_its_end():
         else:
             driver.press(K.A)
     assert decisions > 5
+    assert app.board.beeps > 0  # a tick each time the bots hand the turn back
     assert driver.scene.lines[0].startswith("Game over")
     scores = app.match.state.scores()
     text = "\n".join(driver.scene.lines)
