@@ -254,7 +254,7 @@ def test_buttons_edges_and_auto_repeat():
 
 
 def test_buttons_auto_repeat_across_the_clock_wrap():
-    from firmware.hw.clock import PERIOD
+    from firmware.clock import PERIOD
 
     state = buttons.Buttons()
     start = PERIOD - 100

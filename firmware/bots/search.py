@@ -10,28 +10,10 @@
 #
 # Sliced: Search.step() does one playout and returns True while there is work left; best()
 # is always a legal action. A MemoryError while thinking ends the search with the best action
-# found so far (on a board a fragmented heap must not cost the game). The clock is read
-# through ticks_ms / ticks_diff (MicroPython's, or a stand-in from time.monotonic).
-import time
-
-_TICKS = getattr(time, "ticks_ms", None)  # MicroPython
-_DIFF = getattr(time, "ticks_diff", None)
-_MONOTONIC = getattr(time, "monotonic", None)  # CPython, CircuitPython
-
-
-def ticks_ms():
-    """Milliseconds from an arbitrary origin (wraps on MicroPython: use ticks_diff)."""
-    if _TICKS is not None:
-        return _TICKS()
-    return int(_MONOTONIC() * 1000)  # type: ignore[misc]
-
-
-def ticks_diff(a, b):
-    """a - b in milliseconds, across a wrap of the MicroPython ticks."""
-    if _DIFF is not None:
-        return _DIFF(a, b)
-    return a - b
-
+# found so far (on a board a fragmented heap must not cost the game). The clock is the
+# port's integer milliseconds (firmware/clock.py): no float, no allocation, no lost
+# resolution after hours of uptime on CircuitPython.
+from firmware.clock import ticks_diff, ticks_ms
 
 WIN = 1000  # evaluation of a game won outright (shared: divided among the winners)
 

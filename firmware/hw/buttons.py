@@ -1,7 +1,7 @@
 # The buttons as one bitmask, polled once per frame by the board profile (hw/<board>.py),
 # and what the app reads from it: a press edge, held, and auto-repeat of the d-pad, all
 # computed from that one snapshot per frame. Portable: no board module, no allocation.
-from firmware.hw.clock import ticks_add, ticks_diff
+from firmware.clock import ticks_add, ticks_diff
 
 UP = 1
 DOWN = 2

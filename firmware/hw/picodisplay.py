@@ -9,7 +9,7 @@
 # releasing what it had taken, so that the app can fall back to the text console.
 from firmware.hw import DRIVE_BUTTONS
 from firmware.hw.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, fold_chords
-from firmware.hw.clock import ticks_diff, ticks_ms
+from firmware.clock import ticks_diff, ticks_ms
 from firmware.hw.kit import Board, KeypadMask, held_at_start, key_masks, pin
 
 NAME = "picodisplay"

@@ -20,7 +20,7 @@ import sys
 from firmware.bots import LEVELS, make_bot
 from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT
-from firmware.hw.clock import seed_from_clock
+from firmware.clock import seed_from_clock
 
 HUMAN = "human"
 SCROLL = 40  # blank lines that push a player's screen away before the next human's turn

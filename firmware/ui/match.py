@@ -7,7 +7,7 @@ import sys
 
 from firmware.bots import make_bot
 from firmware.core import find_module, load
-from firmware.hw.clock import ticks_diff, ticks_ms
+from firmware.clock import ticks_diff, ticks_ms
 
 HUMAN = "human"
 LOG_KEEP = 24  # lines kept per reader; older ones are counted, not kept

@@ -1,6 +1,6 @@
-# Milliseconds for frame pacing and key repeat, without allocating: a small int that wraps
-# (MicroPython's time.ticks_ms, CircuitPython's supervisor.ticks_ms, CPython's monotonic
-# clock folded the same way). Compare two readings with ticks_diff only.
+# Milliseconds for frame pacing, key repeat and a bot's thinking budget, without allocating:
+# a small int that wraps (MicroPython's time.ticks_ms, CircuitPython's supervisor.ticks_ms,
+# CPython's monotonic clock folded the same way). Compare two readings with ticks_diff only.
 import time
 
 PERIOD = 1 << 29  # CircuitPython's wrap (MicroPython brings its own ticks_* functions)
