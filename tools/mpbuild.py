@@ -113,16 +113,18 @@ def compile_flat(src_dir, out_dir, root, jobs=2):
         return [n for n in pool.map(one, sorted(src_dir.glob("*.py"))) if n]
 
 
-def build_firmware(root=ROOT, flavour="micropython"):
-    """Wipe `build/mpy` (`build/cpmpy` for flavour "circuitpython") and compile `firmware/`
-    into it. Returns (build root, {path: bytes})."""
+def build_firmware(root=ROOT, flavour="micropython", out=None):
+    """Wipe `out` (default `build/mpy`, `build/cpmpy` for flavour "circuitpython") and compile
+    `firmware/` into it. Returns (build root, {path: bytes}). Tools that may run side by side
+    give their own `out`."""
     root = Path(root)
     if flavour == "circuitpython":
-        out, tool = root / "build" / "cpmpy", circuitpython_mpy_cross()
+        default, tool = root / "build" / "cpmpy", circuitpython_mpy_cross()
     elif flavour == "micropython":
-        out, tool = root / "build" / "mpy", find_tool("mpy-cross")
+        default, tool = root / "build" / "mpy", find_tool("mpy-cross")
     else:
         raise ValueError(f"unknown flavour {flavour!r}")
+    out = Path(out) if out is not None else default
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
