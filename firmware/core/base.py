@@ -75,6 +75,11 @@ class GameState:
     def scores(self):
         raise NotImplementedError
 
+    def rounds_scored(self):
+        """How many rounds (or settlements) have been scored: the front ends show each
+        result once. A game of a single scoring keeps this default."""
+        return 0
+
     def apply(self, action):
         """Play `action` for current_player(). An illegal one raises ValueError and changes
         nothing."""

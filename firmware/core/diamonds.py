@@ -437,6 +437,9 @@ class State(GameState):
     def side_points(self):
         return [points(self.showroom[t], self.vault[t]) for t in range(self.sides)]
 
+    def rounds_scored(self):
+        return len(self.results)
+
     def scores(self):
         """M-E2: points of each seat's side (partners share their team's)."""
         per = self.side_points()

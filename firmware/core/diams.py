@@ -398,6 +398,9 @@ class State(GameState):
             return self.victim
         return self.turn
 
+    def rounds_scored(self):
+        return len(self.points)
+
     def scores(self):
         """Chips in the standard game, round points in the quick game (D-E5, D-E6)."""
         if self.rounds == 1:

@@ -345,6 +345,9 @@ class State(GameState):
         """Cart + chest counts per kind of `seat`."""
         return [self.carts[seat][k] + self.chests[seat][k] for k in range(NKINDS)]
 
+    def rounds_scored(self):
+        return self.round + (1 if self.phase == P_OVER else 0)
+
     def scores(self):
         """Q-F points per seat (before the game ends: as if it ended now)."""
         holdings = [self.holdings(seat) for seat in range(self.players)]

@@ -688,6 +688,9 @@ class State(GameState):
             return self.decider
         return self.turn
 
+    def rounds_scored(self):
+        return len(self.results)  # settlements
+
     def scores(self):
         return list(self.totals)
 

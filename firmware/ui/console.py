@@ -7,7 +7,6 @@
 #   HELP               lines of short rules help
 #   table(view, names, out)          the whole table as `view["seat"]` may see it
 #   status(view, names, out)         a short reminder between two decisions in a row
-#   scored(view)                     how many rounds have been scored so far
 #   round_result(view, names, out)   the last scored round
 #   final(view, names, out)          extra lines for the end of the game
 #   turn_key(view)                   changes when a new turn starts (for the spectator log)
@@ -18,9 +17,9 @@ import gc
 import sys
 
 from firmware.bots import LEVELS, make_bot
+from firmware.clock import seed_from_clock
 from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT
-from firmware.clock import seed_from_clock
 
 HUMAN = "human"
 SCROLL = 40  # blank lines that push a player's screen away before the next human's turn
@@ -229,7 +228,7 @@ def run(state, seats, inp=input, out=print, seed=0, after_action=None):
             over = state.is_over()
             seat = 0 if over else state.current_player()
             view = state.view(seat)
-            count = renderer.scored(view)
+            count = state.rounds_scored()
             if count > scored:
                 scored = count
                 if len(humans) == 1:
@@ -387,12 +386,8 @@ class _Plain:
         out("phase: %r" % (view.get("phase"),))
 
     @staticmethod
-    def scored(view):
-        return len(view.get("points", ()))
-
-    @staticmethod
     def round_result(view, names, out):
-        out("Round scored: %r" % (view.get("points", [])[-1:],))
+        out("Round scored")
 
     @staticmethod
     def final(view, names, out):

@@ -132,10 +132,6 @@ def _situation(view, names, out):
             out("%s leads the trick." % mover)
 
 
-def scored(view):
-    return len(view["results"])
-
-
 def round_result(view, names, out):
     results = view["results"]
     won, majors, none, tricks = results[-1]

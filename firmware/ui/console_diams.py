@@ -149,10 +149,6 @@ def _named(view):
     return "%d%s %s" % (q, "*" if view["named_pure"] else "", D.COLOURS[q - 1])
 
 
-def scored(view):
-    return len(view["points"])
-
-
 def round_result(view, names, out):
     points = view["points"][-1]
     breakdown = view["breakdown"]

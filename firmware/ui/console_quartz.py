@@ -133,13 +133,8 @@ def _situation(view, names, out):
         out("Steal: %d more crystal(s) from %s." % (view["left"], names[view["target"]]))
 
 
-def scored(view):
-    """Rounds finished so far (the leader marker and the pairs change between rounds)."""
-    return view["round"] - 1 + (1 if view["over"] else 0)
-
-
 def round_result(view, names, out):
-    done = scored(view)
+    done = view["round"] - 1 + (1 if view["over"] else 0)  # rounds finished
     out("==== Round %d over: leader %s ====" % (done, names[view["leader"]]))
     for seat in range(view["players"]):
         held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]

@@ -141,10 +141,6 @@ def _die_name(view, d):
     return "%s (%d)" % (G.die_text(d), view["faces"][d])
 
 
-def scored(view):
-    return len(view["results"])
-
-
 def round_result(view, names, out):
     result = view["results"][-1]
     n = view["players"]

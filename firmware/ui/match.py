@@ -6,10 +6,11 @@ import gc
 import sys
 
 from firmware.bots import make_bot
-from firmware.core import find_module, load
 from firmware.clock import ticks_diff, ticks_ms
+from firmware.core import find_module, load, unload
 
 HUMAN = "human"
+CONSOLE = "firmware.ui.console_"  # + game: the console renderer's words for the results
 LOG_KEEP = 24  # lines kept per reader; older ones are counted, not kept
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
 COLLECT = sys.implementation.name != "cpython"
@@ -40,8 +41,7 @@ class Match:
         self.logs = [[] for _ in self.seats]
         self.dropped = [0] * len(self.seats)
         self.public = []
-        self.console = find_module("firmware.ui.console_" + self.game)
-        self.scored = self._scored()
+        self.scored = state.rounds_scored()
         self.results = 0  # rounds whose result screen was shown
         self.shown = -1  # the human whose hand was last on the screen
         self.thinking = -1  # the bot seat thinking now
@@ -155,7 +155,7 @@ class Match:
         self._mark()
         if self._saver is not None:
             self._saver(state)
-        self.scored = self._scored()
+        self.scored = self.state.rounds_scored()
         if COLLECT:
             gc.collect()
 
@@ -193,7 +193,7 @@ class Match:
             return False
         undone = len(self.state.history) - self._undo_len
         self.state = undo.clone()
-        self.scored = self._scored()
+        self.scored = self.state.rounds_scored()
         if self._saver is not None:
             self._saver(self.state)
         self._public("%s took back %d pick(s)" % (self.names[self._undo_seat], undone))
@@ -225,25 +225,25 @@ class Match:
         return bool(self.logs[reader])
 
     # -- rounds --
-    def _scored(self):
-        if self.console is None:
-            return 0
-        return self.console.scored(self.state.view(0))
-
     def pending_result(self):
         return self.scored > self.results
 
     def round_lines(self, out):
-        """The newest scored round, in the console renderer's words."""
+        """The newest scored round, in the console renderer's words (its module is on the
+        heap only while it writes them)."""
         self.results = self.scored
-        if self.console is not None:
-            self.console.round_result(self.state.view(self.viewer()), self.names, out)
+        console = find_module(CONSOLE + self.game)
+        if console is not None:
+            console.round_result(self.state.view(self.viewer()), self.names, out)
+            unload(CONSOLE + self.game)
 
     def final_lines(self, out):
         state = self.state
         self.results = self.scored
-        if self.console is not None:
-            self.console.final(state.view(self.viewer()), self.names, out)
+        console = find_module(CONSOLE + self.game)
+        if console is not None:
+            console.final(state.view(self.viewer()), self.names, out)
+            unload(CONSOLE + self.game)
         scores = state.scores()
         for seat in range(len(self.seats)):
             out("%s: %d" % (self.names[seat], scores[seat]))

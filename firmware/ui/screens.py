@@ -3,7 +3,7 @@
 # draw(canvas), and busy() while it works without waiting for a button. They change screen
 # through app.goto(); the game's own flow (whose turn, results, privacy) is app.route().
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
-from firmware.core import GAMES, TITLES, available, find_module, load
+from firmware.core import GAMES, TITLES, available, find_module, load, unload
 from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
@@ -12,6 +12,7 @@ PREV = K.UP | K.LEFT
 NEXT = K.DOWN | K.RIGHT
 SPIN = "|/-\\"
 SEAT_KINDS = ("human", "easy", "normal", "hard")
+CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer (rules help)
 
 
 def title_bar(c, left, right=""):
@@ -263,9 +264,11 @@ class SetupScreen(ListScreen):
 
 
 def help_screen(app, game, then):
-    console = find_module("firmware.ui.console_" + game)
+    name = CONSOLE + game  # its HELP; the module leaves the heap once the lines are copied
+    console = find_module(name)
     lines = list(console.HELP) if console is not None else ["No help for this game yet."]
-    return TextScreen(app, load(game).TITLE + " rules", lines, then, "A: back")
+    unload(name)
+    return TextScreen(app, TITLES[GAMES.index(game)] + " rules", lines, then, "A: back")
 
 
 class PauseScreen(ListScreen):
@@ -412,8 +415,9 @@ def draw_table(body, renderer, match, view):
         renderer.draw(body, view, match.names)
         return
     lines = []
-    if match.console is not None:
-        match.console.table(view, match.names, lines.append)
+    console = find_module(CONSOLE + match.game)
+    if console is not None:
+        console.table(view, match.names, lines.append)
     for line in lines:
         for part in wrap(line, body.cols):
             if not body.line():

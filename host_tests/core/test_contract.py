@@ -5,7 +5,7 @@ import sys
 from checks import IS_MICROPYTHON, fingerprint, raises
 from randplay import option_sets, random_game
 
-from firmware.core import GAMES, load, record, replay
+from firmware.core import GAMES, load, record, replay, unload
 
 
 def implemented():
@@ -20,14 +20,48 @@ def implemented():
         if IS_MICROPYTHON:
             del game
             unload("firmware.core." + name)
+            gc.collect()
 
 
-def unload(dotted):
-    sys.modules.pop(dotted, None)
-    parent = sys.modules.get(dotted[: dotted.rfind(".")])
-    if parent is not None and hasattr(parent, dotted[dotted.rfind(".") + 1 :]):
-        delattr(parent, dotted[dotted.rfind(".") + 1 :])
-    gc.collect()
+def test_unload_forgets_a_module_and_its_package_attribute():
+    import firmware.core.prng as prng_module
+
+    unload("firmware.core.prng")
+    assert "firmware.core.prng" not in sys.modules
+    import firmware.core as package
+
+    assert not hasattr(package, "prng")
+    unload("firmware.core.prng")  # twice: nothing to do
+    import firmware.core.prng as again  # loaded anew
+
+    assert again is not prng_module
+    assert again.Prng(5).randbelow(10) == prng_module.Prng(5).randbelow(10)
+
+
+# Where each game's view counts its scored rounds: rounds_scored() must agree.
+SCORED_IN_VIEW = {
+    "diams": lambda v: len(v["points"]),
+    "diamonds": lambda v: len(v["results"]),
+    "quartz": lambda v: v["round"] - 1 + (1 if v["over"] else 0),
+    "sixgems": lambda v: len(v["results"]),
+}
+
+
+def test_rounds_scored_counts_each_scoring_once():
+    for name, game in implemented():
+        for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1, 2):
+            state = random_game(name, players, 7 + players)
+            before = 0
+            fresh = game.new_game(players, 7 + players)
+            assert fresh.rounds_scored() == 0
+            for action in state.history:
+                fresh.apply(action)
+                now = fresh.rounds_scored()
+                assert now in (before, before + 1), (name, before, now)
+                if name in SCORED_IN_VIEW:
+                    assert now == SCORED_IN_VIEW[name](fresh.view(0)), name
+                before = now
+            assert fresh.is_over() and before >= 1, (name, before)
 
 
 def test_games_in_menu_order_and_diams_present():

@@ -23,3 +23,24 @@ def test_memory_error_fallback():
 
 def test_budget_and_stop():
     budget_and_stop("diams", QUICK)
+
+
+def test_hard_bots_of_a_game_share_one_playout_policy():
+    # One normal bot per seat for every hard bot of the table (a board's heap held
+    # players x (players + 1) bots before), each deciding as its own seat.
+    from firmware.bots import make_bot
+    from firmware.core import load
+
+    state = load("diams").new_game(3, 5, QUICK)
+    bots = [make_bot("diams", s, "hard", 11 * s, playouts=2) for s in range(3)]
+    policies = []
+    for _ in range(12):
+        seat = state.current_player()
+        bots[seat].start(state.view(seat))
+        while bots[seat].step():
+            pass
+        policies.append(bots[seat].search.policy)
+        state.apply(bots[seat].result())
+    assert len(set(id(p) for p in policies)) == 1
+    assert [bot.seat for bot in policies[0]] == [0, 1, 2]
+    assert len(set(b.seat for b in bots)) == 3
