@@ -10,6 +10,7 @@ import gc
 import sys
 
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
+from firmware.core import unload
 from firmware.hw import buttons as K
 from firmware.ui import screens as S
 from firmware.ui.canvas import Canvas
@@ -19,6 +20,7 @@ SLICE_MS = 25  # a bot's thinking per frame
 TURN_HZ = 880  # the short tick when a human's turn comes after the bots
 TURN_MS = 30
 COLLECT = sys.implementation.name != "cpython"
+MENUS = "firmware.ui.menus"
 
 
 class App:
@@ -54,9 +56,11 @@ class App:
         self.dirty = True
 
     def title(self):
+        from firmware.ui.menus import TitleScreen
+
         self.match = None
         self.table = None
-        self.goto(S.TitleScreen(self))
+        self.goto(TitleScreen(self))
 
     def board_lines(self):
         return list(getattr(self.board, "lines", ())) or ["A: choose  B: back"]
@@ -105,6 +109,8 @@ class App:
 
         self.match = None
         self.table = None
+        self.screen = S.Screen()  # the menu that started the game is let go ...
+        unload(MENUS)  # ... and so is its code, until the title is shown again
         if COLLECT:
             gc.collect()
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms

@@ -67,7 +67,7 @@ def set_value(sim, label, value, limit=12):
 def setup_game(sim, title, players, seats, options=None, settle=True):
     """From the title menu to the first screen of a new game, by buttons. settle=False:
     return as soon as Start is pressed, while the bots may still be thinking."""
-    assert isinstance(screen(sim), S.TitleScreen), sim.texts()
+    assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
     move_cursor_to(sim, title)
     sim.press(K.A)
     assert title_text(sim).startswith(title), sim.texts()

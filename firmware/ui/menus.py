@@ -1,0 +1,149 @@
+# The menus: the title, a game's setup, the pause menu and the rules help (the screens'
+# protocol is in screens.py). Imported when one is shown; the app unloads this module when
+# a game starts, so a board's heap does not hold the menus during play.
+from firmware.core import GAMES, TITLES, available, find_module, load, unload
+from firmware.hw import buttons as K
+from firmware.ui.screens import CONSOLE, ListScreen, TextScreen
+
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+
+
+def playable_games():
+    return [g for g in GAMES if available(g)]
+
+
+class TitleScreen(ListScreen):
+    title = "Pocket Gem Games"
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app)
+        self.games = playable_games()
+        self.hint_text = "saves on" if app.can_save else "USB drive mode: no saving"
+
+    def items(self):
+        out = []
+        saved = self.app.saved
+        if saved is not None:
+            out.append("Resume %s" % TITLES[GAMES.index(saved.state.game)])
+        for game in self.games:
+            out.append(TITLES[GAMES.index(game)])
+        out.append("Buttons")
+        return out
+
+    def choose(self):
+        index = self.cursor
+        if self.app.saved is not None:
+            if index == 0:
+                self.app.resume()
+                return
+            index -= 1
+        if index < len(self.games):
+            self.app.goto(SetupScreen(self.app, self.games[index]))
+            return
+        self.app.goto(TextScreen(self.app, "Buttons", self.app.board_lines(),
+                                 lambda: self.app.goto(self)))
+
+
+class SetupScreen(ListScreen):
+    """Players, each seat (human or a bot level), the game's options, Start."""
+
+    hint_text = "<>: change  A: start"
+
+    def __init__(self, app, game):
+        ListScreen.__init__(self, app)
+        self.game = game
+        self.module = load(game)
+        self.title = self.module.TITLE
+        self.players = max(self.module.MIN_PLAYERS, min(3, self.module.MAX_PLAYERS))
+        self.kinds = [0] + [2] * (self.module.MAX_PLAYERS - 1)  # P1 human, bots normal
+        self.choices = [0] * len(self.module.OPTIONS)
+        self.confirmed = False  # the player has been told a new game replaces the save
+
+    def items(self):
+        out = ["Players: < %d >" % self.players]
+        for seat in range(self.players):
+            out.append("P%d: < %s >" % (seat + 1, SEAT_KINDS[self.kinds[seat]]))
+        for i in range(len(self.module.OPTIONS)):
+            key, choices = self.module.OPTIONS[i]
+            out.append("%s: < %s >" % (key, choices[self.choices[i]]))
+        out.append("Start game")
+        out.append("Rules help")
+        return out
+
+    def change(self, step):
+        i = self.cursor
+        if i == 0:
+            low, high = self.module.MIN_PLAYERS, self.module.MAX_PLAYERS
+            self.players = low + (self.players - low + step) % (high - low + 1)
+            return
+        i -= 1
+        if i < self.players:
+            self.kinds[i] = (self.kinds[i] + step) % len(SEAT_KINDS)
+            return
+        i -= self.players
+        if i < len(self.choices):
+            count = len(self.module.OPTIONS[i][1])
+            self.choices[i] = (self.choices[i] + step) % count
+
+    def key(self, pressed):
+        if not pressed & K.A:
+            self.confirmed = False  # anything but A again: ask again next time
+        ListScreen.key(self, pressed)
+
+    def options(self):
+        out = {}
+        for i in range(len(self.choices)):
+            key, choices = self.module.OPTIONS[i]
+            out[key] = choices[self.choices[i]]
+        return out
+
+    def choose(self):
+        count = len(self.items())
+        if self.cursor == count - 1:
+            self.app.goto(help_screen(self.app, self.game, lambda: self.app.goto(self)))
+        elif self.cursor == count - 2:
+            if self.app.saved is not None and not self.confirmed:
+                self.confirmed = True  # a second A: the saved game is given up
+                self.message = "A again: replace the save"
+                return
+            seats = [SEAT_KINDS[self.kinds[s]] for s in range(self.players)]
+            try:
+                self.app.start(self.game, seats, self.options())
+            except ValueError as exc:  # an option that does not fit the players (teams)
+                self.message = str(exc)[: self.app.cols * 2]
+        else:
+            self.change(1)
+
+    def back(self):
+        self.app.title()
+
+
+def help_screen(app, game, then):
+    name = CONSOLE + game  # its HELP; the module leaves the heap once the lines are copied
+    console = find_module(name)
+    lines = list(console.HELP) if console is not None else ["No help for this game yet."]
+    unload(name)
+    return TextScreen(app, TITLES[GAMES.index(game)] + " rules", lines, then, "A: back")
+
+
+class PauseScreen(ListScreen):
+    title = "Paused"
+    hint_text = "A: choose  B: back to game"
+
+    def items(self):
+        return ["Back to the game", "Log of the game", "Rules help", "Quit to the title"]
+
+    def choose(self):
+        app = self.app
+        back = app.route
+        if self.cursor == 0:
+            back()
+        elif self.cursor == 1:
+            app.goto(TextScreen(app, "Log", app.match.public or ["Nothing yet."], back, "A: back"))
+        elif self.cursor == 2:
+            app.goto(help_screen(app, app.match.game, back))
+        else:
+            app.quit_game()
+
+    def back(self):
+        self.app.route()
