@@ -54,6 +54,7 @@ class Search:
         self.module = module
         self.bonus = bonus
         self.view = view
+        self.seat = view["seat"]
         self.policy = policy
         self.evaluate = evaluate
         self.rng = rng
@@ -89,19 +90,18 @@ class Search:
         try:
             self._playout()
         except MemoryError as exc:
-            self.sample = None
             self.error = exc
-            self.done = True
+            self.stop()
             return False
         self.playouts += 1
         if self.max_playouts is not None and self.playouts >= self.max_playouts:
-            self.done = True
+            self.stop()
         elif self.budget_ms is not None:
             # Stop when one more playout could overrun the budget (twice the mean pace so
             # far: playouts vary in length).
             spent = self.elapsed_ms()
             if spent + 2 * spent // self.playouts >= self.budget_ms:
-                self.done = True
+                self.stop()
         return not self.done
 
     def run(self):
@@ -116,9 +116,12 @@ class Search:
             yield self.playouts
 
     def stop(self):
-        """Cut the search short (a button): best() stays valid."""
+        """End the search (its budget spent, or a button): best() stays valid. The view and
+        the sample are let go: a finished search kept by each hard bot of a 6-player table
+        held some 10 KB of a board's heap."""
         self.done = True
         self.sample = None
+        self.view = None
 
     def best(self):
         """The legal action with the best mean so far; the prior when none has been tried
@@ -158,7 +161,7 @@ class Search:
         else:
             state = self.sample.clone()
         state.apply(legal[index])
-        seat = self.view["seat"]
+        seat = self.seat
         policy = self.policy
         left = self.depth
         while left > 0 and not state.is_over():
