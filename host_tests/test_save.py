@@ -84,6 +84,19 @@ def test_every_byte_flip_and_every_truncation_is_reported(tmp_path):
     assert saved is not None and fingerprint(saved.state) == fingerprint(state)
 
 
+def test_the_reading_code_leaves_the_heap_after_a_load(tmp_path):
+    # A board holds firmware/saveload.py only while it reads a save, not during play.
+    slot = SaveSlot(str(tmp_path))
+    slot.save(played("quartz", 3, 2, 12), ["human", "easy", "hard"])
+    saved = slot.load()
+    assert saved is not None and len(saved.state.history) == 12
+    assert "firmware.saveload" not in sys.modules
+    (tmp_path / "game.sav").write_bytes(b"GEMSAVE 1\nnot json\n")
+    with pytest.raises(SaveError):
+        slot.load()
+    assert "firmware.saveload" not in sys.modules
+
+
 def test_default_directory_and_code_can_write_on_a_computer():
     assert save_module.default_directory() == "saves"
     assert SaveSlot().path == "saves/game.sav"
