@@ -168,6 +168,7 @@ class TableScreen(Screen):
         self.legal = []
         self.message = ""
         self.body = C.Canvas(app.cols, 4 * app.rows)
+        self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
 
@@ -226,10 +227,14 @@ class TableScreen(Screen):
     def draw(self, c):
         match = self.match
         seat = match.viewer()
-        view = match.state.view(seat)
         body = self.body
-        body.clear()
-        draw_table(body, self.renderer, match, view)
+        # The table is drawn again only when the game moved: while a bot thinks only the
+        # spinner turns, and a view and its drawing each frame were garbage and board time.
+        state = match.state
+        if state is not self.drawn[0] or (len(state.history), seat) != self.drawn[1:]:
+            self.drawn = (state, len(state.history), seat)
+            body.clear()
+            draw_table(body, self.renderer, match, match.state.view(seat))
         room = c.rows - 3
         self.pages = max(1, (body.used + room - 1) // room)
         if self.page >= self.pages:

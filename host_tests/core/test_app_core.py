@@ -157,3 +157,31 @@ def test_idle_frames_allocate_nothing():
     finally:
         gc.enable()
     assert after == before, "%d bytes allocated in 50 idle frames" % (after - before)
+
+
+def test_the_table_shows_the_game_as_it_is_now():
+    # The table body is drawn again only when the game moves; it must never lag behind.
+    from firmware.ui.canvas import Canvas
+
+    driver = Driver()
+    start_diams(driver, 3)
+    app = driver.app
+    rng = Prng(4)
+    checked = 0
+    while app.match is not None and not app.match.over() and checked < 12:
+        if isinstance(app.screen, S.TableScreen) and app.match.human_turn():
+            match = app.match
+            body = Canvas(driver.scene.cols, 4 * driver.scene.rows)
+            S.draw_table(body, app.table.renderer, match, match.state.view(match.viewer()))
+            room = driver.scene.rows - 3
+            assert driver.scene.lines[1:1 + room] == body.texts()[:room], checked
+            legal = match.legal()
+            for _ in range(rng.randbelow(len(legal))):
+                driver.press(K.DOWN)
+            driver.press(K.A)
+            checked += 1
+            if checked % 3 == 0 and app.match.can_take_back():
+                driver.press(K.B)  # taken back: the table shows the earlier state again
+        else:
+            driver.press(K.A)
+    assert checked >= 6
