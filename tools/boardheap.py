@@ -1,0 +1,164 @@
+"""Heap a whole game needs on the boards' own interpreters, 32-bit (host tooling, CPython).
+
+    .venv/bin/python tools/boardheap.py [--port circuitpython|micropython] [--mode app|match]
+        [--game NAME ...] [--players N] [--level hard] [--playouts 8] [--source]
+    .venv/bin/python tools/boardheap.py --heap 112k ...      one run at that heap: ok / failed
+
+Runs tools/heapgame.py (one whole game: the app on a stand-in display, or the match without
+screens; every seat a bot) under `../shared/cpy/circuitpython-9.2.9-unix-i386` or
+`../shared/emu/micropython-i386`, the firmware compiled to that port's .mpy (or as .py with
+--source), and finds the smallest `-X heapsize` with which the game ends (binary search,
+1 KiB steps). Each game at its largest player count unless --players (clamped to what the
+game allows).
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import mpbuild
+
+ROOT = mpbuild.ROOT
+SHARED = ROOT.parent / "shared"
+PORTS = {
+    "circuitpython": SHARED / "cpy" / "circuitpython-9.2.9-unix-i386",
+    "micropython": SHARED / "emu" / "micropython-i386",
+}
+LIBS = ROOT / "tools" / "boardlibs"  # the display stand-ins (app mode)
+SCRIPT = ROOT / "tools" / "heapgame.py"
+MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4}
+MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2}
+# The budgets of issue 13: CircuitPython on a PyBadge, about 30 KB under its ~142 KB free.
+BUDGET = {"app": 112 * 1024, "match": 104 * 1024}
+
+
+def interpreter(port):
+    path = PORTS[port]
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing: the boards' interpreters are in ../shared "
+                                f"beside the checkout (see its cpy/ and emu/ READMEs)")
+    return str(path)
+
+
+def build(port, source=False):
+    """The firmware tree the interpreter imports: .mpy of that port, or the sources."""
+    if source:
+        return ROOT
+    out, _ = mpbuild.build_firmware(
+        ROOT, "circuitpython" if port == "circuitpython" else "micropython",
+        ROOT / "build" / ("heap-" + port))
+    return out
+
+
+def parse_heap(text):
+    text = str(text).strip().lower()
+    if text.endswith("k"):
+        return int(float(text[:-1]) * 1024)
+    return int(text)
+
+
+class Case:
+    def __init__(self, game, players, mode="app", level="hard", playouts=8, seed=2024,
+                 options=None):
+        self.game = game
+        self.players = players
+        self.mode = mode
+        self.level = level
+        self.playouts = playouts
+        self.seed = seed
+        self.options = options
+
+    def name(self):
+        return "%s %dp %s %s" % (self.game, self.players, self.level, self.mode)
+
+    def code(self, tree, saves):
+        paths = [str(tree)] + ([str(LIBS)] if self.mode == "app" else [])
+        head = ("import sys\nsys.path[:] = %r\nGAME = %r\nPLAYERS = %d\nLEVEL = %r\n"
+                "PLAYOUTS = %d\nMODE = %r\nSAVES = %r\nSEED = %d\nOPTIONS = %r\n"
+                % (paths, self.game, self.players, self.level, self.playouts, self.mode,
+                   str(saves), self.seed, self.options))
+        return head + SCRIPT.read_text()
+
+
+def run(binary, heap, code, timeout=900):
+    """(ended normally, actions, the output) of one run at `heap` bytes."""
+    saves = tempfile.mkdtemp(prefix="heapgame-")
+    try:
+        done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c",
+                               code.replace("@SAVES@", saves)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              stdin=subprocess.DEVNULL, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, 0, "timed out after %d s" % timeout
+    finally:
+        shutil.rmtree(saves, ignore_errors=True)
+    out = done.stdout.decode("utf-8", "replace")
+    for line in out.splitlines():
+        if line.startswith("heapgame: ok"):
+            return done.returncode == 0, int(line.split()[2]), out
+    return False, 0, out
+
+
+def smallest(binary, code, lo=16 * 1024, hi=512 * 1024, step=1024):
+    """The smallest heap (bytes, a multiple of `step`) at which the game ends; None if not
+    even at `hi`. Heap use is not quite monotonic (fragmentation): this is one threshold."""
+    ok, _, out = run(binary, hi, code)
+    if not ok:
+        return None, out
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if run(binary, mid, code)[0]:
+            hi = mid
+        else:
+            lo = mid
+    return hi, ""
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port", choices=sorted(PORTS), default="circuitpython")
+    parser.add_argument("--mode", choices=("app", "match"), action="append")
+    parser.add_argument("--game", action="append", choices=sorted(MAX_PLAYERS))
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--playouts", type=int, default=8)
+    parser.add_argument("--source", action="store_true", help="import .py, not .mpy")
+    parser.add_argument("--heap", help="one run at this heap (e.g. 112k) instead of a search")
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    binary = interpreter(args.port)
+    tree = build(args.port, args.source)
+    cases = [Case(g, max(MIN_PLAYERS[g], min(args.players or 99, MAX_PLAYERS[g])), m,
+                  args.level, args.playouts)
+             for m in (args.mode or ["app", "match"]) for g in (args.game or sorted(MAX_PLAYERS))]
+
+    def one(case):
+        code = case.code(tree, "@SAVES@")
+        if args.heap:
+            ok, actions, out = run(binary, parse_heap(args.heap), code)
+            return case, ("ok, %d actions" % actions) if ok else "FAILED\n" + out[-800:]
+        heap, out = smallest(binary, code)
+        if heap is None:
+            return case, "FAILED even at 512 KiB\n" + out[-800:]
+        budget = BUDGET[case.mode]
+        return case, "%6.2f KiB (budget %d KiB: %s)" % (
+            heap / 1024, budget // 1024, "within" if heap <= budget else "OVER")
+
+    print("%s, firmware from %s, %s bots capped at %d playouts"
+          % (Path(binary).name, "source" if args.source else ".mpy", args.level, args.playouts))
+    failed = 0
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for case, text in pool.map(one, cases):
+            print("%-28s %s" % (case.name(), text), flush=True)
+            failed += "FAILED" in text
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main())

@@ -1,0 +1,106 @@
+# One whole game on a board's interpreter, for heap figures (tools/boardheap.py runs it
+# under the 32-bit MicroPython / CircuitPython unix ports at a given -X heapsize). Portable.
+#
+#   MODE = "app": the handheld app (firmware/app.py) on a stand-in display (tools/boardlibs:
+#                 displayio and bitmap_label charging the heap what the real ones take),
+#                 from its title screen through a whole game, saving every move;
+#   MODE = "match": the game without the screens: rules, bots, firmware/ui/match.py and its
+#                 saves (what the console and the selftest also need);
+# every seat a bot of LEVEL, hard bots capped at PLAYOUTS playouts a decision (the same
+# figures on every run; a playout's garbage does not pile up, so more playouts need no
+# more heap). The globals below are the defaults; the runner prepends its own.
+# Prints "heapgame: ok <actions> <gc.mem_free()>" at the end.
+import gc
+import os
+
+g = globals()
+GAME = g.get("GAME", "diams")
+PLAYERS = g.get("PLAYERS", 2)
+LEVEL = g.get("LEVEL", "hard")
+PLAYOUTS = g.get("PLAYOUTS", 8)
+MODE = g.get("MODE", "app")
+SAVES = g.get("SAVES", "saves")
+OPTIONS = g.get("OPTIONS", None)
+SEED = g.get("SEED", 2024)
+COLS = g.get("WIDTH", 160)
+ROWS = g.get("HEIGHT", 128)
+
+
+def cap(match):
+    for bot in match.bots:
+        if bot is not None and hasattr(bot, "playouts"):
+            bot.playouts = PLAYOUTS
+            bot.budget_ms = None
+
+
+def slot():
+    from firmware.save import SaveSlot
+
+    try:
+        os.mkdir(SAVES)
+    except OSError:
+        pass
+    return SaveSlot(SAVES)
+
+
+def play_match():
+    from firmware.core import load
+    from firmware.ui.match import Match
+
+    state = load(GAME).new_game(PLAYERS, SEED, OPTIONS)
+    match = Match(state, [LEVEL] * PLAYERS, slot(), None)
+    cap(match)
+    actions = 0
+    while not match.over():
+        while not match.think(1000):
+            pass
+        actions += 1
+    return actions
+
+
+class Display:
+    def __init__(self):
+        self.width = COLS
+        self.height = ROWS
+        self.root_group = None
+
+
+class Board:
+    lines = ("A: choose  B: back",)
+
+    def buttons(self):
+        return 0
+
+    def beep(self, hz, ms):
+        pass
+
+
+def play_app():
+    from firmware.app import App
+    from firmware.hw import buttons as K
+    from firmware.ui import screens as S
+    from firmware.ui.scene import Scene
+
+    app = App(Board(), Scene(Display()), slot(), True, seed=SEED)
+    app.frame(0, 0)
+    app.start(GAME, [LEVEL] * PLAYERS, OPTIONS)
+    cap(app.match)
+    now = 0
+    actions = 0
+    while app.match is not None:
+        now += 33
+        mask = 0
+        if isinstance(app.screen, S.TextScreen):
+            mask = K.A  # results and notes: go on
+            if app.match.over():
+                actions = len(app.match.state.history)
+        app.frame(mask, now)
+        if mask:
+            now += 33
+            app.frame(0, now)
+    return actions
+
+
+actions = play_app() if MODE == "app" else play_match()
+gc.collect()
+print("heapgame: ok %d %d" % (actions, gc.mem_free()))
