@@ -3,6 +3,10 @@
 # on a pseudo-terminal, 256 KiB heap). Every test has its own project copy, build folder and
 # board, so they run in parallel (pytest-xdist). The error tests that need a board state the
 # virtual board cannot take (read-only, full, several boards) alter what the board reports.
+# CircuitPython boards are a drive folder (with its boot_out.txt), or the virtual board
+# reporting itself as CircuitPython; their .mpy come from CircuitPython's own mpy-cross
+# (../shared/cpy/ beside the checkout, as in CI: the tests that need it skip without it), and
+# CircuitPython's 32-bit unix port from there loads what a drive flash wrote.
 import errno
 import hashlib
 import importlib.util
@@ -14,6 +18,7 @@ import sys
 from pathlib import Path
 
 import flash
+import mpbuild
 import pytest
 from vboard import VirtualBoard
 
@@ -29,6 +34,28 @@ needs_display_text = pytest.mark.skipif(
     reason="adafruit_display_text is not installed in this Python (requirements.txt pins "
     "adafruit-circuitpython-display-text; `make venv`): no library to check the copy of",
 )
+
+
+
+
+def _circuitpython_compiler():
+    try:
+        return mpbuild.circuitpython_mpy_cross()
+    except FileNotFoundError:
+        return None
+
+
+CP_MPY_CROSS = _circuitpython_compiler()
+needs_cp_compiler = pytest.mark.skipif(
+    CP_MPY_CROSS is None,
+    reason="CircuitPython's mpy-cross is not at ../shared/cpy/ beside the checkout (nor "
+    "$MPY_CROSS_CIRCUITPYTHON, nor on PATH; mpbuild.CP_HOWTO says how to build it): no "
+    "CircuitPython .mpy to check (CI has ../shared)",
+)
+# CircuitPython's own interpreter (unix port, 32-bit), to load what a drive flash wrote.
+CP_UNIX = mpbuild.CP_SHARED.parent / "circuitpython-9.2.9-unix-i386"
+CP_HEADER = b"C\x06"  # CircuitPython 9 and 10 load .mpy v6 with magic 'C'
+BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; PyBadge\n"
 
 
 def _ignore(_folder, names):
@@ -253,21 +280,134 @@ def ship_no_missing_library(monkeypatch):
         monkeypatch.setitem(flash.LIBRARIES, "circuitpython", ())
 
 
-def test_drive_mode_copies_sources_and_keeps_saves(tmp_path, project, build_dir, monkeypatch):
-    ship_no_missing_library(monkeypatch)
+def circuitpy_drive(tmp_path, boot_out=BOOT_OUT):
+    """A folder standing for a CIRCUITPY drive: its boot_out.txt and a save."""
     drive = tmp_path / "CIRCUITPY"
     (drive / "saves").mkdir(parents=True)
     (drive / "saves" / "slot1.json").write_bytes(SAVE)
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; PyBadge\n")
+    (drive / "boot_out.txt").write_text(boot_out)
+    return drive
+
+
+def files_under(root):
+    """{path: bytes} of every file under `root` (a drive or a board folder)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(Path(root).rglob("*")) if p.is_file()}
+
+
+def assert_circuitpython_tree(found, project):
+    """`found` ({path: bytes} of a board) holds every module of the project's firmware as a
+    CircuitPython .mpy and no .py of it, boot.py and main.py as sources, no x.py beside an
+    x.mpy anywhere, no .part."""
+    modules = sorted(p.relative_to(project).with_suffix("").as_posix()
+                     for p in (project / "firmware").rglob("*.py"))
+    assert modules
+    for module in modules:
+        assert found[module + ".mpy"][:2] == CP_HEADER, module
+        assert module + ".py" not in found, module
+    for path, data in found.items():
+        if path.endswith(".mpy"):
+            assert data[:2] == CP_HEADER, path
+            assert path[:-4] + ".py" not in found, path
+        elif path.startswith(("firmware/", "lib/")):
+            assert not path.endswith(".py"), path
+    for name in flash.SOURCES:
+        assert found[name] == (project / name).read_bytes()
+    assert not [p for p in found if p.endswith(".part")]
+
+
+@needs_cp_compiler
+def test_drive_mode_ships_circuitpython_mpy_and_keeps_saves(tmp_path, project, build_dir,
+                                                            monkeypatch):
+    """A CircuitPython drive gets every module as CircuitPython .mpy (header C 06), never a
+    .py beside it; boot.py and main.py as sources; the saves untouched; a second flash copies
+    nothing."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path)
     assert flash.main(["--drive", str(drive), "--root", str(project),
                        "--build-dir", str(build_dir)]) == 0
+    found = files_under(drive)
+    assert_circuitpython_tree(found, project)
+    assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
+    lines = []
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    assert "copied 0 files" in lines[-1]
+    assert files_under(drive) == found
+
+
+@needs_cp_compiler
+@pytest.mark.skipif(not CP_UNIX.is_file(), reason="CircuitPython's unix port is not at "
+                    "../shared/cpy/ beside the checkout: nothing to load the .mpy with")
+def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build_dir,
+                                                        monkeypatch):
+    """CircuitPython 9.2.9 itself (its unix port, 32-bit) imports the flashed .mpy modules
+    from the drive alone and runs main.py's self-test of every game from them."""
+    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", ())  # displayio is not there
+    drive = circuitpy_drive(tmp_path)
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lambda line: None)
+    code = ("import sys\nsys.path[:] = [%r]\n"
+            "import firmware.core.diams as d, firmware.ui.console as c\n"
+            "print(d.__file__, c.__file__, d.TITLE)" % str(drive))
+    done = subprocess.run([str(CP_UNIX), "-X", "heapsize=256k", "-c", code],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.split() == [str(drive / "firmware/core/diams.mpy"),
+                                   str(drive / "firmware/ui/console.mpy"), "Diam's"]
+    done = subprocess.run([str(CP_UNIX), "-X", "heapsize=256k", "main.py", "--selftest"],
+                          capture_output=True, text=True, timeout=120, cwd=drive)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ", 0 failed" in done.stdout and "selftest diams: ok," in done.stdout, done.stdout
+
+
+def test_source_flag_ships_py_and_says_what_it_costs(tmp_path, project, build_dir, monkeypatch,
+                                                     capsys):
+    """--source ships .py on purpose (no compiler needed) and says it costs heap; a second
+    flash copies nothing."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path)
+    assert flash.main(["--drive", str(drive), "--root", str(project), "--build-dir",
+                       str(build_dir), "--source"]) == 0
+    assert "--source: shipping .py sources" in capsys.readouterr().out
     assert (drive / "firmware" / "core" / "diams.py").read_bytes() == (
         project / "firmware" / "core" / "diams.py").read_bytes()
     assert not list(drive.rglob("*.mpy")) and not list(drive.rglob("*.part"))
     assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
     lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
+                source=True)
     assert "copied 0 files" in lines[-1]
+
+
+@needs_cp_compiler
+def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir, monkeypatch):
+    """Both ports import x.py before x.mpy: whichever form a flash ships, the other one left
+    by an earlier flash is removed, so the board holds exactly one of them."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path)
+
+    def flash_drive(**kw):
+        lines = []
+        flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append, **kw)
+        return "\n".join(lines)
+
+    flash_drive(source=True)  # an older flash of sources
+    sources = {p for p in files_under(drive) if p.endswith(".py") and p not in flash.SOURCES}
+    assert "firmware/core/diams.py" in sources
+    out = flash_drive()
+    found = files_under(drive)
+    assert_circuitpython_tree(found, project)
+    removed = {line.split()[1] for line in out.splitlines() if line.startswith("remove ")}
+    assert removed == sources  # every .py of the older flash, and only those
+    # One stale .py beside its .mpy (a flash interrupted long ago, a copy by hand): it goes,
+    # nothing else moves.
+    (drive / "firmware" / "core" / "diams.py").write_text("TITLE = 'stale'\n")
+    out = flash_drive()
+    assert "remove firmware/core/diams.py (stale)" in out and copied(out) == []
+    assert files_under(drive) == found
+    # And back to sources: every .mpy goes.
+    flash_drive(source=True)
+    assert not list(drive.rglob("*.mpy"))
+    assert (drive / "firmware" / "core" / "diams.py").is_file()
 
 
 def display_text_files():
@@ -278,27 +418,38 @@ def display_text_files():
             for p in sorted(package.glob("*.py"))}
 
 
+def display_text_mpy(tmp_path):
+    """{board path: bytes} of the installed adafruit_display_text compiled by CircuitPython's
+    mpy-cross (what a CircuitPython flash puts in lib/)."""
+    files = flash.build(ROOT, "circuitpython", tmp_path / "expected", compile_mpy=True,
+                        mpy=6)
+    return {path: src.read_bytes() for path, src in files.items() if path.startswith("lib/")}
+
+
 @needs_display_text
+@needs_cp_compiler
 def test_drive_mode_ships_display_text(tmp_path, project, build_dir):
-    """On CircuitPython the app's labels need adafruit_display_text in /lib: every .py of the
-    installed package is copied there, only when it differs, and the drive's other libraries
-    stay."""
-    want = display_text_files()
-    assert "lib/adafruit_display_text/__init__.py" in want
-    assert "lib/adafruit_display_text/bitmap_label.py" in want
-    drive = tmp_path / "CIRCUITPY"
+    """On CircuitPython the app's labels need adafruit_display_text in /lib: every module of
+    the installed package is compiled by CircuitPython's mpy-cross and copied there as .mpy,
+    only when it differs; an older copy's .py and .mpy are replaced, the drive's other
+    libraries stay."""
+    want = display_text_mpy(tmp_path)
+    assert sorted(want) == sorted("lib/adafruit_display_text/%s.mpy" % Path(p).stem
+                                  for p in display_text_files())
+    assert "lib/adafruit_display_text/bitmap_label.mpy" in want
+    assert all(data[:2] == CP_HEADER for data in want.values())
+    drive = circuitpy_drive(tmp_path)
     (drive / "lib" / "neopixel").mkdir(parents=True)
     (drive / "lib" / "neopixel" / "__init__.py").write_text("mine")
     (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06theirs")
     (drive / "lib" / "adafruit_display_text").mkdir()
     (drive / "lib" / "adafruit_display_text" / "label.mpy").write_bytes(b"C\x06old bundle")
+    (drive / "lib" / "adafruit_display_text" / "label.py").write_text("# an older flash\n")
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
-    for path, data in want.items():
-        assert (drive / path).read_bytes() == data, path
-    shipped = {p.relative_to(drive).as_posix()
+    shipped = {p.relative_to(drive).as_posix(): p.read_bytes()
                for p in (drive / "lib" / "adafruit_display_text").iterdir()}
-    assert shipped == set(want)  # the stale .mpy beside the new .py is gone
+    assert shipped == want  # the stale .py beside the new .mpy is gone
     assert (drive / "lib" / "neopixel" / "__init__.py").read_text() == "mine"
     assert (drive / "lib" / "adafruit_ticks.mpy").read_bytes() == b"C\x06theirs"
     assert not list(drive.rglob("*.part"))
@@ -306,27 +457,31 @@ def test_drive_mode_ships_display_text(tmp_path, project, build_dir):
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
     assert "copied 0 files" in lines[-1]
-    (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").write_text("# edited\n")
+    (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").write_bytes(b"C\x06edited")
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
-    assert copied("\n".join(lines)) == ["lib/adafruit_display_text/bitmap_label.py"]
-    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").read_bytes() == want[
-        "lib/adafruit_display_text/bitmap_label.py"]
+    assert copied("\n".join(lines)) == ["lib/adafruit_display_text/bitmap_label.mpy"]
+    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").read_bytes() == want[
+        "lib/adafruit_display_text/bitmap_label.mpy"]
 
 
 @needs_display_text
-def test_circuitpython_over_serial_ships_display_text(board, project, build_dir, monkeypatch,
-                                                      capsys):
-    """The same library over the serial REPL (a CircuitPython board that lets code write its
-    flash): .py sources, written as .part, checked and renamed."""
+@needs_cp_compiler
+def test_circuitpython_over_serial_ships_circuitpython_mpy(board, project, build_dir,
+                                                           monkeypatch, capsys, tmp_path):
+    """Over the serial REPL (a CircuitPython board that lets code write its flash): the
+    firmware and adafruit_display_text as CircuitPython .mpy, written as .part, checked and
+    renamed; a .py of an older flash beside a new .mpy is removed."""
     _altered_probe(monkeypatch, kind="circuitpython")
+    (Path(board.root) / "firmware" / "core").mkdir(parents=True)
+    (Path(board.root) / "firmware" / "core" / "diams.py").write_text("TITLE = 'stale'\n")
     assert flash.main(["--port", board.device, "--root", str(project), "--build-dir",
                        str(build_dir), "--no-reset"]) == 0, capsys.readouterr()
-    found = on_board(board)
-    for path, data in display_text_files().items():
-        assert found.get(path) == hashlib.sha256(data).hexdigest(), path
-    assert "firmware/core/diams.py" in found
-    assert not [p for p in found if p.endswith((".mpy", ".part"))]
+    found = {path: data for path, data in files_under(board.root).items()
+             if not path.startswith("saves/")}
+    assert_circuitpython_tree(found, project)
+    for path, data in display_text_mpy(tmp_path).items():
+        assert found.get(path) == data, path
 
 
 def test_drive_button_named_from_the_profiles():
@@ -411,7 +566,7 @@ def test_error_read_only_drive(tmp_path, project, build_dir, monkeypatch, capsys
 
     monkeypatch.setattr(os, "replace", refuse)
     err = _error(capsys, ["--drive", str(drive), "--root", str(project),
-                          "--build-dir", str(build_dir)])
+                          "--build-dir", str(build_dir), "--source"])
     monkeypatch.setattr(os, "replace", real)
     assert "is read-only" in err and flash.DRIVE_BUTTON in err and "holding" in err
 
@@ -443,13 +598,73 @@ def test_drive_libraries_shipped_and_user_libraries_kept(tmp_path, project, buil
     (drive / "lib" / "gemlib").mkdir()
     (drive / "lib" / "gemlib" / "old.py").write_text("stale")
     lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
+                source=True)
     assert (drive / "lib" / "gemlib" / "label.py").read_text() == "Y = 2\n"
     assert not (drive / "lib" / "gemlib" / "old.py").exists()
     assert (drive / "lib" / "user_lib" / "__init__.py").read_text() == "mine"
     monkeypatch.setitem(flash.LIBRARIES, "circuitpython", (("not_installed_lib", True),))
     with pytest.raises(flash.FlashError, match="not_installed_lib is not installed"):
-        flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
+        flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
+                    source=True)
+
+
+def test_error_circuitpython_compiler_missing(tmp_path, project, build_dir, board,
+                                              monkeypatch, capsys):
+    """Without CircuitPython's mpy-cross a CircuitPython flash stops, exit status 1, with how
+    to get the compiler, and writes nothing: never a quiet fallback to .py. On a drive and
+    over serial; with $MPY_CROSS_CIRCUITPYTHON naming a missing file, and with no compiler
+    anywhere."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path)
+    before = files_under(drive)
+    missing = tmp_path / "no" / "mpy-cross-circuitpython"
+    monkeypatch.setenv(mpbuild.CP_ENV, str(missing))
+    err = _error(capsys, ["--drive", str(drive), "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert "%s=%s is not an executable file" % (mpbuild.CP_ENV, missing) in err
+    assert mpbuild.CP_HOWTO in err and "adafruit/circuitpython" in err and "--source" in err
+    assert files_under(drive) == before
+    _altered_probe(monkeypatch, kind="circuitpython")
+    err = _error(capsys, ["--port", board.device, "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert mpbuild.CP_HOWTO in err
+    assert on_board(board) == {}
+    # Nowhere at all: not named, not beside the checkout, not on PATH.
+    monkeypatch.delenv(mpbuild.CP_ENV)
+    monkeypatch.setattr(mpbuild, "CP_SHARED", missing)
+    monkeypatch.setenv("PATH", str(tmp_path / "no"))
+    err = _error(capsys, ["--drive", str(drive), "--root", str(project),
+                          "--build-dir", str(build_dir), "--dry-run"])
+    assert mpbuild.CP_HOWTO in err and "flash: A CircuitPython board needs" in err
+    assert files_under(drive) == before
+
+
+def test_error_micropython_mpy_for_a_circuitpython_board(tmp_path, project, build_dir,
+                                                         monkeypatch, capsys):
+    """--mpy-cross naming MicroPython's compiler for a CircuitPython board: its .mpy (magic
+    'M') would be refused by the board, so the flash stops before writing anything."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path)
+    before = files_under(drive)
+    err = _error(capsys, ["--drive", str(drive), "--root", str(project), "--build-dir",
+                          str(build_dir), "--mpy-cross", mpbuild.find_tool("mpy-cross")])
+    assert "MicroPython's .mpy, which CircuitPython refuses" in err and "--mpy-cross" in err
+    assert files_under(drive) == before
+
+
+@needs_cp_compiler
+def test_error_circuitpython_8_needs_an_update(tmp_path, project, build_dir, monkeypatch,
+                                              capsys):
+    """CircuitPython 8 loads .mpy v5, not the v6 of CircuitPython 9's compiler: the flash
+    says to install CircuitPython 9 or later and writes nothing."""
+    ship_no_missing_library(monkeypatch)
+    drive = circuitpy_drive(tmp_path, "Adafruit CircuitPython 8.2.10 on 2024-02-14; PyBadge\n")
+    before = files_under(drive)
+    err = _error(capsys, ["--drive", str(drive), "--root", str(project),
+                          "--build-dir", str(build_dir)])
+    assert "CircuitPython 8.2.10" in err and "CircuitPython 9 or later" in err
+    assert files_under(drive) == before
 
 
 def test_error_module_that_does_not_compile(board, project, build_dir, capsys):

