@@ -2,7 +2,7 @@
 # under the 32-bit MicroPython / CircuitPython unix ports at a given -X heapsize). Portable.
 #
 #   MODE = "app": the handheld app (firmware/app.py) on a stand-in display (tools/boardlibs:
-#                 displayio and bitmap_label charging the heap what the real ones take),
+#                 displayio and terminalio allocating what the real ones hold in the heap),
 #                 from its title screen through a whole game, saving every move;
 #   MODE = "match": the game without the screens: rules, bots, firmware/ui/match.py and its
 #                 saves (what the console and the selftest also need);

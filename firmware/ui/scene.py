@@ -1,10 +1,13 @@
 # The display side of a Canvas (canvas.py): built once for a display, then show(canvas)
 # copies only what changed. One TileGrid holds the glyph of every cell (a sheet of tiles
-# drawn here at start-up, no image files), and one text label per row sits on top of it.
-# Needs displayio, terminalio and adafruit_display_text (CircuitPython; Blinka on the host).
+# drawn here at start-up, no image files); over it, one TileGrid per row shows the text
+# as tiles of the built-in font (as CircuitPython's own terminal does), each row with a
+# two-colour palette for its text colour. No label library: a changed character is one
+# tile index, and the text costs a board's heap a few hundred bytes a row (bitmap_label
+# took about 19 KB of code and 1.5 KB a row, and made a new bitmap at every change).
+# Needs displayio and terminalio (CircuitPython; Blinka on the host).
 import displayio  # pyright: ignore[reportMissingImports]
 import terminalio  # pyright: ignore[reportMissingImports]
-from adafruit_display_text import bitmap_label  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
 
@@ -54,6 +57,35 @@ def _draw_tile(sheet, index, kind, colour, w, h):
                 sheet[x0 + x, y] = colour
 
 
+FIRST = 32  # the font's tiles cover the printable ASCII a canvas holds (32..126)
+GLYPHS = 95
+
+
+def font_tiles(font, w, h):
+    """(a bitmap of the font's glyphs, the tile index of each character from FIRST on).
+    CircuitPython's built-in font is already such a sheet in flash: its own bitmap and tile
+    indices are used. Elsewhere (Blinka: a bitmap per glyph) a 1-bit sheet is drawn here."""
+    index = bytearray(GLYPHS)
+    first = font.get_glyph(FIRST)
+    if first.bitmap.width > w:  # one bitmap for every glyph
+        for i in range(GLYPHS):
+            glyph = font.get_glyph(FIRST + i)
+            index[i] = glyph.tile_index if glyph is not None else first.tile_index
+        return first.bitmap, index
+    sheet = displayio.Bitmap(w * GLYPHS, h, 2)
+    for i in range(GLYPHS):
+        index[i] = i
+        glyph = font.get_glyph(FIRST + i)
+        if glyph is None:
+            continue
+        x0 = glyph.tile_index * glyph.width
+        for y in range(min(h, glyph.height)):
+            for x in range(min(w, glyph.width)):
+                if glyph.bitmap[x0 + x, y]:
+                    sheet[i * w + x, y] = 1
+    return sheet, index
+
+
 class Scene:
     """A character grid over the whole display: cols x rows cells of the built-in font."""
 
@@ -81,29 +113,38 @@ class Scene:
         )
         self.root = displayio.Group()
         self.root.append(self.grid)
-        self.labels = []
-        self.shown = []  # the text each label shows now
-        self.colours = bytearray(self.rows)
+        letters, self.font_index = font_tiles(font, self.cell_w, self.cell_h)
+        blank = self.font_index[0]
+        self.lines = []  # a TileGrid of one row of characters per screen row
+        self.inks = []  # each row's palette: transparent, then the text colour
         for row in range(self.rows):
-            label = bitmap_label.Label(
-                font, text="", color=PALETTE[C.WHITE], anchor_point=(0, 0),
-                anchored_position=(x0, y0 + row * self.cell_h),
+            ink = displayio.Palette(2)
+            ink[1] = PALETTE[C.WHITE]
+            ink.make_transparent(0)
+            line = displayio.TileGrid(
+                letters, pixel_shader=ink, width=self.cols, height=1,
+                tile_width=self.cell_w, tile_height=self.cell_h, default_tile=blank,
+                x=x0, y=y0 + row * self.cell_h,
             )
-            self.labels.append(label)
-            self.shown.append("")
-            self.colours[row] = C.WHITE
-            self.root.append(label)
+            self.lines.append(line)
+            self.inks.append(ink)
+            self.root.append(line)
         self.tiles = bytearray(self.cols * self.rows)
+        self.chars = bytearray(b" " * (self.cols * self.rows))  # what each cell shows
+        self.colours = bytearray([C.WHITE] * self.rows)
         self.changes = 0  # counts the show() calls that changed something
         display.root_group = self.root
         self.display = display
 
     def show(self, canvas):
-        """Bring the display up to `canvas` (same size), touching only what changed."""
+        """Bring the display up to `canvas` (same size), touching only what changed.
+        Allocates nothing."""
         cells = self.cols * self.rows
         tiles = canvas.tiles
+        chars = canvas.chars
         grid = self.grid
         cols = self.cols
+        index = self.font_index
         changed = False
         for i in range(cells):
             t = tiles[i]
@@ -111,20 +152,22 @@ class Scene:
                 self.tiles[i] = t
                 grid[i % cols, i // cols] = t
                 changed = True
-        for row in range(self.rows):
-            text = canvas.row_text(row)
-            if text != self.shown[row]:
-                self.shown[row] = text
-                self.labels[row].text = text
+            ch = chars[i]
+            if ch != self.chars[i]:
+                self.chars[i] = ch
+                self.lines[i // cols][i % cols, 0] = index[ch - FIRST]
                 changed = True
+        for row in range(self.rows):
             colour = canvas.colours[row]
             if colour != self.colours[row]:
                 self.colours[row] = colour
-                self.labels[row].color = PALETTE[colour]
+                self.inks[row][1] = PALETTE[colour]
                 changed = True
         if changed:
             self.changes += 1
 
     def texts(self):
-        """What the labels show, row by row (tests read the screen with it)."""
-        return [label.text for label in self.labels]
+        """What each row shows, without trailing spaces (tests read the screen with it)."""
+        cols = self.cols
+        return [bytes(self.chars[r * cols:(r + 1) * cols]).decode().rstrip(" ")
+                for r in range(self.rows)]
