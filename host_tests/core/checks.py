@@ -1,9 +1,15 @@
 # Helpers for the core suites, which run both under pytest (CPython) and under the
-# MicroPython unix port (tools/mptest.py): plain asserts, no pytest features.
+# MicroPython and CircuitPython unix ports (tools/mptest.py --port ...): plain asserts, no
+# pytest features.
 import sys
 from array import array
 
-IS_MICROPYTHON = sys.implementation.name == "micropython"
+# A MicroPython-family interpreter: MicroPython or CircuitPython (a MicroPython fork with the
+# same core, gc module and small heaps, sys.implementation.name "circuitpython"). The tests
+# take their board-sized paths on both: fewer games, checksums instead of deep copies, one
+# game module at a time, allocation checks with gc.mem_alloc(). False only on CPython.
+# (No test needs to tell CircuitPython from MicroPython: every suite passes on both as is.)
+IS_MICROPYTHON_FAMILY = sys.implementation.name in ("micropython", "circuitpython")
 
 
 def raises(exc_type, fn, *args):
@@ -16,16 +22,17 @@ def raises(exc_type, fn, *args):
 
 
 def count(on_cpython, on_micropython):
-    """How many games a random-play test plays on this interpreter."""
-    return on_micropython if IS_MICROPYTHON else on_cpython
+    """How many games a random-play test plays on this interpreter (`on_micropython` on
+    MicroPython and CircuitPython alike)."""
+    return on_micropython if IS_MICROPYTHON_FAMILY else on_cpython
 
 
 def fingerprint(state):
     """Every attribute of a state, so that two states (or one state before and after a refused
     action) compare equal with ==. On CPython a deep copy, which pytest can diff; under
-    MicroPython two checksums folded over the same data, which allocate nothing on a
-    fragmented 128k heap."""
-    if IS_MICROPYTHON:
+    MicroPython or CircuitPython two checksums folded over the same data, which allocate
+    nothing on a fragmented board-sized heap."""
+    if IS_MICROPYTHON_FAMILY:
         sums = [1, 7]
         _fold(sums, state.__dict__)
         return sums

@@ -8,7 +8,7 @@
 import gc
 import sys
 
-from checks import IS_MICROPYTHON
+from checks import IS_MICROPYTHON_FAMILY
 
 from firmware.app import App
 from firmware.core.prng import Prng
@@ -145,7 +145,7 @@ def test_idle_frames_allocate_nothing():
         driver.press(K.A)  # past what the bots did
     for _ in range(3):
         driver.frame(0)
-    if not IS_MICROPYTHON:
+    if not IS_MICROPYTHON_FAMILY:
         return  # CPython's own allocator says nothing about the boards
     gc.collect()
     gc.disable()

@@ -2,22 +2,22 @@
 import gc
 import sys
 
-from checks import IS_MICROPYTHON, fingerprint, raises
+from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises
 from randplay import option_sets, random_game
 
 from firmware.core import GAMES, load, record, replay, unload
 
 
 def implemented():
-    """Each game that exists, one at a time. Under MicroPython the previous one is unloaded
-    first, so the run holds one game module in its 128k heap, as a board does."""
+    """Each game that exists, one at a time. Under MicroPython or CircuitPython the previous
+    one is unloaded first, so the run holds one game module in its heap, as a board does."""
     for name in GAMES:
         try:
             game = load(name)
         except ImportError:
             continue  # a game of a later issue
         yield name, game
-        if IS_MICROPYTHON:
+        if IS_MICROPYTHON_FAMILY:
             del game
             unload("firmware.core." + name)
             gc.collect()

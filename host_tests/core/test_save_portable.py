@@ -7,7 +7,7 @@ import os
 import sys
 import time
 
-from checks import IS_MICROPYTHON, fingerprint, raises
+from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises
 
 import firmware.save as save_module
 from firmware.core import GAMES, load
@@ -180,7 +180,7 @@ def test_save_and_resume_identical_every_game():
                 continue  # a game of a later issue
             players = module.MIN_PLAYERS + count % (module.MAX_PLAYERS - module.MIN_PLAYERS + 1)
             seats = ["human"] + ["normal"] * (players - 1)
-            for actions in (0, 7, 60 if IS_MICROPYTHON else 150):
+            for actions in (0, 7, 60 if IS_MICROPYTHON_FAMILY else 150):
                 state = played(name, players, 100 + count, actions)
                 slot.save(state, seats, {"screen": "table", "n": actions})
                 assert files(directory) == ["game.sav"]
