@@ -6,6 +6,7 @@
 #   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
+#   make picotest            the firmware on an emulated Pico (../shared/emu), with board times
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
 
 PYTHON ?= python3
@@ -23,7 +24,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play console console-mp shots test lint typecheck pytest mptest bench flash vboard clean distclean
+.PHONY: help venv play console console-mp shots test lint typecheck pytest mptest bench flash vboard picotest clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -73,6 +74,11 @@ endif
 pytest: $(STAMP)
 	@echo "==> pytest: host_tests on CPython"
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# host_tests/test_pico.py (in `make pytest` too): one by one, each run's board time shown.
+picotest: $(STAMP)
+	@echo "==> picotest: the firmware on an emulated Raspberry Pi Pico (tools/pico.py)"
+	$(BIN)/python -m pytest -n 0 -s host_tests/test_pico.py
 
 # MicroPython 64-bit, then CircuitPython 9.2.9 32-bit (../shared/cpy beside the checkout:
 # missing, it fails the run).

@@ -4,8 +4,12 @@
 # and prints one line per game and a summary line:
 #   selftest diams: ok, 3 players, seed 2024, 301 actions, scores [...], winners P2, 812 ms
 #   selftest: 4 passed, 0 failed, 1 not on this board
+# selftest.run(quick=True) plays shorter games: 2 players (or the game's least) and each
+# game's shortest length (QUICK): about 6 s on a Pico instead of about 12.
 # main.py runs it instead of the game when started with --selftest (`micropython main.py
-# --selftest`) or when a file named `selftest` sits next to it (the board's root).
+# --selftest`) or when a file named `selftest` sits next to it (the board's root). That file
+# may hold words: `quick` for the quick mode, game names to play only those (e.g. `quick
+# diams`); empty, it asks for the full self-test of every game.
 import gc
 import sys
 import time
@@ -18,6 +22,9 @@ SEED = 2024
 PLAYERS = 3  # clamped to each game's MIN_PLAYERS..MAX_PLAYERS
 LEVEL = "normal"
 MAX_ACTIONS = 20000  # a game longer than this is a bug (no end)
+QUICK_PLAYERS = 2  # the quick mode's players, clamped like PLAYERS
+# The quick mode's options: each game's shortest length (the other options at their default).
+QUICK = {"diams": {"length": "quick"}, "sixgems": {"length": "6"}}
 
 
 def requested(argv=None):
@@ -35,6 +42,15 @@ def requested(argv=None):
         return False
 
 
+def flag_words():
+    """The words of the flag file (e.g. ["quick", "diams"]); [] when it is absent or empty."""
+    try:
+        with open(FLAG) as f:
+            return f.read(256).split()
+    except OSError:
+        return []
+
+
 def _ms():
     ticks = getattr(time, "ticks_ms", None)
     if ticks is not None:
@@ -49,16 +65,17 @@ def _elapsed(start):
     return _ms() - start
 
 
-def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print):
-    """One full game of `name`, bots on every seat. True when it passed, None when the game
-    is not on this board; raises on a failure."""
+def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=None):
+    """One full game of `name`, bots on every seat (`options`: the game's, None for its
+    defaults). True when it passed, None when the game is not on this board; raises on a
+    failure."""
     module = find_module("firmware.core." + name)
     if module is None:
         out("selftest %s: not on this board" % name)
         return None
     players = max(module.MIN_PLAYERS, min(players, module.MAX_PLAYERS))
     start = _ms()
-    state = module.new_game(players, seed)
+    state = module.new_game(players, seed, options)
     bots = []
     for seat in range(players):
         bots.append(make_bot(name, seat, level, seed + 7919 * (seat + 1)))
@@ -84,20 +101,35 @@ def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print):
     again = replay(*saved)
     if list(again.scores()) != scores:
         raise AssertionError("the record replays to other scores: %r" % (again.scores(),))
+    chosen = ""
+    for key, value in sorted((options or {}).items()):
+        chosen += ", %s %s" % (key, value)
     out(
-        "selftest %s: ok, %d players, seed %d, %d actions, scores %s, winners %s, %d ms"
-        % (name, players, seed, actions, scores, " ".join("P%d" % (w + 1) for w in winners), ms)
+        "selftest %s: ok, %d players%s, seed %d, %d actions, scores %s, winners %s, %d ms"
+        % (name, players, chosen, seed, actions, scores,
+           " ".join("P%d" % (w + 1) for w in winners), ms)
     )
     return True
 
 
-def run(games=None, out=print):
-    """Play every game in `games` (default: all of GAMES) once; True when none failed."""
+def run(games=None, out=print, quick=None):
+    """Play every game in `games` (default: all of GAMES) once; True when none failed.
+    quick: 2 players (or the game's least) and each game's shortest length (QUICK). When
+    `quick` or `games` is not given, the flag file's words say: `quick`, game names."""
+    if quick is None or games is None:
+        words = flag_words()
+        if quick is None:
+            quick = "quick" in words
+        if games is None:
+            games = [word for word in words if word in GAMES] or None
     passed = failed = missing = 0
     for name in games or GAMES:
         gc.collect()
         try:
-            result = play_one(name, out=out)
+            if quick:
+                result = play_one(name, QUICK_PLAYERS, out=out, options=QUICK.get(name))
+            else:
+                result = play_one(name, out=out)
         except Exception as exc:  # report and go on with the next game
             failed += 1
             out("selftest %s: FAILED %s: %s" % (name, type(exc).__name__, exc))
