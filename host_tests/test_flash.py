@@ -9,7 +9,6 @@
 # CircuitPython's 32-bit unix port from there loads what a drive flash wrote.
 import errno
 import hashlib
-import importlib.util
 import os
 import shutil
 import signal
@@ -27,15 +26,6 @@ BIN = Path(sys.executable).parent
 MPREMOTE = str(BIN / "mpremote") if (BIN / "mpremote").exists() else "mpremote"
 HEAP = "256k"
 SAVE = b'{"format": 1, "game": "diams"}'
-# The CircuitPython library a flash copies to lib/ (requirements.txt pins it into .venv).
-DISPLAY_TEXT = importlib.util.find_spec("adafruit_display_text")
-needs_display_text = pytest.mark.skipif(
-    DISPLAY_TEXT is None,
-    reason="adafruit_display_text is not installed in this Python (requirements.txt pins "
-    "adafruit-circuitpython-display-text; `make venv`): no library to check the copy of",
-)
-
-
 
 
 def _circuitpython_compiler():
@@ -273,13 +263,6 @@ def test_selftest_of_every_game_through_mpremote(board, project, build_dir):
     assert "selftest: %d passed, 0 failed" % len(present) in out, out
 
 
-def ship_no_missing_library(monkeypatch):
-    """Without adafruit_display_text here every CircuitPython flash stops at "not installed":
-    such a test then checks the rest without it (the library's own tests are skipped)."""
-    if DISPLAY_TEXT is None:
-        monkeypatch.setitem(flash.LIBRARIES, "circuitpython", ())
-
-
 def circuitpy_drive(tmp_path, boot_out=BOOT_OUT):
     """A folder standing for a CIRCUITPY drive: its boot_out.txt and a save."""
     drive = tmp_path / "CIRCUITPY"
@@ -295,10 +278,32 @@ def files_under(root):
             for p in sorted(Path(root).rglob("*")) if p.is_file()}
 
 
+def older_lib(root):
+    """Put in `root`'s lib/ what a board may hold there that is not ours: the user's libraries
+    and adafruit_display_text as an older flash copied it (the app no longer uses it; a .py
+    beside its .mpy too). Returns {path: bytes} of lib/, which every flash must leave alone."""
+    lib = Path(root) / "lib"
+    (lib / "adafruit_display_text").mkdir(parents=True)
+    (lib / "adafruit_display_text" / "__init__.mpy").write_bytes(CP_HEADER + b"older flash")
+    (lib / "adafruit_display_text" / "bitmap_label.mpy").write_bytes(CP_HEADER + b"older")
+    (lib / "adafruit_display_text" / "label.py").write_text("# an older flash\n")
+    (lib / "adafruit_display_text" / "label.mpy").write_bytes(CP_HEADER + b"older")
+    (lib / "neopixel").mkdir()
+    (lib / "neopixel" / "__init__.py").write_text("mine\n")
+    (lib / "adafruit_ticks.mpy").write_bytes(CP_HEADER + b"theirs")
+    return lib_files(root)
+
+
+def lib_files(root):
+    """{path: bytes} of every file under `root`'s lib/."""
+    return {p: data for p, data in files_under(root).items() if p.startswith("lib/")}
+
+
 def assert_circuitpython_tree(found, project):
     """`found` ({path: bytes} of a board) holds every module of the project's firmware as a
     CircuitPython .mpy and no .py of it, boot.py and main.py as sources, no x.py beside an
-    x.mpy anywhere, no .part."""
+    x.mpy anywhere but in lib/ (not ours), no .part."""
+    found = {p: data for p, data in found.items() if not p.startswith("lib/")}
     modules = sorted(p.relative_to(project).with_suffix("").as_posix()
                      for p in (project / "firmware").rglob("*.py"))
     assert modules
@@ -309,7 +314,7 @@ def assert_circuitpython_tree(found, project):
         if path.endswith(".mpy"):
             assert data[:2] == CP_HEADER, path
             assert path[:-4] + ".py" not in found, path
-        elif path.startswith(("firmware/", "lib/")):
+        elif path.startswith("firmware/"):
             assert not path.endswith(".py"), path
     for name in flash.SOURCES:
         assert found[name] == (project / name).read_bytes()
@@ -317,18 +322,20 @@ def assert_circuitpython_tree(found, project):
 
 
 @needs_cp_compiler
-def test_drive_mode_ships_circuitpython_mpy_and_keeps_saves(tmp_path, project, build_dir,
-                                                            monkeypatch):
+def test_drive_mode_ships_circuitpython_mpy_and_keeps_saves_and_lib(tmp_path, project,
+                                                                    build_dir):
     """A CircuitPython drive gets every module as CircuitPython .mpy (header C 06), never a
-    .py beside it; boot.py and main.py as sources; the saves untouched; a second flash copies
-    nothing."""
-    ship_no_missing_library(monkeypatch)
+    .py beside it; boot.py and main.py as sources; the saves untouched; lib/ untouched (the
+    user's libraries, an older flash's adafruit_display_text): nothing is copied there, nothing
+    removed; a second flash copies nothing."""
     drive = circuitpy_drive(tmp_path)
+    lib = older_lib(drive)
     assert flash.main(["--drive", str(drive), "--root", str(project),
                        "--build-dir", str(build_dir)]) == 0
     found = files_under(drive)
     assert_circuitpython_tree(found, project)
     assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
+    assert lib_files(drive) == lib
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
     assert "copied 0 files" in lines[-1]
@@ -338,11 +345,9 @@ def test_drive_mode_ships_circuitpython_mpy_and_keeps_saves(tmp_path, project, b
 @needs_cp_compiler
 @pytest.mark.skipif(not CP_UNIX.is_file(), reason="CircuitPython's unix port is not at "
                     "../shared/cpy/ beside the checkout: nothing to load the .mpy with")
-def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build_dir,
-                                                        monkeypatch):
+def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build_dir):
     """CircuitPython 9.2.9 itself (its unix port, 32-bit) imports the flashed .mpy modules
     from the drive alone and runs main.py's self-test of every game from them."""
-    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", ())  # displayio is not there
     drive = circuitpy_drive(tmp_path)
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lambda line: None)
     code = ("import sys\nsys.path[:] = [%r]\n"
@@ -359,19 +364,19 @@ def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build
     assert ", 0 failed" in done.stdout and "selftest diams: ok," in done.stdout, done.stdout
 
 
-def test_source_flag_ships_py_and_says_what_it_costs(tmp_path, project, build_dir, monkeypatch,
-                                                     capsys):
-    """--source ships .py on purpose (no compiler needed) and says it costs heap; a second
-    flash copies nothing."""
-    ship_no_missing_library(monkeypatch)
+def test_source_flag_ships_py_and_says_what_it_costs(tmp_path, project, build_dir, capsys):
+    """--source ships .py on purpose (no compiler needed) and says it costs heap, and leaves
+    lib/ alone as a .mpy flash does; a second flash copies nothing."""
     drive = circuitpy_drive(tmp_path)
+    lib = older_lib(drive)
     assert flash.main(["--drive", str(drive), "--root", str(project), "--build-dir",
                        str(build_dir), "--source"]) == 0
     assert "--source: shipping .py sources" in capsys.readouterr().out
     assert (drive / "firmware" / "core" / "diams.py").read_bytes() == (
         project / "firmware" / "core" / "diams.py").read_bytes()
-    assert not list(drive.rglob("*.mpy")) and not list(drive.rglob("*.part"))
+    assert not list((drive / "firmware").rglob("*.mpy")) and not list(drive.rglob("*.part"))
     assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
+    assert lib_files(drive) == lib
     lines = []
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
                 source=True)
@@ -379,10 +384,9 @@ def test_source_flag_ships_py_and_says_what_it_costs(tmp_path, project, build_di
 
 
 @needs_cp_compiler
-def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir, monkeypatch):
+def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir):
     """Both ports import x.py before x.mpy: whichever form a flash ships, the other one left
     by an earlier flash is removed, so the board holds exactly one of them."""
-    ship_no_missing_library(monkeypatch)
     drive = circuitpy_drive(tmp_path)
 
     def flash_drive(**kw):
@@ -410,69 +414,15 @@ def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir, monke
     assert (drive / "firmware" / "core" / "diams.py").is_file()
 
 
-def display_text_files():
-    """{board path: bytes} of the installed adafruit_display_text's .py files."""
-    assert DISPLAY_TEXT is not None and DISPLAY_TEXT.origin is not None
-    package = Path(DISPLAY_TEXT.origin).parent
-    return {"lib/adafruit_display_text/" + p.name: p.read_bytes()
-            for p in sorted(package.glob("*.py"))}
-
-
-def display_text_mpy(tmp_path):
-    """{board path: bytes} of the installed adafruit_display_text compiled by CircuitPython's
-    mpy-cross (what a CircuitPython flash puts in lib/)."""
-    files = flash.build(ROOT, "circuitpython", tmp_path / "expected", compile_mpy=True,
-                        mpy=6)
-    return {path: src.read_bytes() for path, src in files.items() if path.startswith("lib/")}
-
-
-@needs_display_text
-@needs_cp_compiler
-def test_drive_mode_ships_display_text(tmp_path, project, build_dir):
-    """On CircuitPython the app's labels need adafruit_display_text in /lib: every module of
-    the installed package is compiled by CircuitPython's mpy-cross and copied there as .mpy,
-    only when it differs; an older copy's .py and .mpy are replaced, the drive's other
-    libraries stay."""
-    want = display_text_mpy(tmp_path)
-    assert sorted(want) == sorted("lib/adafruit_display_text/%s.mpy" % Path(p).stem
-                                  for p in display_text_files())
-    assert "lib/adafruit_display_text/bitmap_label.mpy" in want
-    assert all(data[:2] == CP_HEADER for data in want.values())
-    drive = circuitpy_drive(tmp_path)
-    (drive / "lib" / "neopixel").mkdir(parents=True)
-    (drive / "lib" / "neopixel" / "__init__.py").write_text("mine")
-    (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06theirs")
-    (drive / "lib" / "adafruit_display_text").mkdir()
-    (drive / "lib" / "adafruit_display_text" / "label.mpy").write_bytes(b"C\x06old bundle")
-    (drive / "lib" / "adafruit_display_text" / "label.py").write_text("# an older flash\n")
-    lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
-    shipped = {p.relative_to(drive).as_posix(): p.read_bytes()
-               for p in (drive / "lib" / "adafruit_display_text").iterdir()}
-    assert shipped == want  # the stale .py beside the new .mpy is gone
-    assert (drive / "lib" / "neopixel" / "__init__.py").read_text() == "mine"
-    assert (drive / "lib" / "adafruit_ticks.mpy").read_bytes() == b"C\x06theirs"
-    assert not list(drive.rglob("*.part"))
-    # Nothing changed: nothing copied; one library file changed on the drive: that one only.
-    lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
-    assert "copied 0 files" in lines[-1]
-    (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").write_bytes(b"C\x06edited")
-    lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append)
-    assert copied("\n".join(lines)) == ["lib/adafruit_display_text/bitmap_label.mpy"]
-    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").read_bytes() == want[
-        "lib/adafruit_display_text/bitmap_label.mpy"]
-
-
-@needs_display_text
 @needs_cp_compiler
 def test_circuitpython_over_serial_ships_circuitpython_mpy(board, project, build_dir,
-                                                           monkeypatch, capsys, tmp_path):
+                                                           monkeypatch, capsys):
     """Over the serial REPL (a CircuitPython board that lets code write its flash): the
-    firmware and adafruit_display_text as CircuitPython .mpy, written as .part, checked and
-    renamed; a .py of an older flash beside a new .mpy is removed."""
+    firmware as CircuitPython .mpy, written as .part, checked and renamed; a .py of an older
+    flash beside a new .mpy is removed; lib/ (the user's, an older flash's
+    adafruit_display_text) is left alone."""
     _altered_probe(monkeypatch, kind="circuitpython")
+    lib = older_lib(board.root)
     (Path(board.root) / "firmware" / "core").mkdir(parents=True)
     (Path(board.root) / "firmware" / "core" / "diams.py").write_text("TITLE = 'stale'\n")
     assert flash.main(["--port", board.device, "--root", str(project), "--build-dir",
@@ -480,8 +430,7 @@ def test_circuitpython_over_serial_ships_circuitpython_mpy(board, project, build
     found = {path: data for path, data in files_under(board.root).items()
              if not path.startswith("saves/")}
     assert_circuitpython_tree(found, project)
-    for path, data in display_text_mpy(tmp_path).items():
-        assert found.get(path) == data, path
+    assert lib_files(board.root) == lib
 
 
 def test_drive_button_named_from_the_profiles():
@@ -556,7 +505,6 @@ def test_error_read_only_says_which_button(board, project, build_dir, monkeypatc
 
 
 def test_error_read_only_drive(tmp_path, project, build_dir, monkeypatch, capsys):
-    ship_no_missing_library(monkeypatch)
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     real = os.replace
@@ -584,38 +532,12 @@ def test_error_no_drive(tmp_path, capsys):
     assert "No drive at" in err and "CIRCUITPY" in err
 
 
-def test_drive_libraries_shipped_and_user_libraries_kept(tmp_path, project, build_dir,
-                                                         monkeypatch):
-    pkgs = tmp_path / "site"
-    (pkgs / "gemlib").mkdir(parents=True)
-    (pkgs / "gemlib" / "__init__.py").write_text("X = 1\n")
-    (pkgs / "gemlib" / "label.py").write_text("Y = 2\n")
-    monkeypatch.syspath_prepend(str(pkgs))
-    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", (("gemlib", True),))
-    drive = tmp_path / "CIRCUITPY"
-    (drive / "lib" / "user_lib").mkdir(parents=True)
-    (drive / "lib" / "user_lib" / "__init__.py").write_text("mine")
-    (drive / "lib" / "gemlib").mkdir()
-    (drive / "lib" / "gemlib" / "old.py").write_text("stale")
-    lines = []
-    flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
-                source=True)
-    assert (drive / "lib" / "gemlib" / "label.py").read_text() == "Y = 2\n"
-    assert not (drive / "lib" / "gemlib" / "old.py").exists()
-    assert (drive / "lib" / "user_lib" / "__init__.py").read_text() == "mine"
-    monkeypatch.setitem(flash.LIBRARIES, "circuitpython", (("not_installed_lib", True),))
-    with pytest.raises(flash.FlashError, match="not_installed_lib is not installed"):
-        flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lines.append,
-                    source=True)
-
-
 def test_error_circuitpython_compiler_missing(tmp_path, project, build_dir, board,
                                               monkeypatch, capsys):
     """Without CircuitPython's mpy-cross a CircuitPython flash stops, exit status 1, with how
     to get the compiler, and writes nothing: never a quiet fallback to .py. On a drive and
     over serial; with $MPY_CROSS_CIRCUITPYTHON naming a missing file, and with no compiler
     anywhere."""
-    ship_no_missing_library(monkeypatch)
     drive = circuitpy_drive(tmp_path)
     before = files_under(drive)
     missing = tmp_path / "no" / "mpy-cross-circuitpython"
@@ -641,10 +563,9 @@ def test_error_circuitpython_compiler_missing(tmp_path, project, build_dir, boar
 
 
 def test_error_micropython_mpy_for_a_circuitpython_board(tmp_path, project, build_dir,
-                                                         monkeypatch, capsys):
+                                                         capsys):
     """--mpy-cross naming MicroPython's compiler for a CircuitPython board: its .mpy (magic
     'M') would be refused by the board, so the flash stops before writing anything."""
-    ship_no_missing_library(monkeypatch)
     drive = circuitpy_drive(tmp_path)
     before = files_under(drive)
     err = _error(capsys, ["--drive", str(drive), "--root", str(project), "--build-dir",
@@ -654,11 +575,9 @@ def test_error_micropython_mpy_for_a_circuitpython_board(tmp_path, project, buil
 
 
 @needs_cp_compiler
-def test_error_circuitpython_8_needs_an_update(tmp_path, project, build_dir, monkeypatch,
-                                              capsys):
+def test_error_circuitpython_8_needs_an_update(tmp_path, project, build_dir, capsys):
     """CircuitPython 8 loads .mpy v5, not the v6 of CircuitPython 9's compiler: the flash
     says to install CircuitPython 9 or later and writes nothing."""
-    ship_no_missing_library(monkeypatch)
     drive = circuitpy_drive(tmp_path, "Adafruit CircuitPython 8.2.10 on 2024-02-14; PyBadge\n")
     before = files_under(drive)
     err = _error(capsys, ["--drive", str(drive), "--root", str(project),

