@@ -24,9 +24,9 @@ import gc
 import json
 import os
 import sys
+from array import array
 
 from firmware.core import unload
-from firmware.core.base import new_history
 
 VERSION = 1
 MAGIC = b"GEMSAVE"
@@ -77,8 +77,8 @@ class Crc32:
 
     @staticmethod
     def _build():
-        hi = new_history([0] * 256)
-        lo = new_history([0] * 256)
+        hi = array("H", [0] * 256)
+        lo = array("H", [0] * 256)
         for n in range(256):
             h, low = 0, n
             for _ in range(8):
@@ -186,6 +186,7 @@ class SaveSlot:
         self.tmp = base + ".tmp"
         self.old = base + ".old"
         self.last = base + ".last"
+        self._line = bytearray(PER_LINE * 4 + 1)  # one history line: kept, not made per save
 
     # -- writing --------------------------------------------------------------------------
     def save(self, game, seats, extra=None):
@@ -236,7 +237,7 @@ class SaveSlot:
 
     def _write(self, path, header, history):
         crc = Crc32()
-        line = bytearray(PER_LINE * 4 + 1)
+        line = self._line
         with open(path, "wb") as f:
             for text in ("%s %d\n" % (MAGIC.decode(), VERSION), header + "\n"):
                 data = text.encode()

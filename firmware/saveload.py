@@ -4,10 +4,10 @@
 # through firmware.save's `os` (the tests put their faults there).
 import gc
 import json
+from array import array
 
 from firmware import save
 from firmware.core import load as load_game
-from firmware.core.base import new_history
 from firmware.save import (
     COLLECT,
     HEADER_MAX,
@@ -158,7 +158,7 @@ def _read(path):
         except (ValueError, UnicodeError):
             raise _Damage("its header is not readable") from None
         name, players, seed, options, seats, extra, count = _fields(header)
-        history = new_history(bytearray(2 * count))
+        history = array("H", bytearray(2 * count))  # read in place, then replayed
         done = 0
         while done < count:
             line = f.readline(LINE_MAX)

@@ -32,10 +32,57 @@ def check_players(players, low, high):
         raise ValueError("players must be %d..%d, got %r" % (low, high, players))
 
 
+CHUNK = 64  # actions per piece of the history: 128 bytes
+
+
+class History:
+    """The actions applied so far, 2 bytes each (a list costs 4-8 bytes an action), kept in
+    pieces of CHUNK actions: a long game never needs a block of more than 128 bytes on a
+    board's fragmented heap (one array grew 16 bytes at a time, each time into a new block
+    of its whole size: where long games ran out of memory). A sequence: len, [i] (i < 0
+    from the end; a slice gives a list), iteration, ==."""
+
+    def __init__(self, actions=()):
+        self.pieces = []
+        self.count = 0
+        for action in actions:
+            self.append(action)
+
+    def append(self, action):
+        if self.count % CHUNK == 0:
+            self.pieces.append(array("H"))
+        self.pieces[-1].append(action)
+        self.count += 1
+
+    def copy(self):
+        other = History()
+        other.pieces = [array("H", piece) for piece in self.pieces]
+        other.count = self.count
+        return other
+
+    def __len__(self):
+        return self.count
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self.count
+        if not 0 <= i < self.count:
+            raise IndexError("history index out of range")
+        return self.pieces[i // CHUNK][i % CHUNK]
+
+    def __iter__(self):
+        for piece in self.pieces:
+            yield from piece
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+
 def new_history(actions=()):
-    """The actions applied so far, 2 bytes each (a list costs 4-8 bytes an action): a long
-    game then never needs a large contiguous block on the board's heap."""
-    return array("H", actions)
+    """An empty history, or one holding `actions`."""
+    return History(actions)
 
 
 class GameState:
@@ -58,7 +105,7 @@ class GameState:
         self.players = other.players
         self.seed = other.seed
         self.options = other.options
-        self.history = new_history(other.history)
+        self.history = other.history.copy()
         self.notes = list(other.notes)
         self.rng = other.rng.copy()
 

@@ -4,6 +4,8 @@
 import sys
 from array import array
 
+from firmware.core.base import History
+
 # A MicroPython-family interpreter: MicroPython or CircuitPython (a MicroPython fork with the
 # same core, gc module and small heaps, sys.implementation.name "circuitpython"). The tests
 # take their board-sized paths on both: fewer games, checksums instead of deep copies, one
@@ -42,7 +44,7 @@ def fingerprint(state):
 def _plain(value):
     if hasattr(value, "get_state"):  # the PRNG
         return value.get_state()
-    if isinstance(value, (list, tuple, array)):
+    if isinstance(value, (list, tuple, array, History)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return sorted(value.items())
@@ -54,7 +56,7 @@ def _plain(value):
 def _fold(sums, value):
     if hasattr(value, "get_state"):
         value = value.get_state()
-    if isinstance(value, (list, tuple, bytearray, array)):
+    if isinstance(value, (list, tuple, bytearray, array, History)):
         _add(sums, 1000 + len(value))
         for v in value:
             _fold(sums, v)
