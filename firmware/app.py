@@ -32,6 +32,10 @@ class App:
         self.cols = scene.cols
         self.rows = scene.rows
         self.canvas = Canvas(self.cols, self.rows)
+        # The table's canvas (4 screens tall, paged): made once here, while the heap is
+        # still whole, and used by every game's table (a 1 KB block found later, in a
+        # fragmented heap, was where a long game ran out of memory).
+        self.body = Canvas(self.cols, 4 * self.rows)
         self.keys = K.Buttons()
         self.slice_ms = SLICE_MS
         self.budget_ms = budget_ms
@@ -170,7 +174,7 @@ class App:
             match.bot_moved = False
             self.board.beep(TURN_HZ, TURN_MS)  # your turn, after the bots
         if self.table is None or self.table.match is not match:
-            self.table = S.TableScreen(self)  # built once a game: its canvas is 2 KB
+            self.table = S.TableScreen(self)  # built once a game
         self.table.refresh()
         self.goto(self.table)
 

@@ -167,7 +167,7 @@ class TableScreen(Screen):
         self.spin = 0
         self.legal = []
         self.message = ""
-        self.body = C.Canvas(app.cols, 4 * app.rows)
+        self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
