@@ -2,6 +2,9 @@
 # only: other seats appear as counts (hand, vault, chips), never as cards.
 from firmware.core import diams as D
 
+# final and round_result (console.py's renderer protocol) are written in results_diams.py.
+from firmware.ui.results_diams import final, round_result  # noqa: F401
+
 HELP = (
     "Diam's in short (rule ids of seeds/diams.md):",
     " Collect diamonds (qualities 1-10, five of each, one of them special purity *).",
@@ -147,41 +150,6 @@ def _situation(view, names, out):
 def _named(view):
     q = view["named"]
     return "%d%s %s" % (q, "*" if view["named_pure"] else "", D.COLOURS[q - 1])
-
-
-def round_result(view, names, out):
-    points = view["points"][-1]
-    breakdown = view["breakdown"]
-    chips = D.round_chips(points)
-    several = view["rounds"] > 1
-    out("==== Round %d scored ====" % len(view["points"]))
-    for seat in range(view["players"]):
-        parts = breakdown[seat]
-        line = "  %-7s %3d points (collections %d, purity bonus %d, hand bonus %d)" % (
-            names[seat],
-            points[seat],
-            parts[0],
-            parts[1],
-            parts[2],
-        )
-        if several:
-            line += "  +%d chips, %d in all" % (chips[seat], view["chips"][seat])
-        out(line)
-
-
-def final(view, names, out):
-    rounds = view["points"]
-    if len(rounds) > 1:
-        for seat in range(view["players"]):
-            out(
-                "  %-7s chips %2d, points by round: %s"
-                % (names[seat], view["chips"][seat], " ".join(["%d" % p[seat] for p in rounds]))
-            )
-        chips = view["chips"]
-        tied = [names[s] for s in range(view["players"]) if chips[s] == max(chips)]
-        if len(tied) > 1:  # say why one of them wins (D-E5)
-            out("  Tie on %d chips (%s): round 2 points decide, then round 3, then the total."
-                % (max(chips), ", ".join(tied)))
 
 
 def turn_key(view):

@@ -2,7 +2,8 @@
 # seat's view only (in Quartz everything is public).
 from firmware.core import quartz as Q
 
-SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
+# final and round_result (console.py's renderer protocol) are written in results_quartz.py.
+from firmware.ui.results_quartz import _crystals, _total, final, round_result  # noqa: F401
 
 HELP = (
     "Quartz: The Dice Game in short (rule ids of seeds/quartz.md):",
@@ -21,22 +22,6 @@ HELP = (
     "  into the bag (Q-R).",
     " Score: values + sets of a kind 3:+3, 4:+6, 5+:+10; fewest in chest -5 (Q-F).",
 )
-
-
-def _crystals(counts):
-    """'Qz2 Am1' for 7 counts ('-' when empty)."""
-    parts = []
-    for kind in range(Q.NKINDS):
-        if counts[kind]:
-            parts.append("%s%d" % (SHORT[kind], counts[kind]))
-    return " ".join(parts) if parts else "-"
-
-
-def _total(counts):
-    n = 0
-    for c in counts:
-        n += c
-    return n
 
 
 def dice_line(view):
@@ -131,45 +116,6 @@ def _situation(view, names, out):
         out("Transfer: %d more crystal(s) to %s." % (view["left"], names[view["target"]]))
     elif phase == "take":
         out("Steal: %d more crystal(s) from %s." % (view["left"], names[view["target"]]))
-
-
-def round_result(view, names, out):
-    done = view["round"] - 1 + (1 if view["over"] else 0)  # rounds finished
-    out("==== Round %d over: leader %s ====" % (done, names[view["leader"]]))
-    for seat in range(view["players"]):
-        held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
-        out(
-            "  %-7s holds %-30s chest %2d  points now %d"
-            % (names[seat], _crystals(held), _total(view["chests"][seat]), view["scores"][seat])
-        )
-
-
-def final(view, names, out):
-    sizes = [_total(c) for c in view["chests"]]
-    fewest = min(sizes)
-    for seat in range(view["players"]):
-        held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
-        value = 0
-        bonus = 0
-        for kind in range(Q.NKINDS):
-            value += Q.VALUES[kind] * held[kind]
-            if kind < Q.VALUABLE:
-                bonus += Q.set_bonus(held[kind])
-        out(
-            "  %-7s crystals %3d, sets %+d, chest %d%s = %d"
-            % (
-                names[seat],
-                value,
-                bonus,
-                sizes[seat],
-                " (fewest: -%d)" % Q.CHEST_PENALTY if sizes[seat] == fewest else "",
-                view["scores"][seat],
-            )
-        )
-    best = max(view["scores"])
-    tied = [s for s in range(view["players"]) if view["scores"][s] == best]
-    if len(tied) > 1:
-        out("  Tie on %d points: the most quartz wins, then rubellite, ... up to amber." % best)
 
 
 def turn_key(view):

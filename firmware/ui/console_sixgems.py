@@ -2,6 +2,9 @@
 # only: other seats' hands appear as counts, never as cards.
 from firmware.core import sixgems as G
 
+# final and round_result (console.py's renderer protocol) are written in results_sixgems.py.
+from firmware.ui.results_sixgems import final, round_result  # noqa: F401
+
 HELP = (
     "SIXGEMS in short (rule ids of seeds/sixgems.md).",
     " FROM THE SOURCE: the settlement and the 12 settlement cards [source].",
@@ -139,31 +142,6 @@ def _situation(view, names, out):
 
 def _die_name(view, d):
     return "%s (%d)" % (G.die_text(d), view["faces"][d])
-
-
-def round_result(view, names, out):
-    result = view["results"][-1]
-    n = view["players"]
-    card, settler = result[0], result[1]
-    if card == G.FINAL:
-        out("==== Final settlement (no gem card left, no bonus) ====")
-    else:
-        out("==== Settlement %d: %s by %s ====" % (len(view["results"]), G.settle_text(card),
-                                                   names[settler]))
-    for seat in range(n):
-        out("  %-7s %+4d (bonus %d)  total %d"
-            % (names[seat], result[2 + n + seat], result[2 + seat], view["totals"][seat]))
-
-
-def final(view, names, out):
-    totals = view["totals"]
-    best = max(totals)
-    tied = [s for s in range(view["players"]) if totals[s] == best]
-    if len(tied) > 1:
-        gems = []
-        for s in tied:
-            gems.append("%s %d gems" % (names[s], sum(view["real"][s]) + sum(view["wild"][s])))
-        out("  Tie on %d points: most gems wins (G-E3): %s" % (best, ", ".join(gems)))
 
 
 def turn_key(view):

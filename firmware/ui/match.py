@@ -10,7 +10,7 @@ from firmware.clock import ticks_diff, ticks_ms
 from firmware.core import find_module, load, unload
 
 HUMAN = "human"
-CONSOLE = "firmware.ui.console_"  # + game: the console renderer's words for the results
+RESULTS = "firmware.ui.results_"  # + game: the words of a round's and the game's results
 LOG_KEEP = 24  # lines kept per reader; older ones are counted, not kept
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
 COLLECT = sys.implementation.name != "cpython"
@@ -229,21 +229,21 @@ class Match:
         return self.scored > self.results
 
     def round_lines(self, out):
-        """The newest scored round, in the console renderer's words (its module is on the
-        heap only while it writes them)."""
+        """The newest scored round, in the game's words (results_<game>.py: on the heap only
+        while it writes them)."""
         self.results = self.scored
-        console = find_module(CONSOLE + self.game)
-        if console is not None:
-            console.round_result(self.state.view(self.viewer()), self.names, out)
-            unload(CONSOLE + self.game)
+        words = find_module(RESULTS + self.game)
+        if words is not None:
+            words.round_result(self.state.view(self.viewer()), self.names, out)
+            unload(RESULTS + self.game)
 
     def final_lines(self, out):
         state = self.state
         self.results = self.scored
-        console = find_module(CONSOLE + self.game)
-        if console is not None:
-            console.final(state.view(self.viewer()), self.names, out)
-            unload(CONSOLE + self.game)
+        words = find_module(RESULTS + self.game)
+        if words is not None:
+            words.final(state.view(self.viewer()), self.names, out)
+            unload(RESULTS + self.game)
         scores = state.scores()
         for seat in range(len(self.seats)):
             out("%s: %d" % (self.names[seat], scores[seat]))

@@ -131,8 +131,8 @@ def test_a_game_by_buttons_to_its_end():
     scores = app.match.state.scores()
     text = "\n".join(driver.scene.lines)
     assert ("P1: %d" % scores[0]) in text and ("P2 normal: %d" % scores[1]) in text, text
-    # The results' words came from the console renderer, which left the heap after use.
-    assert "firmware.ui.console_diams" not in sys.modules
+    # The results came from results_diams.py, which left the heap after use.
+    assert "firmware.ui.results_diams" not in sys.modules
     driver.press(K.A)
     assert type(app.screen).__name__ == "TitleScreen"
 
