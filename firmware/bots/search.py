@@ -76,7 +76,9 @@ class Search:
         self.sample = None  # the determinization shared by the candidates of this round
         self.next = 0  # the candidate of the next playout
         self.started = ticks_ms()
-        self.done = n <= 1 or (playouts is not None and playouts <= 0)
+        self.done = False
+        if n <= 1 or (playouts is not None and playouts <= 0):
+            self.stop()  # nothing to search: the view is not kept either
         self.error = None  # the MemoryError that ended the search, if any
 
     def elapsed_ms(self):
