@@ -51,24 +51,27 @@ def _points(row, count):
 
 
 class Bot(Heuristic):
+    # The view as counts per quality, refilled by _load at the start of every decision, and
+    # _save / _restore's room: scratch shared by every Bot (one decides at a time; a table
+    # of five kept five copies on a board's heap).
+    hc = [0] * _N  # hand count
+    hpu = [0] * _N  # 1 if the special-purity diamond is in the hand
+    vc = [0] * _N  # vault count
+    vpu = [0] * _N
+    mc = [0] * _N  # market count
+    mpu = [0] * _N
+    unseen = [0] * _N  # copies the bot cannot see (deck, other hands and vaults)
+    _back = [0] * (4 * _N + 1)
+
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
         self.seed = seed
         self.noise = NOISE[level]
         self.strict = False  # tests: raise instead of falling back to the first legal action
-        # The view as counts per quality, refilled by _load on each call.
-        self.hc = [0] * _N  # hand count
-        self.hpu = [0] * _N  # 1 if the special-purity diamond is in the hand
-        self.vc = [0] * _N  # vault count
-        self.vpu = [0] * _N
-        self.mc = [0] * _N  # market count
-        self.mpu = [0] * _N
-        self.unseen = [0] * _N  # copies the bot cannot see (deck, other hands and vaults)
         self.unseen_total = 0
         self.nspec = 0  # special cards in hand
         self.last = False  # the closing card is out: this turn is the bot's last (D-E1)
         self.rng = Prng(seed)  # reseeded from (seed, view) when there is noise
-        self._back = [0] * (4 * _N + 1)  # _save / _restore
         self.best = 0  # search results
         self.pick = -1
         self.first = -1
