@@ -230,6 +230,7 @@ class SearchBot:
         self.bonus = bonus
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
+        self.answer = None  # the last finished search's choice
 
     def start(self, view):
         legal = view["legal"]
@@ -256,8 +257,16 @@ class SearchBot:
             self.search.stop()
 
     def result(self):
+        """The best action so far. Once the search is over it is let go (its lists stayed
+        on the heap until this bot's next turn) and its answer kept."""
         search = self.search
-        return search.best() if search is not None else None
+        if search is None:
+            return self.answer
+        answer = search.best()
+        if search.done:
+            self.search = None
+            self.answer = answer
+        return answer
 
     def choose(self, view):
         action = self.start(view).run()
