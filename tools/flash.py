@@ -511,7 +511,7 @@ class SerialTarget:
                 raise busy_error(port) from None
             raise no_answer_error(port, str(exc)) from None
         try:
-            self.t.enter_raw_repl(soft_reset=True, timeout_overall=10)
+            self._settle()
         except TransportError as exc:
             self.t.close()
             raise no_answer_error(port, str(exc).strip()) from None
@@ -520,6 +520,23 @@ class SerialTarget:
         self.base64 = self.info["base64"]
         if self.base64:
             self.exec("from binascii import a2b_base64 as _a")
+
+    def _settle(self, tries=3):
+        """Enter the raw REPL and check that a command runs. A board left half-way through
+        a command (a flash killed mid-file) can answer the first try with what it still had
+        to say; the input is then drained and the raw REPL entered again."""
+        from mpremote.transport import TransportError
+
+        for attempt in range(tries):
+            try:
+                self.t.enter_raw_repl(soft_reset=True, timeout_overall=10)
+                self.t.exec_raw("pass", timeout=10)
+                return
+            except TransportError:
+                if attempt == tries - 1:
+                    raise
+                time.sleep(0.3)
+                self.t.serial.reset_input_buffer()
 
     def exec(self, code, timeout=30):
         from mpremote.transport import TransportError
