@@ -45,19 +45,21 @@ def interpreter(port):
     return str(path)
 
 
-def build(port, source=False):
+def build(port, source=False, name=None):
     """(the firmware tree the interpreter imports: .mpy of that port, or the sources; the
     display stand-ins' folder). The stand-ins go in as .mpy too: a board's displayio is
     compiled code, so their bytecode on the heap is already an overcharge, and compiling
-    them there would add more."""
+    them there would add more. `name`: the build folders' name (build/heap-NAME, default
+    the port's), for runs side by side."""
+    name = name or port
     flavour = "circuitpython" if port == "circuitpython" else "micropython"
     if source:
         out = ROOT
     else:
-        out, _ = mpbuild.build_firmware(ROOT, flavour, ROOT / "build" / ("heap-" + port))
+        out, _ = mpbuild.build_firmware(ROOT, flavour, ROOT / "build" / ("heap-" + name))
     tool = (mpbuild.circuitpython_mpy_cross() if flavour == "circuitpython"
             else mpbuild.find_tool("mpy-cross"))
-    libs = ROOT / "build" / ("heap-" + port + "-libs")
+    libs = ROOT / "build" / ("heap-" + name + "-libs")
     shutil.rmtree(libs, ignore_errors=True)
     for src in sorted(LIBS.rglob("*.py")):
         rel = src.relative_to(LIBS)
