@@ -107,6 +107,12 @@ def test_clone_is_independent_and_replay_rebuilds():
         copy.apply(copy.legal_actions()[0])
         assert fingerprint(fresh) == before
         assert fingerprint(copy) != before
+        for _ in range(5):
+            fresh.apply(fresh.legal_actions()[-1])
+        copy = fresh.clone()  # mid-game: the clone has the history, in a copy of its own
+        assert list(copy.history) == list(fresh.history) and len(copy.history) == 5
+        copy.apply(copy.legal_actions()[0])
+        assert len(fresh.history) == 5 and len(copy.history) == 6
 
 
 def test_finished_game_answers_and_refuses():
