@@ -1,335 +1,415 @@
 """Benchmarks: print figures, never judge them (tests never assert on time).
 
-    .venv/bin/python tools/bench.py [games] [--games diams quartz] [--seconds 3] [--no-heap]
+    .venv/bin/python tools/bench.py [games] [--games diams quartz] [--players 2]
+        [--length quick|standard] [--level normal|hard] [--heavy] [--hard-decisions 5]
+        [--no-pico] [--no-heap] [--no-source] [--seconds 3] [--jobs 2]
     .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--jobs 2]
 
-`games`, per game of firmware.core.GAMES: .mpy sizes; the smallest MicroPython heap at which a
-random game completes (unix port, from .mpy, max over fixed seeds); random games per second
-on CPython and on host MicroPython; mean actions per game; an estimated board time per game
-(see boardtime.py).
+`games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
+boards' own interpreters, never host time scaled by a factor:
+- Board time on the emulated Raspberry Pi Pico (tools/pico.py: MicroPython 1.28's rp2 firmware
+  in rp2040js, the files `make flash` writes; tools/picobench.py runs there, timing with
+  time.ticks_us(), the emulated 125 MHz clock: the same figures on every run and machine):
+  each bot level's time per decision with a choice (median, 95th percentile, max) over a whole
+  game with that level on every seat; hard (firmware.ui.match.BOT_BUDGET_MS a decision) at
+  --hard-decisions decisions spread over the normal game, with the playouts each one ran; the
+  whole game's board time with normal bots; the import time of the game's modules.
+- Heap: free heap on the emulated Pico (gc.mem_free after gc.collect) at the start, after the
+  imports and at the end of the normal game; the smallest heap (tools/boardheap.py: 1 KiB
+  steps of -X heapsize) at which a whole game ends on 32-bit MicroPython 1.28
+  (../shared/emu/micropython-i386) and CircuitPython 9.2.9 (../shared/cpy), through the match
+  alone and through the app on a display stand-in, firmware from .mpy (and from .py).
+- CPython: the .mpy sizes, random games per second (in-process) and actions per random game.
+Default set: --players 2 (a game's least if more: Quartz 3), quick lengths (firmware.selftest.
+QUICK), normal bots in the heap games. --heavy: every game at its largest table, standard
+lengths, hard bots (capped at 8 playouts) in the heap games: the budget cases of issue 13.
 
-`bots`, per game (quick settings): win share of normal vs a uniformly random player and of
-hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; median and 95th
-percentile time per decision on host MicroPython at each level with the board estimate; the
-smallest heap that completes a game with hard bots on every seat. Takes minutes.
+`bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
+player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
+capped at the median playouts a hard decision ran on the emulated Pico (or --playouts).
 """
 
 import argparse
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import boardtime
-import mpbuild
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+for _path in (TOOLS, ROOT):  # tools (pico, boardheap, randplay) and firmware, from source
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+import boardheap  # noqa: E402
+import mpbuild  # noqa: E402
+import pico  # noqa: E402
 
 MARK = "@bench"
-HEAP_MIN_KIB, HEAP_MAX_KIB = 8, 2048
-RUN_TIMEOUT = 120  # seconds for one MicroPython run; a thrashing tiny heap counts as no fit
-
-# Runs under MicroPython. argv: build, its own folder, tools, mode, game, players, seed or ms.
-DRIVER = """\
-import sys
-import time
-build, here, tools, mode, name = sys.argv[1:6]
-players, arg = int(sys.argv[6]), int(sys.argv[7])
-for p in (tools, build, here):  # here (compiled randplay) first, tools' sources last
-    sys.path.insert(0, p)
-from randplay import random_game
-if mode == "heap":
-    state = random_game(name, players, arg)
-    print("MARK fit", len(state.history))
-else:
-    n = actions = 0
-    t0 = time.ticks_ms()
-    while n == 0 or time.ticks_diff(time.ticks_ms(), t0) < arg:
-        state = random_game(name, players, 1000 + n, None, n)
-        actions += len(state.history)
-        n += 1
-    print("MARK rate", n, actions, time.ticks_diff(time.ticks_ms(), t0))
-""".replace("MARK", MARK)
-
-
-class MicroPythonRunner:
-    """Compiles the firmware, randplay and the driver to .mpy, then runs the driver."""
-
-    def __init__(self, root):
-        self.root = root
-        self.build, self.sizes = mpbuild.build_firmware(root)
-        self.here = root / "build" / "bench"
-        self.here.mkdir(parents=True, exist_ok=True)
-        for stale in self.here.glob("*"):
-            stale.unlink()
-        # From .mpy, so the heap figure does not include compiling these from source.
-        (self.here / "bench_driver.py").write_text(DRIVER)
-        mpbuild.compile_file(self.here / "bench_driver.py", self.here / "bench_driver.mpy",
-                             "bench_driver.py")
-        (self.here / "bench_driver.py").unlink()
-        randplay = root / "tools" / "randplay.py"
-        if randplay.is_file():
-            mpbuild.compile_file(randplay, self.here / "randplay.mpy", "tools/randplay.py")
-        self.micropython = mpbuild.find_tool("micropython")
-
-    def run(self, heap_kib, mode, name, players, arg):
-        """Output lines of the driver, or None if it failed (nonzero exit, timeout)."""
-        cmd = [self.micropython]
-        if heap_kib:
-            cmd += ["-X", f"heapsize={heap_kib}k"]
-        cmd += ["-c", f"import sys\nsys.path.insert(0, {str(self.here)!r})\nimport bench_driver",
-                str(self.build), str(self.here), str(self.root / "tools"),
-                mode, name, str(players), str(arg)]
-        try:
-            done = subprocess.run(cmd, cwd=self.here, capture_output=True, text=True,
-                                  stdin=subprocess.DEVNULL, timeout=RUN_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            return None
-        return done.stdout.splitlines() if done.returncode == 0 else None
-
-    def fits(self, kib, name, players, seed):
-        lines = self.run(kib, "heap", name, players, seed)
-        return lines is not None and any(line.startswith(MARK + " fit") for line in lines)
-
-    def min_heap(self, name, players, seeds):
-        """Smallest heap (KiB) that fits every seed, or None if even the maximum does not."""
-        best = None
-        for seed in seeds:
-            if best is not None and self.fits(best, name, players, seed):
-                continue  # this seed needs no more than the ones before
-            lo, hi = (best or HEAP_MIN_KIB), HEAP_MAX_KIB
-            if not self.fits(hi, name, players, seed):
-                return None
-            if best is None and self.fits(lo, name, players, seed):
-                best = lo
-                continue
-            while hi - lo > 1:  # invariant: lo does not fit, hi fits
-                mid = (lo + hi) // 2
-                if self.fits(mid, name, players, seed):
-                    hi = mid
-                else:
-                    lo = mid
-            best = hi
-        return best
-
-    def rate(self, name, players, seconds):
-        """(games per second, mean actions per game) on host MicroPython, default heap."""
-        lines = self.run(None, "rate", name, players, int(seconds * 1000))
-        for line in lines or ():
-            if line.startswith(MARK + " rate"):
-                n, actions, ms = (int(w) for w in line.split()[2:5])
-                return n * 1000 / max(ms, 1), actions / n
-        return None
-
-
-def cpython_rate(random_game, name, players, seconds):
-    """(games per second, mean actions per game) in this CPython process."""
-    n = actions = 0
-    t0 = time.perf_counter()
-    while n == 0 or time.perf_counter() - t0 < seconds:
-        actions += len(random_game(name, players, 1000 + n, None, n).history)
-        n += 1
-    return n / (time.perf_counter() - t0), actions / n
+SEED = 2024  # the games' seed (boardheap's and the selftest's too)
+HEAVY_PLAYOUTS = 8  # hard bots' cap in the heap games (boardheap's default: deterministic)
+PICO_CYCLES = 300 * pico.CLOCK_HZ  # a deterministic limit per run: 300 board seconds
+PORTS = ("micropython", "circuitpython")
+FAILED = "failed"  # a figure whose run went wrong (the reason is printed to stderr)
+MODES = ("match", "app")
 
 
 def progress(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def bench_games(args):
-    root = args.root.resolve()
-    for path in (root / "tools", root):  # firmware.core and randplay from source on CPython
-        sys.path.insert(0, str(path))
-    import firmware.core as core  # needs the path above
+def tree_state():
+    """Which firmware/ the figures are of: the commit, and whether firmware/ differs from it
+    (figures of a tree being edited are not figures of the commit)."""
+    def git(*words):
+        done = subprocess.run(("git",) + words, cwd=ROOT, capture_output=True, text=True)
+        return done.stdout.strip() if done.returncode == 0 else None
 
+    try:
+        commit = git("rev-parse", "--short", "HEAD")
+        changed = git("status", "--porcelain", "--", "firmware")
+    except OSError:
+        commit = changed = None
+    if commit is None:
+        return "firmware/ of %s (no git)" % ROOT
+    return "firmware/ at %s%s" % (commit, " with uncommitted changes" if changed else "")
+
+
+def percentile(values, p):
+    """Nearest-rank percentile (0 of nothing)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, -(-len(ordered) * p // 100) - 1))]
+
+
+def table(head, rows, right_from=1):
+    """Print rows of strings under `head`, columns aligned (the first ones to the left)."""
+    widths = [max([len(head[i])] + [len(r[i]) for r in rows]) for i in range(len(head))]
+    fmt = "  ".join(f"{{:{'<' if i < right_from else '>'}{w}}}" for i, w in enumerate(widths))
+    print(fmt.format(*head))
+    print("  ".join("-" * w for w in widths))
+    for r in rows:
+        print(fmt.format(*r))
+
+
+# ---- the games' settings --------------------------------------------------------------------
+def settings(name, module, args):
+    """(players, options) of game `name` for this run."""
+    from firmware.selftest import QUICK
+
+    players = min(max(args.players, module.MIN_PLAYERS), module.MAX_PLAYERS)
+    options = QUICK.get(name) if args.length == "quick" else None
+    return players, options
+
+
+def hard_points(name, players, options, count):
+    """Action numbers of the normal game (seed SEED, bots seeded as picobench.py and
+    firmware/ui/match.py do) at which a hard bot would really search (2+ candidates): `count`
+    of them spread evenly. On CPython, in the main thread (the search's shared policy is a
+    module global): the board plays the same game."""
+    from firmware.bots import make_bot
+    from firmware.core import load
+
+    state = load(name).new_game(players, SEED, options)
+    bots = [make_bot(name, s, "normal", SEED + 7919 * (s + 1)) for s in range(players)]
+    probe = [make_bot(name, s, "hard", SEED + 7919 * (s + 1), None, 0) for s in range(players)]
+    points = []
+    n = 0
+    while not state.is_over():
+        seat = state.current_player()
+        view = state.view(seat)
+        if len(view["legal"]) > 1 and len(probe[seat].start(view).legal) > 1:
+            points.append(n)
+        probe[seat].result()  # the search (no playouts: its candidates only) let go
+        state.apply(bots[seat].choose(view))
+        n += 1
+    if len(points) <= count:
+        return points
+    return [points[(2 * k + 1) * len(points) // (2 * count)] for k in range(count)]
+
+
+# ---- the emulated Pico ----------------------------------------------------------------------
+class Board:
+    """The emulator prepared and the board's files (as make flash writes them) with
+    tools/picobench.py as .mpy beside them."""
+
+    def __init__(self):
+        progress("pico: preparing the emulator and the board's files ...")
+        self.emu = pico.prepare(out=progress)
+        here = ROOT / "build" / "bench"
+        here.mkdir(parents=True, exist_ok=True)
+        mpy = here / "picobench.mpy"
+        mpbuild.compile_file(TOOLS / "picobench.py", mpy, "picobench.py")
+        self.files = pico.board_files()
+        self.fs = pico.board_fs(here / "picofs", {"picobench.mpy": mpy.read_bytes()})
+
+    def measure(self, name, players, options, levels, hard_at, budget_ms):
+        """{key: [[values] of each line with that key]} from picobench.main on the board,
+        plus "run": the pico.Run."""
+        code = "from picobench import main\nmain(%r, %d, %r, %d, %r, %r, %d)\n" % (
+            name, players, options, SEED, list(levels), list(hard_at), budget_ms)
+        result = pico.run(code=code, fs=self.fs, max_cycles=PICO_CYCLES, emu=self.emu)
+        found = {"run": result}
+        for line in result.stdout.splitlines():
+            words = line.split()
+            if words and words[0] == MARK:
+                found.setdefault(words[1], []).append(words[2:])
+        if result.status != 0 or "done" not in found:
+            raise RuntimeError("%s on the emulated Pico: status %d\n%s\n%s" % (
+                name, result.status, result.stdout[-1500:], result.error[-1500:]))
+        return found
+
+
+def pico_figures(board, name, players, options, hard_at, budget_ms, part):
+    """One of the two runs of a game on the board: part "levels" (imports, free heap, an easy
+    and a normal game) or "hard" (hard decisions at the action numbers hard_at of the normal
+    game, from hard_points())."""
+    if part == "levels":
+        return board.measure(name, players, options, ("normal", "easy"), (), budget_ms)
+    return board.measure(name, players, options, (), hard_at, budget_ms)
+
+
+def ms_stats(us_values):
+    """"p50/p95/max" in board ms."""
+    if not us_values:
+        return "-"
+    v = [int(x) for x in us_values]
+    return "%.1f/%.1f/%.1f" % (percentile(v, 50) / 1000, percentile(v, 95) / 1000,
+                               max(v) / 1000)
+
+
+# ---- the heap on the 32-bit interpreters ---------------------------------------------------
+def heap_case(folders, port, source, case):
+    heap, _ = boardheap.smallest(boardheap.interpreter(port), case.code(folders, "@SAVES@"))
+    return heap
+
+
+# ---- CPython --------------------------------------------------------------------------------
+def cpython_rate(name, players, options, seconds):
+    """(random games per second, mean actions per game) in this CPython process."""
+    from randplay import random_game
+
+    n = actions = 0
+    t0 = time.perf_counter()
+    while n == 0 or time.perf_counter() - t0 < seconds:
+        actions += len(random_game(name, players, 1000 + n, options, n).history)
+        n += 1
+    return n / (time.perf_counter() - t0), actions / n
+
+
+# ---- games ----------------------------------------------------------------------------------
+def bench_games(args):
+    import firmware.core as core
+    from firmware.ui.match import BOT_BUDGET_MS
+
+    started = time.monotonic()
+    tree = tree_state()
+    if args.heavy:
+        args.players, args.length, args.level = 99, "standard", "hard"
     names = args.games or list(core.GAMES)
     unknown = [n for n in names if n not in core.GAMES]
     if unknown:
         sys.exit(f"unknown game(s): {', '.join(unknown)}; GAMES = {', '.join(core.GAMES)}")
-    progress("compiling .mpy ...")
-    mp = MicroPythonRunner(root)
-    core_bytes = mpbuild.total_size(mp.sizes, "firmware/core/")
-    random_game = None
-
-    rows = []
+    games = []  # (name, module, players, options)
+    missing = []
     for name in names:
+        if not core.available(name):
+            missing.append(name)
+            continue
+        module = core.load(name)
+        games.append((name, module) + settings(name, module, args))
+
+    board = Board() if not args.no_pico else None
+    folders = {}
+    if not args.no_heap:
+        progress("heap: building the firmware for the 32-bit ports ...")
+        for port in PORTS:
+            for source in (False,) if args.no_source else (False, True):
+                folders[port, source] = boardheap.build(port, source)
+
+    # Every run is a process of its own (node, or a unix port): args.jobs of them at once, the
+    # longest first (the board's runs).
+    jobs = {}
+    timing = {}
+    pool = ThreadPoolExecutor(max_workers=args.jobs)
+
+    def timed(kind, fn, *fargs):
+        def run():
+            t0 = time.monotonic()
+            try:
+                return fn(*fargs)
+            finally:
+                timing[kind] = timing.get(kind, 0.0) + time.monotonic() - t0
+        return pool.submit(run)
+
+    if board is not None:
+        for name, _, players, options in games:
+            hard_at = hard_points(name, players, options, args.hard_decisions)
+            for part in ("hard", "levels"):
+                jobs[name, "pico", part] = timed("pico", pico_figures, board, name, players,
+                                                 options, hard_at, BOT_BUDGET_MS, part)
+    for (port, source), tree in folders.items():
+        for name, _, players, options in games:
+            for mode in MODES:
+                case = boardheap.Case(name, players, mode, args.level, HEAVY_PLAYOUTS, SEED,
+                                      options)
+                jobs[name, port, source, mode] = timed("heap", heap_case, tree, port, source,
+                                                       case)
+    results = {}
+    for key, future in jobs.items():
         try:
-            module = core.load(name)
-        except ImportError:
-            if (root / "firmware" / "core" / f"{name}.py").exists():
-                raise  # written but broken: not the same as "not implemented yet"
-            rows.append((name, None))
-            continue
-        if random_game is None:
-            from randplay import random_game  # tools/ is on the path now
-        players = min(max(args.players, module.MIN_PLAYERS), module.MAX_PLAYERS)
-        row = {"players": players, "mpy": mp.sizes.get(f"firmware/core/{name}.mpy"),
-               "core": core_bytes, "heap": "-"}
-        if not args.no_heap:
-            progress(f"{name}: heap search, seeds {args.seeds} ...")
-            kib = mp.min_heap(name, players, args.seeds)
-            row["heap"] = f">{HEAP_MAX_KIB}" if kib is None else str(kib)
-        progress(f"{name}: random games, {args.seconds:g} s on CPython then on MicroPython ...")
-        row["cpy"], row["actions"] = cpython_rate(random_game, name, players, args.seconds)
-        row["mpy_rate"] = mp.rate(name, players, args.seconds)
-        rows.append((name, row))
-    print_table(rows, args)
+            results[key] = future.result()
+        except Exception as exc:  # a figure that failed is shown as failed, the rest printed
+            progress("bench: %s failed: %s" % (" ".join(map(str, key)), exc))
+            results[key] = FAILED
+        else:
+            progress("bench: %s done" % " ".join(map(str, key)))
+    pool.shutdown()
+    rates = {}
+    for name, _, players, options in games:
+        progress(f"{name}: random games, {args.seconds:g} s on CPython ...")
+        rates[name] = cpython_rate(name, players, options, args.seconds)
 
-
-def print_table(rows, args):
-    head = ("game", "seats", ".mpy B", "core B", "heap KiB", "CPy g/s", "MPy g/s",
-            "actions/g", "board s/g")
-    lines = []
-    for name, row in rows:
-        if row is None:
-            lines.append((name, "not implemented yet"))
-            continue
-        mpy_rate = row["mpy_rate"]
-        lines.append((
-            name, str(row["players"]), str(row["mpy"]), str(row["core"]), row["heap"],
-            f"{row['cpy']:.1f}",
-            f"{mpy_rate[0]:.1f}" if mpy_rate else "failed",
-            f"{row['actions']:.1f}",
-            f"{boardtime.board_seconds(1 / mpy_rate[0]):.2f}" if mpy_rate else "-",
-        ))
-    widths = [max([len(head[i])] + [len(c[i]) for c in lines if len(c) == len(head)])
-              for i in range(len(head))]
-    fmt = "  ".join(f"{{:{'<' if i == 0 else '>'}{w}}}" for i, w in enumerate(widths))
-    print(fmt.format(*head))
-    print("  ".join("-" * w for w in widths))
-    for cells in lines:
-        print(fmt.format(*cells) if len(cells) == len(head) else f"{cells[0]}: {cells[1]}")
+    print_games(args, games, board, results, rates, folders, BOT_BUDGET_MS)
+    for name in missing:
+        print(f"{name}: not here yet (no firmware/core/{name}.py)")
+    wall = time.monotonic() - started
     print()
-    print(f"heap KiB  smallest `micropython -X heapsize` ({HEAP_MIN_KIB}..{HEAP_MAX_KIB} KiB, "
-          "1 KiB steps) at which a random game")
-    print("          with that many seats completes from .mpy, max over seeds "
-          f"{', '.join(map(str, args.seeds))} (GC makes it +-1 KiB).")
-    print("          The unix port is 64-bit: a 32-bit board needs up to about half of it.")
-    print(f"g/s       random games per second over ~{args.seconds:g} s: CPython in-process, "
-          "host MicroPython (unix port)")
-    print("actions/g mean actions per random game")
-    print("board s/g estimated seconds per random game on the board:")
-    print(f"          {boardtime.describe()}")
+    after = tree_state()
+    print("figures of %s%s" % (tree, "" if after == tree else "; then %s (changed during "
+                                                               "the run)" % after))
+    print("run time: %.0f s host wall clock (%s; %d at once)" % (
+        wall, ", ".join("%s runs %.0f s" % kv for kv in sorted(timing.items())) or "-",
+        args.jobs))
 
 
-# ---- bots ------------------------------------------------------------------------------
-# Quick settings for the bot benchmark: (game, seats, options).
-BOT_GAMES = (
-    ("diams", 2, {"length": "quick"}),
-    ("diamonds", 2, {}),
-    ("quartz", 3, {}),
-    ("sixgems", 2, {"length": "6"}),
-)
-BOARD_BUDGET_MS = {"normal": 300, "hard": 2000}  # the issue's per-decision limits on the board
-
-# Runs under MicroPython. argv: build, mode (time|heap), game, players, level, seed, budget_ms,
-# playouts, options as key=value,... Plays one game with `level` bots on every seat.
-BOTS_DRIVER = """\
-import sys
-import time
-build, mode, name = sys.argv[1:4]
-players, level, seed = int(sys.argv[4]), sys.argv[5], int(sys.argv[6])
-budget, playouts, opts = int(sys.argv[7]), int(sys.argv[8]), sys.argv[9]
-sys.path.insert(0, build)
-from firmware.core import load
-from firmware.bots import make_bot
-options = {}
-for pair in opts.split(","):
-    if pair:
-        k, v = pair.split("=")
-        options[k] = v
-state = load(name).new_game(players, seed, options)
-bots = [make_bot(name, s, level, seed + s, budget if budget > 0 else None,
-                 playouts if playouts > 0 else None) for s in range(players)]
-times = []
-counts = []
-while not state.is_over():
-    seat = state.current_player()
-    view = state.view(seat)
-    bot = bots[seat]
-    t0 = time.ticks_us()
-    bot.start(view)
-    while bot.step():
-        pass
-    action = bot.result()
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    if len(view["legal"]) > 1:
-        times.append(dt)
-        search = getattr(bot, "search", None)
-        counts.append(search.playouts if search is not None else 0)
-    view = None
-    state.apply(action)
-if mode == "time":
-    print("MARK times", " ".join([str(t) for t in times]))
-    print("MARK playouts", " ".join([str(c) for c in counts]))
-print("MARK fit", len(state.history))
-""".replace("MARK", MARK)
+def describe(players, options):
+    words = [f"{players}p"]
+    words += [f"{k}={v}" for k, v in sorted((options or {}).items())]
+    return " ".join(words)
 
 
-class BotRunner:
-    """The bots driver under host MicroPython, from the .mpy build of firmware/."""
+def print_games(args, games, board, results, rates, folders, budget_ms):
+    files = board.files if board is not None else pico.board_files()
+    if board is not None:
+        print("Board time: emulated Raspberry Pi Pico (RP2040 at 125 MHz, MicroPython 1.28, "
+              "firmware .mpy), ms of board time")
+        rows = []
+        for name, _, players, options in games:
+            levels = results.get((name, "pico", "levels"))
+            hard = results.get((name, "pico", "hard"))
+            hard = None if hard == FAILED else hard
+            if levels == FAILED:
+                rows.append((name, describe(players, options)) + (FAILED,) * 7)
+                continue
+            imp = [int(x) for x in levels["import_us"][0]]
+            actions, game_us = (int(x) for x in levels["game_normal"][0])
+            decisions = hard.get("hard", []) if hard is not None else []
+            hard_us = [int(words[1]) for words in decisions]
+            playouts = [int(words[2]) for words in decisions]
+            rows.append((
+                name, describe(players, options),
+                "%.0f+%.0f" % (imp[0] / 1000, imp[1] / 1000),
+                ms_stats(levels["times_easy"][0]), ms_stats(levels["times_normal"][0]),
+                ms_stats(hard_us) if hard is not None else "failed",
+                ("%d: %s" % (len(playouts), " ".join(map(str, playouts))))
+                if hard is not None else "-",
+                "%.2f" % (game_us / 1e6), str(actions),
+            ))
+        table(("game", "settings", "import ms", "easy p50/p95/max", "normal p50/p95/max",
+               "hard p50/p95/max", "hard: playouts", "game s", "actions"), rows, 2)
+        print()
+        print("import ms       rules + bots modules from .mpy on the board's flash (the search "
+              "of hard adds the 3rd")
+        print("                figure below); each level's times: decisions with 2+ legal actions "
+              "over one whole game,")
+        print("                that level on every seat (seed %d); hard: %d decisions spread "
+              "over the normal game, budget" % (SEED, args.hard_decisions))
+        print("                %d ms each (firmware.ui.match.BOT_BUDGET_MS), and the playouts "
+              "each decision ran." % budget_ms)
+        print("game s          the whole game with normal bots on every seat: views, decisions "
+              "and actions (the")
+        print("                heap collected after every action, as the match does, not "
+              "counted).")
+        search = []
+        for name, *_ in games:
+            hard = results.get((name, "pico", "hard"))
+            if hard not in (None, FAILED):
+                search.append("%s %.0f" % (name, int(hard["import_us"][0][2]) / 1000))
+        if search:
+            print("                import of firmware.bots.search, ms: " + ", ".join(search))
+        print()
 
-    def __init__(self, root):
-        self.build, _ = mpbuild.build_firmware(root)
-        self.here = root / "build" / "bench_bots"
-        self.here.mkdir(parents=True, exist_ok=True)
-        src = self.here / "bots_driver.py"
-        src.write_text(BOTS_DRIVER)
-        mpbuild.compile_file(src, self.here / "bots_driver.mpy", "bots_driver.py")
-        src.unlink()
-        self.micropython = mpbuild.find_tool("micropython")
+    print("Heap: bytes free on the emulated Pico (gc.mem_free() after gc.collect()); the smallest "
+          "heap, KiB, at which")
+    print("a whole game ends on 32-bit MicroPython / CircuitPython (-X heapsize, 1 KiB steps)")
+    head = ["game", "settings"]
+    if board is not None:
+        head.append("Pico free B start/imports/end")
+    groups = []  # (source, mode): cells "MP/CP"
+    for source in (False, True):
+        if any((port, source) in folders for port in PORTS):
+            for mode in MODES:
+                groups.append((source, mode))
+                head.append("%s%s KiB MP/CP" % (mode, " .py" if source else ""))
+    rows = []
+    for name, _, players, options in games:
+        row = [name, describe(players, options)]
+        if board is not None:
+            levels = results.get((name, "pico", "levels"))
+            row.append(FAILED if levels == FAILED else "/".join(
+                levels[key][0][0] for key in ("free_start", "free_imports", "free_end")))
+        for source, mode in groups:
+            cells = []
+            for port in PORTS:
+                heap = results.get((name, port, source, mode))
+                cells.append(FAILED if heap == FAILED else
+                             ">512" if heap is None else "%.0f" % (heap / 1024))
+            row.append("/".join(cells))
+        rows.append(tuple(row))
+    table(head, rows, 2)
+    print()
+    if board is not None:
+        print("Pico free       at the script's start, after the imports (rules and bots), after "
+              "the normal game (its")
+        print("                state and bots still held); the script is on the board as .mpy.")
+    if folders:
+        level = args.level + (" (capped at %d playouts)" % HEAVY_PLAYOUTS
+                              if args.level == "hard" else "")
+        print("KiB MP/CP       MicroPython 1.28 i386 (../shared/emu) / CircuitPython 9.2.9 i386 "
+              "(../shared/cpy), from")
+        print("                .mpy of each port's own mpy-cross (.py: compiled at import); "
+              "match: rules, bots,")
+        print("                firmware/ui/match.py and its saves; app: the handheld app on a "
+              "display stand-in")
+        print("                (tools/boardheap.py); %s bots, seed %d." % (level, SEED))
+        print("                Issue 13's budgets (CircuitPython, .mpy, largest tables, hard "
+              "bots: --heavy): app")
+        print("                %d KiB, match %d KiB."
+              % (boardheap.BUDGET["app"] // 1024, boardheap.BUDGET["match"] // 1024))
+    print()
+    print("CPython and sizes")
+    rows = []
+    for name, _, players, options in games:
+        rate, actions = rates[name]
+        sizes = []
+        for part in ("core", "bots"):
+            path = files.get(f"firmware/{part}/{name}.mpy")
+            sizes.append(str(path.stat().st_size) if path is not None else "-")
+        rows.append((name, describe(players, options), sizes[0], sizes[1], "%.1f" % rate,
+                     "%.1f" % actions))
+    table(("game", "settings", "rules .mpy B", "bots .mpy B", "random g/s CPython",
+           "actions/g"), rows, 2)
+    print()
+    print("random g/s      uniformly random games per second on CPython (in-process, "
+          f"~{args.seconds:g} s, host time);")
+    print("                actions/g: mean actions per random game. The .mpy: MicroPython's, "
+          "as make flash writes.")
 
-    def run(self, heap_kib, mode, name, players, options, level, seed, budget_ms, playouts):
-        cmd = [self.micropython]
-        if heap_kib:
-            cmd += ["-X", f"heapsize={heap_kib}k"]
-        opts = ",".join(f"{k}={v}" for k, v in options.items())
-        cmd += ["-c", f"import sys\nsys.path.insert(0, {str(self.here)!r})\nimport bots_driver",
-                str(self.build), mode, name, str(players), level, str(seed), str(budget_ms),
-                str(playouts), opts]
-        try:
-            done = subprocess.run(cmd, cwd=self.here, capture_output=True, text=True,
-                                  stdin=subprocess.DEVNULL, timeout=600)
-        except subprocess.TimeoutExpired:
-            return None
-        return done.stdout.splitlines() if done.returncode == 0 else None
 
-    def times(self, name, players, options, level, seeds, budget_ms):
-        """(us per decision, playouts per decision) over games with `level` on every seat."""
-        times, playouts = [], []
-        for seed in seeds:
-            for line in self.run(None, "time", name, players, options, level, seed,
-                                 budget_ms, 0) or ():
-                words = line.split()
-                if line.startswith(MARK + " times"):
-                    times += [int(w) for w in words[2:]]
-                elif line.startswith(MARK + " playouts"):
-                    playouts += [int(w) for w in words[2:]]
-        return times, playouts
-
-    def min_heap(self, name, players, options, seed, playouts):
-        """Smallest heap (KiB) at which a game with hard bots on every seat completes."""
-        def fits(kib):
-            lines = self.run(kib, "heap", name, players, options, "hard", seed, 0, playouts)
-            return lines is not None and any(x.startswith(MARK + " fit") for x in lines)
-
-        lo, hi = HEAP_MIN_KIB, 512
-        if not fits(hi):
-            return None
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if fits(mid):
-                hi = mid
-            else:
-                lo = mid
-        return hi
-
-
-def percentile(values, p):
-    if not values:
-        return 0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
-
-
+# ---- bots -----------------------------------------------------------------------------------
 def _play_match(job):
     """One game on CPython: (game, players, options, seed, lineup) -> share of the first
     kind. lineup: per seat ("random" | "normal" | "hard:<playouts>")."""
@@ -369,96 +449,89 @@ def match(pool, name, players, options, games, subject, other):
 def bench_bots(args):
     import multiprocessing
 
-    root = args.root.resolve()
-    for path in (root / "tools", root):
-        sys.path.insert(0, str(path))
-    host_hard_ms = max(1, BOARD_BUDGET_MS["hard"] // boardtime.BOARD_FACTOR)
-    progress("compiling .mpy ...")
-    mp = BotRunner(root)
-    rows = []
+    import firmware.core as core
+    from firmware.ui.match import BOT_BUDGET_MS
+
+    args.players, args.length = 2, "quick"
+    board = None
     pool = multiprocessing.Pool(args.jobs)
-    for name, players, options in BOT_GAMES:
-        if args.games and name not in args.games:
+    rows = []
+    for name in core.GAMES:
+        if (args.games and name not in args.games) or not core.available(name):
             continue
-        row = {"name": name, "players": players}
-        progress(f"{name}: decision times on host MicroPython ...")
-        seeds = list(range(1, args.time_games + 1))
-        for level in ("normal", "hard"):
-            budget = host_hard_ms if level == "hard" else 0
-            times, playouts = mp.times(name, players, options, level, seeds, budget)
-            row[level] = (percentile(times, 50), percentile(times, 95), len(times))
-            if level == "hard":
-                row["playouts"] = percentile(playouts, 50)
-        cap = args.playouts or max(1, row["playouts"])
+        module = core.load(name)
+        players, options = settings(name, module, args)
+        row = {"name": name, "settings": describe(players, options)}
+        cap = args.playouts
+        if not cap:
+            if board is None:
+                board = Board()
+            progress(f"{name}: {args.hard_decisions} hard decisions on the emulated Pico ...")
+            hard_at = hard_points(name, players, options, args.hard_decisions)
+            found = pico_figures(board, name, players, options, hard_at, BOT_BUDGET_MS, "hard")
+            playouts = [int(words[2]) for words in found.get("hard", [])]
+            cap = max(1, percentile(playouts, 50))
         row["cap"] = cap
-        progress(f"{name}: heap with hard bots on every seat ({cap} playouts) ...")
-        row["heap"] = None if args.no_heap else mp.min_heap(name, players, options, 1, cap)
         progress(f"{name}: {args.games_n} games normal vs random ...")
         row["nr"] = match(pool, name, players, options, args.games_n, "normal", "random")
         progress(f"{name}: {args.games_n} games hard ({cap} playouts) vs normal ...")
         row["hn"] = match(pool, name, players, options, args.games_n, f"hard:{cap}", "normal")
         rows.append(row)
-        print_bot_row(row, args, header=len(rows) == 1)
     pool.close()
+    table(("game", "settings", "normal/random", "hard/normal", "hard cap"),
+          [(r["name"], r["settings"], f"{100 * r['nr']:.1f}%", f"{100 * r['hn']:.1f}%",
+            str(r["cap"])) for r in rows], 2)
     print()
     print(f"win %     one seat of the first kind (rotating over the seats) against the second "
           f"kind on every other seat, {args.games_n} games on CPython")
-    print("          (quick settings: Diam's length=quick, SIXGEMS length=6; 2 seats, Quartz 3:")
-    print("          even strength is 50%, 33% for Quartz); a shared win counts as a share.")
-    print("          hard plays with a cap of `cap` playouts per decision: the median number")
-    print(f"          its board budget ({BOARD_BUDGET_MS['hard']} ms = {host_hard_ms} ms host "
-          "MicroPython) allowed in the timing games.")
-    print("ms p50/95  time per decision with a real choice (2+ legal actions) on host MicroPython")
-    print(f"          (.mpy, {args.time_games} games, that level on every seat; hard with its "
-          f"{host_hard_ms} ms budget), and the board estimate:")
-    print(f"          {boardtime.describe()}. Limits: normal {BOARD_BUDGET_MS['normal']} ms, "
-          f"hard {BOARD_BUDGET_MS['hard']} ms on the board.")
-    print("heap KiB  smallest `micropython -X heapsize` (1 KiB steps, 64-bit unix port, seed 1)")
-    print("          at which a game with hard bots (cap playouts) on every seat completes.")
-
-
-def print_bot_row(row, args, header):
-    head = ("game", "seats", "normal/rand", "hard/normal", "cap", "normal ms p50/95",
-            "board", "hard ms p50/95", "board", "heap KiB")
-    if header:
-        print("  ".join(head))
-    f = boardtime.BOARD_FACTOR
-    n50, n95, _ = (t / 1000 for t in row["normal"])  # microseconds -> ms
-    h50, h95, _ = (t / 1000 for t in row["hard"])
-    cells = (row["name"], str(row["players"]), f"{100 * row['nr']:.1f}%",
-             f"{100 * row['hn']:.1f}%", str(row["cap"]), f"{n50:.2f}/{n95:.2f}",
-             f"{n50 * f:.0f}/{n95 * f:.0f}", f"{h50:.1f}/{h95:.1f}",
-             f"{h50 * f:.0f}/{h95 * f:.0f}", str(row["heap"]) if row["heap"] else "-")
-    print("  ".join(c.rjust(len(h)) for c, h in zip(cells, head)), flush=True)
+    print("          (even strength is 50%, 33% for Quartz's 3 seats); a shared win counts as "
+          "a share.")
+    print("hard cap  hard plays with this cap of playouts per decision: "
+          + ("--playouts." if args.playouts else
+             "the median its board budget (%d ms) allowed over %d decisions on the emulated "
+             "Pico." % (BOT_BUDGET_MS, args.hard_decisions)))
 
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description="Benchmarks (figures only).")
     sub = parser.add_subparsers(dest="command")
-    games = sub.add_parser("games", help="per-game sizes, heap and speed (default)")
+    games = sub.add_parser("games", help="per game: board time, heap, sizes (default)")
     games.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
-    games.add_argument("--players", type=int, default=4, help="seats (clamped to the game's)")
-    games.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3],
-                       help="seeds for the heap search")
-    games.add_argument("--seconds", type=float, default=3.0, help="time per speed figure")
-    games.add_argument("--no-heap", action="store_true", help="skip the heap search")
+    games.add_argument("--players", type=int, default=2,
+                       help="seats (clamped to the game's; default 2, Quartz 3)")
+    games.add_argument("--length", choices=("quick", "standard"), default="quick",
+                       help="game length (quick: firmware.selftest.QUICK)")
+    games.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                       help="the bots of the heap games (hard: capped at %d playouts)"
+                       % HEAVY_PLAYOUTS)
+    games.add_argument("--heavy", action="store_true",
+                       help="largest tables, standard lengths, hard bots in the heap games")
+    games.add_argument("--no-pico", action="store_true", help="skip the emulated Pico")
+    games.add_argument("--no-heap", action="store_true",
+                       help="skip the smallest-heap searches on the 32-bit ports")
+    games.add_argument("--no-source", action="store_true",
+                       help="smallest heaps from .mpy only (not from .py)")
+    games.add_argument("--seconds", type=float, default=3.0,
+                       help="time per CPython speed figure")
     games.set_defaults(func=bench_games)
-    bots = sub.add_parser("bots", help="bot strength, thinking time and heap")
+    bots = sub.add_parser("bots", help="bot strength on CPython, hard capped as on the board")
     bots.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
     bots.add_argument("-n", "--games-n", type=int, default=200, help="games per match")
-    bots.add_argument("--time-games", type=int, default=3, help="games timed per level")
     bots.add_argument("--playouts", type=int, default=0,
-                      help="hard's playout cap in matches (default: what its budget allowed)")
-    bots.add_argument("--jobs", type=int, default=2, help="processes for the matches")
-    bots.add_argument("--no-heap", action="store_true", help="skip the heap search")
+                      help="hard's playout cap (default: what its budget allowed on the Pico)")
     bots.set_defaults(func=bench_bots)
     for p in (games, bots):
-        p.add_argument("--root", type=Path, default=mpbuild.ROOT, help="project root")
+        p.add_argument("--hard-decisions", type=int, default=5,
+                       help="hard decisions timed on the emulated Pico per game")
+        p.add_argument("--jobs", type=int, default=2, help="processes at once")
     if not argv or argv[0] not in ("games", "bots", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
-    args.func(args)
+    try:
+        args.func(args)
+    except (pico.PicoError, FileNotFoundError) as exc:
+        sys.exit("bench: %s" % exc)
 
 
 if __name__ == "__main__":

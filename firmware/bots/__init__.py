@@ -85,8 +85,8 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
     """A computer player for `seat` of `game` (a name of firmware.core.GAMES): an object
     with choose(view) -> action, where view = state.view(seat), and the sliced form above.
     For "hard": budget_ms = thinking time per decision in milliseconds of the machine that
-    runs it (the board: 2000; host MicroPython figures are board time / the board factor,
-    see tools/boardtime.py), playouts = a cap on playouts per decision; with neither,
+    runs it (the board: 2000, firmware.ui.match.BOT_BUDGET_MS; `make bench` times it on the
+    emulated Pico), playouts = a cap on playouts per decision; with neither,
     HARD_PLAYOUTS playouts (deterministic)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r; levels: %s" % (level, ", ".join(LEVELS)))
