@@ -185,3 +185,36 @@ def test_the_table_shows_the_game_as_it_is_now():
         else:
             driver.press(K.A)
     assert checked >= 6
+
+
+def test_a_scored_round_is_shown_in_the_games_words():
+    from firmware.ui.canvas import wrap
+    from firmware.ui.results_diams import round_result
+
+    driver = Driver()
+    app = driver.app
+    app.start("diams", ["normal", "normal"], {"length": "standard"})
+    for _ in range(20000):
+        if app.screen.__class__.__name__ == "TextScreen" and "scored" in driver.scene.lines[0]:
+            break
+        driver.frame(0)
+    lines = driver.scene.lines
+    assert lines[0].startswith("Round 1 scored"), lines
+    match = app.match
+    want = []
+    round_result(match.state.view(match.viewer()), match.names, want.append)
+    wrapped = [part for line in want for part in wrap(line, driver.scene.cols)]
+    room = driver.scene.rows - 2
+    assert len(wrapped) > 2 and lines[1:1 + room] == (wrapped + [""] * room)[:room]
+    from firmware.ui.results_diams import final
+
+    for _ in range(40000):  # on to the end: the last screen opens with the game's own words
+        if driver.scene.lines[0].startswith("Game over"):
+            break
+        driver.frame(K.A if app.screen.__class__.__name__ == "TextScreen" else 0)
+        driver.frame(0)
+    assert driver.scene.lines[0].startswith("Game over"), driver.scene.lines
+    want = []
+    final(match.state.view(match.viewer()), match.names, want.append)
+    wrapped = [part for line in want for part in wrap(line, driver.scene.cols)]
+    assert len(wrapped) >= 2 and driver.scene.lines[1:3] == wrapped[:2]
