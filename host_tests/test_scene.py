@@ -41,7 +41,8 @@ def test_text_is_the_fonts_glyphs_in_the_rows_colour():
     x0 = (160 - scene.cols * 6) // 2
     y0 = (128 - scene.rows * 12) // 2
     lit = 0
-    for row, text, colour in ((0, "Ag*7", C.GOLD), (1, "x}", C.RED), (2, "W!", C.WHITE), (3, "  ", C.WHITE)):
+    rows = ((0, "Ag*7", C.GOLD), (1, "x}", C.RED), (2, "W!", C.WHITE), (3, "  ", C.WHITE))
+    for row, text, colour in rows:
         for col, ch in enumerate(text):
             glyph = terminalio.FONT.get_glyph(ord(ch))
             for y in range(12):
