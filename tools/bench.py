@@ -250,12 +250,12 @@ def bench_games(args):
             for part in ("hard", "levels"):
                 jobs[name, "pico", part] = timed("pico", pico_figures, board, name, players,
                                                  options, hard_at, BOT_BUDGET_MS, part)
-    for (port, source), tree in folders.items():
+    for (port, source), built in folders.items():
         for name, _, players, options in games:
             for mode in MODES:
                 case = boardheap.Case(name, players, mode, args.level, HEAVY_PLAYOUTS, SEED,
                                       options)
-                jobs[name, port, source, mode] = timed("heap", heap_case, tree, port, source,
+                jobs[name, port, source, mode] = timed("heap", heap_case, built, port, source,
                                                        case)
     results = {}
     for key, future in jobs.items():
