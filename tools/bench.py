@@ -308,27 +308,29 @@ def print_games(args, games, board, results, rates, folders, budget_ms):
             actions, game_us = (int(x) for x in levels["game_normal"][0])
             decisions = hard.get("hard", []) if hard is not None else []
             hard_us = [int(words[1]) for words in decisions]
-            playouts = [int(words[2]) for words in decisions]
             rows.append((
                 name, describe(players, options),
                 "%.0f+%.0f" % (imp[0] / 1000, imp[1] / 1000),
                 ms_stats(levels["times_easy"][0]), ms_stats(levels["times_normal"][0]),
-                ms_stats(hard_us) if hard is not None else "failed",
-                ("%d: %s" % (len(playouts), " ".join(map(str, playouts))))
-                if hard is not None else "-",
+                ms_stats(hard_us) if hard is not None else FAILED,
+                " ".join("%s/%s" % (words[2], words[3]) for words in decisions)
+                if hard is not None else FAILED,
                 "%.2f" % (game_us / 1e6), str(actions),
             ))
         table(("game", "settings", "import ms", "easy p50/p95/max", "normal p50/p95/max",
-               "hard p50/p95/max", "hard: playouts", "game s", "actions"), rows, 2)
+               "hard p50/p95/max", "hard playouts/candidates", "game s", "actions"), rows, 2)
         print()
-        print("import ms       rules + bots modules from .mpy on the board's flash (the search "
-              "of hard adds the 3rd")
-        print("                figure below); each level's times: decisions with 2+ legal actions "
-              "over one whole game,")
-        print("                that level on every seat (seed %d); hard: %d decisions spread "
-              "over the normal game, budget" % (SEED, args.hard_decisions))
-        print("                %d ms each (firmware.ui.match.BOT_BUDGET_MS), and the playouts "
-              "each decision ran." % budget_ms)
+        print("import ms       the rules (firmware.core and its game) + the bots (firmware.bots "
+              "and its game), .mpy")
+        print("                from the board's flash; hard's search: below.")
+        print("p50/p95/max     board ms a decision with 2+ legal actions, over one whole game "
+              "with that level on")
+        print("                every seat (seed %d); hard: %d decisions spread over the normal "
+              "game, budget" % (SEED, args.hard_decisions))
+        print("                %d ms each (firmware.ui.match.BOT_BUDGET_MS): the playouts "
+              "each decision ran, and" % budget_ms)
+        print("                the candidate actions it searched (a round of playouts tries each "
+              "once).")
         print("game s          the whole game with normal bots on every seat: views, decisions "
               "and actions (the")
         print("                heap collected after every action, as the match does, not "
