@@ -93,11 +93,12 @@ def compile_tree(root, package, out, jobs=2, mpy_cross=None):
                 for (_, dst, _), size in zip(jobs_list, sizes)}
 
 
-def compile_flat(src_dir, out_dir, root, jobs=2):
-    """Compile `src_dir/*.py` (not recursive) into `out_dir`, skipping the files mpy-cross
-    rejects (e.g. CPython-only tools); returns the names of the skipped files."""
+def compile_flat(src_dir, out_dir, root, jobs=2, mpy_cross=None):
+    """Compile `src_dir/*.py` (not recursive) into `out_dir` with `mpy_cross` (default
+    MicroPython's), skipping the files it rejects (e.g. CPython-only tools); returns the
+    names of the skipped files."""
     src_dir, out_dir = Path(src_dir), Path(out_dir)
-    mpy_cross = find_tool("mpy-cross")
+    mpy_cross = mpy_cross or find_tool("mpy-cross")
 
     def one(src):
         try:

@@ -219,25 +219,6 @@ def run_module(path, search, driver, interpreter, heap, pattern, timeout):
     return result
 
 
-def compile_flat(src_dir, out_dir, root, mpy_cross, jobs=2):
-    """Compile `src_dir/*.py` (not recursive) into `out_dir` with `mpy_cross`, skipping the
-    files it rejects (e.g. CPython-only tools); returns the names of the skipped files."""
-
-    def one(src):
-        try:
-            name = src.relative_to(root).as_posix()
-        except ValueError:
-            name = str(src)
-        try:
-            mpbuild.compile_file(src, out_dir / (src.stem + ".mpy"), name, mpy_cross)
-            return None
-        except RuntimeError:
-            return src.name
-
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return [n for n in pool.map(one, sorted(src_dir.glob("*.py"))) if n]
-
-
 def compile_support(root, work, test_dirs, mpy_cross):
     """Compile the test folders and tools/ into `work` (wiped first) with `mpy_cross`,
     mirroring their paths under the root; returns {source folder: .mpy folder}."""
@@ -251,7 +232,7 @@ def compile_support(root, work, test_dirs, mpy_cross):
             rel = Path("external", *src.parts[1:])
         compiled[src] = work / rel
         compiled[src].mkdir(parents=True, exist_ok=True)
-        compile_flat(src, compiled[src], root, mpy_cross)
+        mpbuild.compile_flat(src, compiled[src], root, mpy_cross=mpy_cross)
     return compiled
 
 

@@ -3,7 +3,7 @@
 from firmware.core import quartz as Q
 
 # final and round_result (console.py's renderer protocol) are written in results_quartz.py.
-from firmware.ui.results_quartz import _crystals, _total, final, round_result  # noqa: F401
+from firmware.ui.results_quartz import _crystals, final, round_result  # noqa: F401
 
 HELP = (
     "Quartz: The Dice Game in short (rule ids of seeds/quartz.md):",
@@ -44,7 +44,7 @@ def table(view, names, out):
         "==== %s - round %d of %d - leader %s ===="
         % (Q.TITLE, view["round"], view["rounds"], names[view["leader"]])
     )
-    out("Bag %d: %s   pairs left %d" % (_total(view["bag"]), _crystals(view["bag"]), view["pairs"]))
+    out("Bag %d: %s   pairs left %d" % (sum(view["bag"]), _crystals(view["bag"]), view["pairs"]))
     out("  %-7s %-26s %-18s %s %s" % ("", "cart", "chest", "mk", "points now"))
     for other in range(view["players"]):
         mark = ""
@@ -127,6 +127,6 @@ def turn_line(view, names):
         view["round"],
         names[view["turn"]],
         names[view["leader"]],
-        _total(view["bag"]),
+        sum(view["bag"]),
         _crystals(view["bag"]),
     )

@@ -15,12 +15,6 @@ def _crystals(counts):
     return " ".join(parts) if parts else "-"
 
 
-def _total(counts):
-    n = 0
-    for c in counts:
-        n += c
-    return n
-
 
 def round_result(view, names, out):
     done = view["round"] - 1 + (1 if view["over"] else 0)  # rounds finished
@@ -29,12 +23,12 @@ def round_result(view, names, out):
         held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
         out(
             "  %-7s holds %-30s chest %2d  points now %d"
-            % (names[seat], _crystals(held), _total(view["chests"][seat]), view["scores"][seat])
+            % (names[seat], _crystals(held), sum(view["chests"][seat]), view["scores"][seat])
         )
 
 
 def final(view, names, out):
-    sizes = [_total(c) for c in view["chests"]]
+    sizes = [sum(c) for c in view["chests"]]
     fewest = min(sizes)
     for seat in range(view["players"]):
         held = [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]

@@ -31,12 +31,6 @@ def _short(names, seat):
     return name if cut < 0 else name[:cut]
 
 
-def _total(counts):
-    n = 0
-    for c in counts:
-        n += c
-    return n
-
 
 def _status(c, view, names):
     c.line(C.WHITE)
@@ -62,7 +56,7 @@ def _doing(view, names):
     kind = view["action"]
     letter = Q.FACE_LETTERS[kind] if 0 <= kind < 5 else "?"
     if phase == "dice":
-        return "%s x%d" % (letter, _total(view["group"]))
+        return "%s x%d" % (letter, sum(view["group"]))
     if phase == "return":
         return "return %d" % view["left"]
     if phase == "chest":
@@ -117,7 +111,7 @@ def _extra(c, view, seat):
     if c.cols < 40:
         return
     c.col = _label(c) + Q.NKINDS * CELL + 1
-    c.text("%2d %2d %4d" % (_total(view["chests"][seat]), view["markers"][seat],
+    c.text("%2d %2d %4d" % (sum(view["chests"][seat]), view["markers"][seat],
                            view["scores"][seat]))
 
 
@@ -162,7 +156,7 @@ def draw(c, view, names):
         for s in range(players):
             c.line(C.GOLD if s == seat else C.WHITE)
             c.text("%s %3d pts ch%d mk%d" % (_short(names, s), view["scores"][s],
-                                            _total(view["chests"][s]), view["markers"][s]))
+                                            sum(view["chests"][s]), view["markers"][s]))
     for i in range(1, players):
         other = (seat + i) % players
         _row(c, _short(names, other) + "ch", view["chests"][other], C.GREY)
@@ -172,7 +166,7 @@ def draw(c, view, names):
         c.text("%d pairs" % view["pairs"])
     else:
         c.line(C.GREY)
-        c.text("%d in the bag, %d pairs left" % (_total(view["bag"]), view["pairs"]))
+        c.text("%d in the bag, %d pairs left" % (sum(view["bag"]), view["pairs"]))
     for part in C.wrap("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet"
                        " (any face). Orange: picked, grey: used.", c.cols):
         c.line(C.GREY)
