@@ -15,7 +15,6 @@ def _crystals(counts):
     return " ".join(parts) if parts else "-"
 
 
-
 def round_result(view, names, out):
     done = view["round"] - 1 + (1 if view["over"] else 0)  # rounds finished
     out("==== Round %d over: leader %s ====" % (done, names[view["leader"]]))

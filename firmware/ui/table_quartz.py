@@ -31,7 +31,6 @@ def _short(names, seat):
     return name if cut < 0 else name[:cut]
 
 
-
 def _status(c, view, names):
     c.line(C.WHITE)
     if view["over"]:
