@@ -213,7 +213,8 @@ DEPTH = 20  # decisions played after each candidate action (most of a round with
 # Another action must beat the heuristic's by more than this (points, as-if-ended-now score
 # lead). Hard against normal, 200 games, 31 playouts: 57.0% with DEPTH 30 and 0, 58.3% with
 # 30 and 1, 53.0% with 30 and 2, 59.5% with 20 and 1 (all within the noise of 200 games);
-# DEPTH 20's shorter playouts let the budget run 43 instead of 31: 65.5% in tools/bench.py.
+# DEPTH 20's shorter playouts let the budget run 43 instead of 31: 65.5% in tools/bench.py
+# (playouts of the old host-time budget; on the emulated Pico 2 s runs 14-38 a decision).
 BONUS = 1
 
 

@@ -1,9 +1,10 @@
 # The handheld app's logic without a display (firmware/app.py, firmware/ui/): pytest runs it
 # on CPython and tools/mptest.py under the MicroPython unix port from .mpy. The screen is a
-# text scene that keeps each row's text, so the tests read what the labels would show.
-# The displayio side (firmware/ui/scene.py) is tested with Blinka in host_tests/test_app.py.
-# The app holds a game, its bots and the screens: it needs more than the rules-only 128k
-# (tools/bench.py app prints the smallest heap).
+# text scene that keeps each row's text, so the tests read what the display would show.
+# The displayio side (firmware/ui/scene.py) is tested with Blinka in host_tests/test_app.py
+# and test_scene.py. The app holds a game, its bots and the screens: it needs more than the
+# rules-only 128k (tools/boardheap.py finds the smallest heap of a whole game on the boards'
+# interpreters).
 # mptest-heap: 144k
 import gc
 import sys
