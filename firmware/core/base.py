@@ -80,15 +80,10 @@ class History:
         return list(self) == list(other)
 
 
-def new_history(actions=()):
-    """An empty history, or one holding `actions`."""
-    return History(actions)
-
-
 class GameState:
     game = ""  # the module name in firmware.core, set by each game
     players = 0
-    history = new_history()  # each State sets its own
+    history = History()  # each State sets its own
     notes = []  # public sentences on what the last action caused (a refill, a theft, ...)
 
     def _start(self, players, seed, options):
@@ -96,7 +91,7 @@ class GameState:
         self.players = players
         self.seed = seed
         self.options = options  # never mutated after new_game: copies share it
-        self.history = new_history()
+        self.history = History()
         self.notes = []
         self.rng = Prng(seed)
 

@@ -232,18 +232,19 @@ class Match:
         """The newest scored round, in the game's words (results_<game>.py: on the heap only
         while it writes them)."""
         self.results = self.scored
+        self._words("round_result", out)
+
+    def _words(self, name, out):
+        """results_<game>.<name>(view, names, out), its module loaded for the call only."""
         words = find_module(RESULTS + self.game)
         if words is not None:
-            words.round_result(self.state.view(self.viewer()), self.names, out)
+            getattr(words, name)(self.state.view(self.viewer()), self.names, out)
             unload(RESULTS + self.game)
 
     def final_lines(self, out):
         state = self.state
         self.results = self.scored
-        words = find_module(RESULTS + self.game)
-        if words is not None:
-            words.final(state.view(self.viewer()), self.names, out)
-            unload(RESULTS + self.game)
+        self._words("final", out)
         scores = state.scores()
         for seat in range(len(self.seats)):
             out("%s: %d" % (self.names[seat], scores[seat]))
