@@ -231,8 +231,9 @@ class TableScreen(Screen):
         # The table is drawn again only when the game moved: while a bot thinks only the
         # spinner turns, and a view and its drawing each frame were garbage and board time.
         state = match.state
-        if state is not self.drawn[0] or (len(state.history), seat) != self.drawn[1:]:
-            self.drawn = (state, len(state.history), seat)
+        drawn = self.drawn
+        if state is not drawn[0] or len(state.history) != drawn[1] or seat != drawn[2]:
+            self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
         room = c.rows - 3
