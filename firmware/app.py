@@ -6,6 +6,12 @@
 # work (a bot thinking in slices), redraw only when something changed. The game's flow is
 # route(): results, the privacy screen between two humans, a human's log of what the
 # others did, else the table. Every applied action is saved (firmware/ui/match.py).
+#
+# A frame never lets an exception out (KeyboardInterrupt aside): a fault anywhere in it — a
+# screen's key, tick or draw, a bot's turn, a save — ends on the crash screen (fault()),
+# with a report in crash.txt (firmware/crash.py). The game on the flash is as the last
+# applied action left it; A reloads it from there, so a broken state in memory never comes
+# back. A fault while a save is being resumed keeps that save aside instead (no loop).
 import gc
 import sys
 
@@ -24,7 +30,9 @@ MENUS = "firmware.ui.menus"
 
 
 class App:
-    def __init__(self, board, scene, slot=None, can_save=True, budget_ms=None, seed=None):
+    def __init__(
+        self, board, scene, slot=None, can_save=True, budget_ms=None, seed=None, crash_path=None
+    ):
         self.board = board
         self.scene = scene
         self.slot = slot
@@ -40,6 +48,8 @@ class App:
         self.slice_ms = SLICE_MS
         self.budget_ms = budget_ms
         self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
+        self.crash_path = crash_path  # the report's file; None: firmware.crash's default
+        self.resuming = False  # a save is being resumed, its first frame not yet drawn
         self.match = None
         self.table = None  # the table screen of the game in play
         self.saved = None
@@ -47,9 +57,12 @@ class App:
         self.dirty = True
         self.frames = 0
         problem = self.load_save()
-        self.title()
-        if problem:
-            self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+        try:
+            self.title()
+            if problem:
+                self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+        except Exception as exc:  # the title menu itself failed: the crash screen instead
+            self.fault(exc)
 
     # -- screens --
     def goto(self, screen):
@@ -78,16 +91,16 @@ class App:
             return None
         try:
             self.saved = self.slot.load()
-        except ValueError as exc:  # SaveError: damaged or another version
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # SaveError (load() raises nothing else, but never die here)
             kept = getattr(exc, "kept", None)
             if kept is None:
-                return [str(exc)]
+                return [str(exc) or repr(exc)]
             return ["The saved game cannot be resumed: %s." % getattr(exc, "reason", exc),
                     "", "It is kept as %s (for a bug report); a new game can start."
                     % kept.rsplit("/", 1)[-1]]
-        except OSError as exc:
-            return ["The save could not be read (%s)." % (exc,)]
-        return None
+        return getattr(self.saved, "notes", None) or None
 
     def start(self, game, seats, options):
         """A new game (ValueError when the options don't fit the players)."""
@@ -106,7 +119,20 @@ class App:
         if saved is None:
             return
         self.saved = None
+        if self.slot is not None:
+            self.resuming = True
+            self.slot.resuming()  # a mark on the flash until the game's first frame is drawn
         self._play(saved.state, saved.seats)
+
+    def reopen(self):
+        """The crash screen's A: the game again from its save, at the move last saved."""
+        problem = self.load_save()
+        if self.saved is not None:
+            self.resume()
+            return
+        self.title()
+        if problem:
+            self.goto(S.TextScreen(self, "Saved game", problem, self.title))
 
     def _play(self, state, seats):
         from firmware.ui.match import BOT_BUDGET_MS, Match
@@ -183,22 +209,99 @@ class App:
         return self.screen.busy()
 
     def frame(self, mask=None, now=None):
-        """One frame: `mask` = the buttons held (read from the board when None)."""
-        if now is None:
-            now = ticks_ms()
-        if mask is None:
-            mask = self.board.buttons()
-        pressed = self.keys.update(mask, now)
-        if pressed:
-            self.screen.key(pressed)
-        if self.screen.tick(now):
-            self.dirty = True
-        if self.dirty:
-            self.dirty = False
-            self.canvas.clear()
-            self.screen.draw(self.canvas)
-            self.scene.show(self.canvas)
+        """One frame: `mask` = the buttons held (read from the board when None). Never
+        raises but KeyboardInterrupt: a fault shows the crash screen (fault())."""
+        try:
+            if now is None:
+                now = ticks_ms()
+            if mask is None:
+                mask = self.board.buttons()
+            pressed = self.keys.update(mask, now)
+            if pressed:
+                self.screen.key(pressed)
+            if self.screen.tick(now):
+                self.dirty = True
+            if self.dirty:
+                self.dirty = False
+                try:
+                    self.draw()
+                except MemoryError:  # a fragmented heap: once more after a collection
+                    gc.collect()
+                    self.draw()
+                if self.resuming and self.match is not None:
+                    self.resuming = False  # the resumed game is on the screen
+                    self.slot.resumed()
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:
+            self.fault(exc)
         self.frames += 1
+
+    def draw(self):
+        self.canvas.clear()
+        self.screen.draw(self.canvas)
+        self.scene.show(self.canvas)
+
+    def fault(self, exc):
+        """After an exception in a frame: let go of the game in memory (its save on the
+        flash is as the last applied action left it), write a crash report, show the crash
+        screen. A fault of the crash screen itself only tries to draw it again."""
+        self.dirty = True
+        if isinstance(self.screen, S.CrashScreen):
+            gc.collect()
+            return
+        match = self.match
+        facts = None
+        saved = over = False
+        if match is not None:
+            facts = (match.game, len(match.state.history))
+            over = match.over()
+            saved = match.saved() and not over
+        self.match = None
+        self.table = None
+        self.saved = None
+        self.screen = S.Screen()
+        match = None
+        gc.collect()
+        headline = "Out of memory" if isinstance(exc, MemoryError) else "Something went wrong"
+        lines = []
+        if self.resuming:  # the save made the app fail as it was resumed: not again
+            self.resuming = False
+            kept = self.slot.keep_aside("the app failed while resuming it")
+            self.slot.resumed()
+            saved = False
+            if kept is not None:
+                lines.append("The saved game failed as it was resumed, so it is kept "
+                             "aside as %s; a new game can start." % kept.rsplit("/", 1)[-1])
+        elif saved:
+            lines.append("Your game is saved: A takes you back to it.")
+        elif over:
+            lines.append("The game had ended: nothing is lost.")
+        elif facts is not None:
+            lines.append("This game was not being saved: it cannot come back.")
+        report = self.report(exc, facts)
+        if report is not None:
+            lines.append("A report is in %s: please attach it to a bug report."
+                         % report.rsplit("/", 1)[-1])
+        lines.append("")
+        lines.append("%s: %s" % (type(exc).__name__, str(exc)[:60]))
+        self.goto(S.CrashScreen(self, headline, lines, self.reopen if saved else None))
+
+    def report(self, exc, facts):
+        """Append the fault to the crash report when the code may write the flash; its
+        path, or None. The report's code is loaded only now, and let go after."""
+        if not self.can_save:
+            return None
+        game, actions = facts if facts is not None else (None, None)
+        try:
+            from firmware import crash
+
+            return crash.report(exc, self.crash_path, game, actions,
+                                getattr(self.board, "name", None))
+        except Exception:  # no memory even for the report: the screen still tells
+            return None
+        finally:
+            unload("firmware.crash")
 
     def run(self):
         while True:

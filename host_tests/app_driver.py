@@ -13,10 +13,11 @@ from firmware.ui import screens as S  # noqa: E402
 BOARDS = ("pybadge", "picodisplay")
 
 
-def make_sim(board="pybadge", slot=None, budget_ms=None, seed=1):
-    """The app headless; new games get seeds seed, seed + 1, ... (the same run every time)."""
+def make_sim(board="pybadge", slot=None, budget_ms=None, seed=1, crash_path=None):
+    """The app headless; new games get seeds seed, seed + 1, ... (the same run every time).
+    Crash reports go to `crash_path`, else to crash.txt beside the slot's folder."""
     width, height = SIZES[board]
-    return Sim(headless_display(width, height), board, slot, budget_ms, seed)
+    return Sim(headless_display(width, height), board, slot, budget_ms, seed, crash_path)
 
 
 def screen(sim):

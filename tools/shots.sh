@@ -30,3 +30,7 @@ shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 
     --keys A,A,A,A
 shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \
     --keys A,START,DOWN,DOWN,A,DOWN
+# The crash screen: drawing runs out of memory (twice) at the second key; the game is saved.
+rm -rf build/shots/crash-saves
+shot crash-pybadge --board pybadge --game diams --seats human,bot:normal,bot:hard --seed 4 \
+    --saves build/shots/crash-saves --fault 2 --keys A,DOWN

@@ -19,6 +19,8 @@ Options:
   --shots DIR       headless: a PNG of the screen after the start and after every key
   --print           headless: print the screen's text after the last key
   --frames N        window: close after N frames (about N/30 seconds)
+  --fault N         headless: drawing the screen runs out of memory after the Nth key
+                    (twice, so the retry fails too): the crash screen, for screenshots
 Window keys: arrows = d-pad, Z or Space = A, X or Backspace = B, Enter = START,
 Right Shift or Tab = SELECT, Esc closes the window.
 """
@@ -129,14 +131,20 @@ class Sim:
     """The app on a display of the board's size, driven frame by frame on a virtual clock
     (the bots' thinking still takes real time)."""
 
-    def __init__(self, display, board="pybadge", slot=None, budget_ms=None, seed=None):
+    def __init__(
+        self, display, board="pybadge", slot=None, budget_ms=None, seed=None, crash_path=None
+    ):
         from firmware.app import App
         from firmware.ui.scene import Scene
 
         self.display = display
         self.board = HostBoard(display, board)
         self.scene = Scene(display)
-        self.app = App(self.board, self.scene, slot, slot is not None, budget_ms, seed)
+        if crash_path is None and slot is not None:  # as on a board: /saves and /crash.txt
+            crash_path = os.path.join(os.path.dirname(slot.directory.rstrip("/")), "crash.txt")
+        self.app = App(
+            self.board, self.scene, slot, slot is not None, budget_ms, seed, crash_path
+        )
         self.now = 0
         self.frame(0)
 
@@ -177,7 +185,7 @@ def parse(argv):
     flags = {"--headless": "headless", "--print": "print", "--no-save": "no_save"}
     values = {"--board": "board", "--game": "game", "--seats": "seats", "--options": "options",
               "--seed": "seed", "--saves": "saves", "--keys": "keys", "--shots": "shots",
-              "--frames": "frames"}
+              "--frames": "frames", "--fault": "fault"}
     i = 0
     while i < len(argv):
         word = argv[i]
@@ -195,7 +203,7 @@ def parse(argv):
         i += 1
     if args["board"] not in SIZES:
         raise Usage("--board is one of %s" % ", ".join(SIZES))
-    for key in ("seed", "frames"):
+    for key in ("seed", "frames", "fault"):
         if key in args:
             try:
                 args[key] = int(args[key])
@@ -222,6 +230,20 @@ def start_game(sim, args):
     sim.app._play(state, seats)
 
 
+def fail_drawing(app, times):
+    """The app's next `times` draws run out of memory (the crash screen's pictures)."""
+    left = [times]
+    draw = app.draw
+
+    def failing():
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 1024 bytes")
+        draw()
+
+    app.draw = failing
+
+
 def run_headless(args):
     width, height = SIZES[args["board"]]
     sim = Sim(headless_display(width, height), args["board"], make_slot(args), None,
@@ -237,6 +259,8 @@ def run_headless(args):
     step = 0
     for name, mask in keys:
         step += 1
+        if step == args.get("fault"):
+            fail_drawing(sim.app, 2)
         sim.press(mask)
         if shots:
             sim.refresh()

@@ -162,6 +162,10 @@ class Match:
     def _saving_off(self, sentence):
         self.save_off = sentence
 
+    def saved(self):
+        """Whether the flash holds this game as its last applied action left it."""
+        return self._saver is not None and self.save_off is None
+
     # -- taking back picks --
     def _mark(self):
         """Move the point a human may take back to, when something can't be unseen: another
