@@ -1,5 +1,5 @@
 # Save and resume: one game in progress per slot, written after every applied action.
-# Portable (CPython, MicroPython, CircuitPython): os, json, gc and builtins only; binascii's
+# Portable (CPython, MicroPython, CircuitPython): os, gc and builtins only; binascii's
 # crc32 when the port has it, else the same CRC-32 in pure Python on 16-bit halves.
 #
 # The file `<directory>/<name>.sav`, text, version 1:
@@ -16,17 +16,21 @@
 # `<name>.tmp` to `<name>.sav`, and `<name>.old` removed: no step renames onto an existing
 # file (FAT refuses it or removes the target first), and at every moment one complete save
 # is on disk: `.sav`, or (between the two renames) `.tmp` and `.old`; load() finishes an
-# interrupted save before reading. CPython: os.replace(tmp, sav), atomic by itself.
+# interrupted save. CPython: os.replace(tmp, sav), atomic by itself.
 # Reading (load: check, replay, recovery, keeping damage aside) is firmware/saveload.py.
 # A damaged save is renamed to `<name>.bad1` (`.bad2`, ... never overwritten) and reported
-# with SaveError; a finished game's save becomes `<name>.last` (see clear()).
+# with SaveError (or an older copy is resumed, with a note); a finished game's save becomes
+# `<name>.last` (see clear()). `<name>.run` marks a save being resumed (resuming()).
+# The header is written by a small JSON encoder of this module's own (_json), not the port's
+# json.dumps: dict keys sorted, ASCII only (every other character a \u escape), no floats,
+# so the bytes are the same on every port; save() refuses (ValueError, nothing changed) what
+# it cannot write that way, and everything load() refuses (see saveload.py).
 import gc
-import json
 import os
 import sys
 from array import array
 
-from firmware.core import unload
+from firmware.core import GAMES, unload
 
 VERSION = 1
 MAGIC = b"GEMSAVE"
@@ -39,6 +43,9 @@ LINE_MAX = PER_LINE * 4 + 8
 # Collect before the big steps on the boards (a contiguous block for the history); CPython
 # needs no help and its full collection is slow.
 COLLECT = sys.implementation.name != "cpython"
+SEATS = ("human", "easy", "normal", "hard")  # "human" and firmware.bots.LEVELS (a test checks)
+FIELDS = ("game", "players", "seed", "options", "seats", "extra", "actions")  # in this order
+DEPTH = 8  # the deepest nesting of lists and dicts in a header (the boards' stacks are small)
 HEX = b"0123456789abcdef"
 try:
     from binascii import crc32 as _crc32
@@ -54,10 +61,6 @@ class SaveError(ValueError):
         super().__init__(message)
         self.kept = kept
         self.reason = reason  # what is wrong with the file, in a few words
-
-
-class _Damage(Exception):
-    """Internal: what is wrong with a file (the reason, before it is kept aside)."""
 
 
 class Crc32:
@@ -113,13 +116,67 @@ class Crc32:
         return "%04x%04x" % (self.h ^ 0xFFFF, self.l ^ 0xFFFF)
 
 
-def _object(pairs):
-    """A JSON object from (key, JSON text of the value) pairs, in their order."""
-    return "{" + ", ".join(["%s: %s" % (json.dumps(key), value) for key, value in pairs]) + "}"
+def _json(value, depth=0):
+    """`value` as JSON text, the same on every port: None, bools, ints, str (ASCII; `"`, `\\`
+    and every other character below 0x20 or from 0x7f a \\u escape), lists (tuples) and dicts
+    with str keys (sorted), nested at most DEPTH deep; ValueError for anything else (floats:
+    the boards print other digits; characters beyond U+FFFF: the ports read their escapes back
+    differently)."""
+    if value is None or value is True or value is False:
+        return "null" if value is None else "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple, dict)) and len(value) > HEADER_MAX // 3:
+        raise ValueError("too long to save")  # 3 bytes an item at least: no big list made
+    if isinstance(value, str):
+        if len(value) > HEADER_MAX:
+            raise ValueError("too long to save")
+        out = '"'  # grown by runs of plain characters and escapes: at most HEADER_MAX
+        start = i = 0
+        for ch in value:
+            n = ord(ch)
+            if n < 32 or n > 126 or ch == '"' or ch == "\\":
+                if 0xD800 <= n < 0xE000 or n > 0xFFFF:
+                    raise ValueError("U+%X cannot be saved" % n)
+                out += value[start:i] + ("\\u%04x" % n if n < 32 or n > 126 else "\\" + ch)
+                if len(out) > HEADER_MAX:
+                    raise ValueError("too long to save")
+                start = i + 1
+            i += 1
+        return out + value[start:] + '"'
+    if depth >= DEPTH:
+        raise ValueError("nested too deep to save")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join([_json(v, depth + 1) for v in value]) + "]"
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, str):
+                raise ValueError("a key %r cannot be saved" % (key,))
+        return "{" + ", ".join(
+            [_json(k) + ": " + _json(value[k], depth + 1) for k in sorted(value)]) + "}"
+    raise ValueError("%r cannot be saved" % (value,))
 
 
-def _sorted_object(mapping):
-    return _object([(key, json.dumps(mapping[key])) for key in sorted(mapping)])
+def _header(name, players, seed, options, seats, extra, count):
+    """The header line (bytes, its newline included) of a record, the fields in a fixed
+    order; ValueError for a record that load() would refuse at a glance or could not read
+    back (saveload compares a header with this to the byte)."""
+    for n in (players, seed, count):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError("%r is not a count" % (n,))
+    if name not in GAMES or not isinstance(options, dict) or not isinstance(extra, dict):
+        raise ValueError("not a game record")
+    if len(seats) != players or players < 1:
+        raise ValueError("%d seats for %d players" % (len(seats), players))
+    for seat in seats:
+        if seat not in SEATS:
+            raise ValueError("a seat is one of %s, not %r" % (", ".join(SEATS), seat))
+    values = (name, players, seed, options, list(seats), extra, count)
+    line = "{" + ", ".join(['"%s": %s' % (FIELDS[i], _json(values[i])) for i in range(7)])
+    line = (line + "}\n").encode()
+    if len(line) >= HEADER_MAX:  # load() reads a line of fewer than HEADER_MAX bytes
+        raise ValueError("the save header is too long (%d bytes)" % len(line))
+    return line
 
 
 def _exists(path):
@@ -163,14 +220,26 @@ def code_can_write(path="/"):
 
 
 class Saved:
-    """What load() found: the record (game, players, seed, options, history), the seats,
-    the front end's extra dict, and the state the record replays to."""
+    """What load() found: the state the save replays to, the seats, the front end's extra
+    dict, `notes`: sentences for the player (an older copy resumed because a newer one was
+    damaged), usually none; and `record`, (game, players, seed, options, history) as saved
+    (made when asked, from the state: no second history on the heap). Here, not in
+    saveload.py: a Saved kept during play must not keep the reading code on the heap."""
 
-    def __init__(self, record, seats, extra, state):
-        self.record = record
+    def __init__(self, state, count, seats, extra):
+        self.state = state
+        self.count = count
         self.seats = seats
         self.extra = extra
-        self.state = state
+        self.notes = []
+
+    @property
+    def record(self):
+        from firmware.core.base import History
+
+        s = self.state
+        history = History(s.history[i] for i in range(self.count))
+        return (s.game, s.players, s.seed, s.options, history)
 
 
 class SaveSlot:
@@ -186,48 +255,46 @@ class SaveSlot:
         self.tmp = base + ".tmp"
         self.old = base + ".old"
         self.last = base + ".last"
+        self.run = base + ".run"
+        self.loaded = None  # the path load() last answered a Saved from
         self._line = bytearray(PER_LINE * 4 + 1)  # one history line: kept, not made per save
 
     # -- writing --------------------------------------------------------------------------
     def save(self, game, seats, extra=None):
         """Save a game: a State (its history is read in place, not copied) or a record
         tuple (game, players, seed, options, history). seats: "human" or a bot level per
-        seat; extra: a small JSON-able dict. Raises OSError when the flash cannot be
-        written (CircuitPython's USB drive mode, a full drive), leaving the previous save."""
+        seat; extra: a small dict for _json. ValueError, with nothing written, for what load()
+        would refuse at a glance or _json cannot write the same on every port; OSError when
+        the flash cannot be written (CircuitPython's USB drive mode, a full drive). Either
+        way the previous save is left as it was."""
         if isinstance(game, tuple):
             name, players, seed, options, history = game
+            for value in history:  # a State's history holds 16-bit actions only
+                if not isinstance(value, int) or isinstance(value, bool) or value >> 16:
+                    raise ValueError("action %r does not fit a save" % (value,))
         else:
             name, players, seed = game.game, game.players, game.seed
             options, history = game.options, game.history
-        if len(seats) != players:
-            raise ValueError("%d seats for %d players" % (len(seats), players))
-        # Fields in a fixed order, dict keys sorted: the same bytes on every port.
-        text = _object(
-            (
-                ("game", json.dumps(name)),
-                ("players", json.dumps(players)),
-                ("seed", json.dumps(seed)),
-                ("options", _sorted_object(options)),
-                ("seats", json.dumps(list(seats))),
-                ("extra", _sorted_object(extra if extra is not None else {})),
-                ("actions", json.dumps(len(history))),
-            )
-        )
-        if len(text) >= HEADER_MAX:
-            raise ValueError("the save header is too long (%d bytes)" % len(text))
+        header = _header(name, players, seed, options, seats, {} if extra is None else extra,
+                         len(history))
         self._make_directory()
-        self._write(self.tmp, text, history)
+        self._write(self.tmp, header, history)
         if COLLECT:
             gc.collect()
+        self._install()
+
+    def _install(self):
+        """`.tmp` (complete) becomes `.sav`, with a complete save on disk at every moment;
+        also how load() promotes a complete `.tmp` it found."""
         replace = getattr(os, "replace", None)
         if replace is not None:  # CPython: one atomic rename over the previous save
             replace(self.tmp, self.path)
-            return
-        if _exists(self.path):
-            if not _remove(self.old):
-                raise OSError("cannot remove " + self.old)
-            os.rename(self.path, self.old)
-        os.rename(self.tmp, self.path)
+        else:
+            if _exists(self.path):
+                if not _remove(self.old):
+                    raise OSError("cannot remove " + self.old)
+                os.rename(self.path, self.old)
+            os.rename(self.tmp, self.path)
         _remove(self.old)
         self._sync_fs()
 
@@ -239,8 +306,7 @@ class SaveSlot:
         crc = Crc32()
         line = self._line
         with open(path, "wb") as f:
-            for text in ("%s %d\n" % (MAGIC.decode(), VERSION), header + "\n"):
-                data = text.encode()
+            for data in (("%s %d\n" % (MAGIC.decode(), VERSION)).encode(), header):
                 crc.update(data)
                 f.write(data)
             view = memoryview(line)
@@ -251,8 +317,6 @@ class SaveSlot:
                 p = 0
                 for i in range(start, stop):
                     value = history[i]
-                    if value < 0 or value > 0xFFFF:
-                        raise ValueError("action %r does not fit a save" % (value,))
                     line[p] = HEX[value >> 12]
                     line[p + 1] = HEX[(value >> 8) & 15]
                     line[p + 2] = HEX[(value >> 4) & 15]
@@ -291,16 +355,55 @@ class SaveSlot:
         return _exists(self.path) or _exists(self.old) or _exists(self.tmp)
 
     def load(self):
-        """The saved game as a Saved (its state already replayed), or None when there is
-        none. A damaged file (truncated, altered, garbage, another format version, a record
-        the rules refuse) is moved aside to `<name>.badN` and SaveError raised. The reading
-        code (firmware/saveload.py) is on the heap only while it reads."""
-        from firmware import saveload
-
+        """The saved game as a firmware.saveload.Saved (its state already replayed), or None
+        when there is none; else SaveError, and nothing else, whatever the files. A damaged
+        file is moved aside to `<name>.badN` (SaveError, or an older copy resumed, with a
+        note). The reading code (firmware/saveload.py) is on the heap only while it reads."""
         try:
+            from firmware import saveload
+
             return saveload.load(self)
+        except SaveError:
+            raise
+        except MemoryError:  # the file stays: it may be good, the heap was short
+            reason = "there was not enough memory to read it"
+        except Exception as exc:  # OSError (EIO), a board's odd exception: nothing moved
+            reason = "it could not be read (%s)" % (exc,)
         finally:
             unload("firmware.saveload")
+        raise SaveError("The saved game cannot be resumed now: %s." % reason, None, reason)
+
+    def keep_aside(self, reason=""):
+        """Move the save load() answered (else `.sav`) aside to `<name>.badN`, as when the app
+        failed while resuming it (`reason`, for the caller's message): the path it was moved
+        to, or None when there is none or it cannot be moved. Never raises."""
+        try:
+            from firmware import saveload
+
+            return saveload.keep_current(self)
+        except Exception:
+            return None
+        finally:
+            unload("firmware.saveload")
+
+    def resuming(self):
+        """Mark `<name>.run` (empty) before the app resumes the save; load() keeps a save aside
+        if the mark is still there (the board was reset or crashed while resuming). Never
+        raises (a read-only drive: no mark)."""
+        try:
+            with open(self.run, "wb"):
+                pass
+            self._sync_fs()
+        except Exception:
+            pass
+
+    def resumed(self):
+        """The resumed game is on the screen: remove the mark. Never raises."""
+        try:
+            _remove(self.run)
+            self._sync_fs()
+        except Exception:
+            pass
 
     def resume(self):
         """(state, seats) of the saved game, or None; raises SaveError like load()."""

@@ -2,9 +2,20 @@
 # interrupted save, keep a damaged file aside. Imported by SaveSlot.load() and unloaded
 # after it: a board's heap does not hold this code during play. Every filesystem call goes
 # through firmware.save's `os` (the tests put their faults there).
+#
+# Recovery, newest first: a complete `.tmp` (a finished write not yet renamed: newer than
+# `.sav`), then `.sav`, then `.old`. A `.tmp` that does not pass the checksum was cut short
+# while written (the normal power cut) and is removed; anything under those names that is
+# not a regular file is damage. Each copy is read in turn; a damaged one is kept aside as
+# `.badN` (a rename: never deleted), and the first that loads is made `.sav` by save()'s own
+# rename protocol; only then are older leftovers removed. So no step deletes the last good
+# save before a newer one has loaded. Nothing is sized from the file before the file's own
+# size was checked; every header field is checked, and the header must be to the byte what
+# save.py's _header writes for the fields read (what the port's json read is what save()
+# writes back, on every port). An error that says nothing about the file (MemoryError, an
+# OSError while reading a regular file) goes out to SaveSlot.load(), which leaves the file.
 import gc
 import json
-from array import array
 
 from firmware import save
 from firmware.core import load as load_game
@@ -20,76 +31,142 @@ from firmware.save import (
     Crc32,
     Saved,
     SaveError,
-    _Damage,
     _exists,
+    _header,
     _remove,
 )
 
 _HEXVAL = bytearray(b"\xff" * 256)  # byte -> its hex value, 255 when not a hex digit
 for _i in range(16):
     _HEXVAL[HEX[_i]] = _i
+_FILE = 0o100000  # stat's file type bits (0o170000) of a regular file, on every port
+_FOLDER = 0o040000
+RESET = "the game stopped the board while it was being resumed"
+
+
+class _Damage(Exception):
+    """Internal: what is wrong with a file (the reason, before it is kept aside)."""
 
 
 def load(slot):
-    """The saved game as a Saved (its state already replayed), or None when there is
-    none. A damaged file (truncated, altered, garbage, another format version, a record
-    the rules refuse) is moved aside to `<name>.badN` and SaveError raised."""
-    path = _recover(slot)
-    if path is None:
-        return None
-    try:
-        saved = _read(path)
-    except _Damage as damage:
-        reason = str(damage)
-        kept = _keep_aside(slot, path)
-        if kept is None:
-            where = "It is left in place as %s (the drive is read-only)." % path
-        else:
-            where = "It was kept as %s; a new game can start." % kept
-        message = "The saved game cannot be resumed: %s. %s" % (reason, where)
-        raise SaveError(message, kept, reason) from None
-    if path == slot.path:
-        _remove(slot.tmp)  # what an interrupted later save left
-        _remove(slot.old)
-    return saved
-
-
-def _recover(slot):
-    """The path of the save to read, finishing an interrupted save first."""
-    if _exists(slot.path):
-        return slot.path
-    found = None
-    if _exists(slot.tmp):
+    """The saved game as a Saved, None when there is none; SaveError when every copy is
+    damaged (each kept aside as `<name>.badN`). MemoryError and OSError go out as they are
+    (SaveSlot.load() makes them a SaveError that moves nothing)."""
+    slot.loaded = None
+    if _mode(slot.run) == _FILE:  # the last resume never reached its first frame
+        if _exists(slot.path):
+            kept = _keep_aside(slot, slot.path)
+            _remove(slot.run)
+            raise SaveError(_message(RESET, kept, slot.path), kept, RESET)
+        _remove(slot.run)
+    damaged = []  # (reason, kept, path), newest first
+    for path in (slot.tmp, slot.path, slot.old):
+        mode = _mode(path)
+        if mode is None:
+            continue
         try:
-            _check(slot.tmp)  # complete: the newest save, caught between the renames
-            found = slot.tmp
-        except _Damage:
-            _remove(slot.tmp)  # cut short while being written: the older save stands
-    if found is None and _exists(slot.old):
-        found = slot.old
-    if found is None:
+            if mode != _FILE:  # a folder (or a device, a pipe) under a save's name
+                raise _Damage("it is a folder, not a save file" if mode == _FOLDER else
+                              "it is not a file")
+            if path == slot.tmp:
+                try:
+                    _check(path)  # complete: the newest save, not yet renamed
+                except _Damage:
+                    _remove(path)  # cut short while being written: an older save stands
+                    continue
+            saved = _read(path)
+        except _Damage as damage:
+            damaged.append((str(damage), _keep_aside(slot, path), path))
+            continue
+        slot.loaded = _promote(slot, path)
+        if damaged:
+            reason, kept, where = damaged[0]
+            saved.notes.append(
+                "The newest save was damaged (%s) and %s; the one before it was resumed."
+                % (reason, "kept as " + kept if kept else "left in place as " + where)
+            )
+        return saved
+    if not damaged:
         return None
+    reason, kept, path = damaged[0]
+    message = _message(reason, kept, path)
+    if len(damaged) > 1:
+        message += " %d older copies were damaged too." % (len(damaged) - 1)
+    raise SaveError(message, kept, reason)
+
+
+def _message(reason, kept, path):
+    if kept is None:
+        where = "It is left in place as %s (it could not be moved aside)." % path
+    else:
+        where = "It was kept as %s; a new game can start." % kept
+    return "The saved game cannot be resumed: %s. %s" % (reason, where)
+
+
+def _mode(path):
+    """The file type bits of `path` (see _FILE), None when there is nothing there; an
+    OSError that does not say so (EIO) goes out."""
     try:
-        save.os.rename(found, slot.path)
-        _remove(slot.old)
-        slot._sync_fs()
-        return slot.path
-    except OSError:  # a read-only drive: read it where it is
-        return found
+        return save.os.stat(path)[0] & 0o170000
+    except OSError as exc:
+        if exc.args and exc.args[0] in (2, 20):  # ENOENT, ENOTDIR
+            return None
+        raise
+
+
+def _promote(slot, path):
+    """Make `path`, which loaded, the `.sav` and remove the older `.old`: where it now is
+    (where it was when the drive refuses: it is read in place)."""
+    try:
+        if path == slot.tmp:
+            if _mode(slot.path) not in (None, _FILE):  # a folder: no rename goes over it
+                _keep_aside(slot, slot.path)
+            slot._install()  # save()'s protocol: a complete save on disk at every step
+        elif path == slot.old:
+            if _exists(slot.path):  # a damaged `.sav` that could not be moved aside
+                return path
+            save.os.rename(path, slot.path)
+            slot._sync_fs()
+    except OSError:
+        return path if _exists(path) else slot.path
+    if not _remove(slot.old):  # older than what loaded; a folder cannot be removed
+        _keep_aside(slot, slot.old)
+    return slot.path
+
+
+def keep_current(slot):
+    """SaveSlot.keep_aside(): the save load() answered (else `.sav`) moved to `.badN`."""
+    path = slot.loaded if slot.loaded and _exists(slot.loaded) else slot.path
+    if not _exists(path):
+        return None
+    kept = _keep_aside(slot, path)
+    if kept is not None:
+        slot.loaded = None
+    return kept
 
 
 def _keep_aside(slot, path):
-    """Rename `path` to the first unused `<name>.badN`; None when it cannot be moved."""
+    """Rename `path` (a file or a folder) to the first unused `<name>.badN`, N above every
+    N in use (ASCII digits only, at most six of them); None when it cannot be moved."""
     prefix = slot.name + ".bad"
     highest = 0
     try:
         names = save.os.listdir(slot.directory)
-    except OSError:
+    except Exception:
         names = []
     for entry in names:
-        if entry.startswith(prefix) and entry[len(prefix) :].isdigit():
-            highest = max(highest, int(entry[len(prefix) :]))
-    kept = slot.directory.rstrip("/") + "/" + prefix + str(highest + 1)
+        digits = entry[len(prefix) :]
+        if entry.startswith(prefix) and 0 < len(digits) < 7:
+            for ch in digits:
+                if not "0" <= ch <= "9":
+                    break
+            else:
+                highest = max(highest, int(digits))
+    base = slot.directory.rstrip("/") + "/" + prefix
+    number = highest + 1
+    while _exists(base + str(number)):  # the listing failed or missed one: never overwrite
+        number += 1
+    kept = base + str(number)
     try:
         save.os.rename(path, kept)
     except OSError:
@@ -107,8 +184,8 @@ def _line(f, limit):
 
 
 def _check(path):
-    """Check the first line and the checksum; returns the number of bytes checked.
-    Raises _Damage."""
+    """Check the first line, the line lengths and the checksum; returns the number of bytes
+    before the END line. Raises _Damage."""
     crc = Crc32()
     size = 0
     with open(path, "rb") as f:
@@ -148,81 +225,64 @@ def _check_magic(line):
 
 def _read(path):
     """Check, parse and replay the save at `path`: a Saved; raises _Damage."""
-    _check(path)
+    size = _check(path)
     if COLLECT:
         gc.collect()
     with open(path, "rb") as f:
-        f.readline(MAGIC_MAX)  # checked
+        size -= len(f.readline(MAGIC_MAX))  # checked
+        line = f.readline(HEADER_MAX)  # shorter than HEADER_MAX: checked
+        size -= len(line)  # what is left: the history lines
         try:
-            header = json.loads(f.readline(HEADER_MAX).decode())
-        except (ValueError, UnicodeError):
+            header = json.loads(line.decode())
+            fields = [header[key] for key in save.FIELDS]
+        except MemoryError:
+            raise
+        except Exception:  # ValueError, UnicodeError, KeyError, TypeError, a port's own
             raise _Damage("its header is not readable") from None
-        name, players, seed, options, seats, extra, count = _fields(header)
-        history = array("H", bytearray(2 * count))  # read in place, then replayed
+        name, players, seed, options, seats, extra, count = fields
+        try:
+            same = _header(name, players, seed, options, seats, extra, count) == line
+        except MemoryError:
+            raise
+        except Exception as exc:  # ValueError, TypeError: a field of the wrong kind
+            raise _Damage("its header is malformed (%s)" % (str(exc)[:60],)) from None
+        if not same:  # what this firmware would not have written (and could not write back)
+            raise _Damage("its header is not in this firmware's format")
+        # 4 hex digits an action, a newline every PER_LINE: before anything is done by count
+        if count > size or 4 * count + (count + PER_LINE - 1) // PER_LINE != size:
+            raise _Damage("its history is not as long as announced")
+        if COLLECT:
+            gc.collect()
+        # firmware.core.replay, line by line as read (no copy of the history on the heap),
+        # so that a refusal can say which move
+        try:
+            state = load_game(name).new_game(players, seed, options)
+        except MemoryError:
+            raise
+        except ImportError:
+            raise _Damage("this firmware does not have the game %r" % (name,)) from None
+        except Exception as exc:  # ValueError from the rules, or data they cannot take
+            raise _Damage("the rules refuse its setup (%s)" % (str(exc)[:60],)) from None
         done = 0
+        line = bytearray(4 * PER_LINE + 1)  # every line read into it: no garbage per line
         while done < count:
-            line = f.readline(LINE_MAX)
             want = min(PER_LINE, count - done)
-            if len(line) != 4 * want + 1 or line[-1] != 10:
+            if want < PER_LINE:
+                line = bytearray(4 * want + 1)
+            if f.readinto(line) != len(line) or line[-1] != 10:
                 raise _Damage("its history is malformed")
-            p = 0
-            for i in range(done, done + want):
+            for p in range(0, 4 * want, 4):
                 a = _HEXVAL[line[p]]
                 b = _HEXVAL[line[p + 1]]
                 c = _HEXVAL[line[p + 2]]
                 d = _HEXVAL[line[p + 3]]
                 if a > 15 or b > 15 or c > 15 or d > 15:
                     raise _Damage("its history is malformed")
-                history[i] = (a << 12) | (b << 8) | (c << 4) | d
-                p += 4
-            done += want
-        if not f.readline(LINE_MAX).startswith(b"END "):
-            raise _Damage("its history is longer than announced")
-    if COLLECT:
-        gc.collect()
-    # firmware.core.replay, step by step, so that a refusal can say which move
-    done = -1
-    try:
-        state = load_game(name).new_game(players, seed, options)
-        for done in range(count):
-            state.apply(history[done])
-    except MemoryError:
-        raise
-    except ImportError:
-        raise _Damage("this firmware does not have the game %r" % (name,)) from None
-    except Exception as exc:  # ValueError from the rules, or data they cannot take
-        if done < 0:
-            raise _Damage("the rules refuse its setup (%s)" % (str(exc)[:60],)) from None
-        raise _Damage("the rules refuse move %d of %d" % (done + 1, count)) from None
-    return Saved((name, players, seed, options, history), seats, extra, state)
-
-
-def _fields(header):
-    """The header's fields, type-checked; raises _Damage."""
-    try:
-        name = header["game"]
-        players = header["players"]
-        seed = header["seed"]
-        options = header["options"]
-        seats = header["seats"]
-        extra = header["extra"]
-        count = header["actions"]
-    except (KeyError, TypeError):
-        raise _Damage("its header lacks a field") from None
-    ok = (
-        isinstance(name, str)
-        and isinstance(players, int)
-        and isinstance(seed, int)
-        and isinstance(options, dict)
-        and isinstance(seats, list)
-        and len(seats) == players
-        and isinstance(extra, dict)
-        and isinstance(count, int)
-        and 0 <= count < 1000000
-    )
-    if ok:
-        for seat in seats:
-            ok = ok and isinstance(seat, str)
-    if not ok:
-        raise _Damage("its header is malformed")
-    return name, players, seed, options, seats, extra, count
+                done += 1
+                try:
+                    state.apply((a << 12) | (b << 8) | (c << 4) | d)
+                except MemoryError:
+                    raise
+                except Exception:  # ValueError from the rules, or an action they choke on
+                    raise _Damage("the rules refuse move %d of %d" % (done, count)) from None
+    return Saved(state, count, seats, extra)
