@@ -280,6 +280,49 @@ def test_save_to_the_board_flash_and_resume_from_it(emu, tmp_path):
     assert got["host_final"] == [host_final]
 
 
+# Forged saves on the board's flash (issue 20): a valid checksum over a header that announces
+# 999,999 actions (once a MemoryError at the title, every start) and one with a seat that is
+# no player ("robot"). What main.py runs on a Pico without a display, the console, reaches
+# its first question with the reason shown; the input then ends (EOF: "Bye.").
+BOARD_FORGED = """
+import os
+from firmware.save import SaveSlot
+from firmware.ui.console import play
+
+
+def inp(prompt):
+    print("PROMPT " + prompt)
+    raise EOFError
+
+
+for name in ("huge", "robot"):
+    print("CASE " + name)
+    play("diams", slot=SaveSlot(name=name), inp=inp)
+print("FILES " + " ".join(sorted(os.listdir("/saves"))))
+"""
+
+
+def test_forged_saves_reach_the_console_prompt_on_the_board(emu, tmp_path):
+    from checks import forged_save
+
+    state = load("diams").new_game(2, 7, {"length": "quick"})
+    play(state, bots("diams", 2, 7), 12)
+    good = cpython_bytes(tmp_path, "good", as_json(record(state)), ["human", "normal"], {})
+    huge = forged_save(good, actions=999999)
+    robot = forged_save(good, seats=["robot", "normal"])
+    fs = pico.board_fs(tmp_path / "fs", {"saves/huge.sav": huge, "saves/robot.sav": robot})
+    result = pico.run(code=BOARD_FORGED, fs=fs, max_cycles=SAVE_CYCLES, timeout=TIMEOUT, emu=emu)
+    report("forged saves to the console prompt", result)
+    print(result.stdout, end="")
+    check(result)  # no traceback: the script ran to its end
+    out = result.stdout
+    huge_part, robot_part = out.split("CASE robot")
+    for part, kept in ((huge_part, "huge.bad1"), (robot_part, "robot.bad1")):
+        assert "cannot be resumed" in part and kept in part, out
+        assert "PROMPT Players" in part and "Bye." in part, out
+    assert "FILES huge.bad1 robot.bad1" in out, out
+
+
 def test_main_runs_the_selftest_at_boot_with_the_flag_file(emu, tmp_path):
     # The flag file's words: the quick mode, one game (the full self-test is ~12 board s).
     fs = pico.board_fs(tmp_path / "fs", {selftest.FLAG: "quick diamonds\n"})

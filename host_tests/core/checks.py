@@ -77,3 +77,21 @@ def _add(sums, n):
     # Two independent polynomial checksums, small ints only.
     sums[0] = (sums[0] * 31 + n) % 1000003
     sums[1] = (sums[1] * 37 + n) % 999983
+
+
+def forged_save(data, **header):
+    """The save file `data` (bytes) with fields of its JSON header replaced by `header` and
+    its checksum made valid again: what only a deliberate edit or a firmware bug writes."""
+    import json
+
+    from firmware.save import Crc32
+
+    lines = data.split(b"\n")
+    fields = json.loads(lines[1])
+    for key in header:
+        fields[key] = header[key]
+    lines[1] = json.dumps(fields).encode()
+    body = b"\n".join(lines[:-2]) + b"\n"  # all but the END line (and the empty tail)
+    crc = Crc32()
+    crc.update(body)
+    return body + ("END %s\n" % crc.hexdigest()).encode()
