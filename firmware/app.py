@@ -124,10 +124,11 @@ class App:
             self.slot.resuming()  # a mark on the flash until the game's first frame is drawn
         self._play(saved.state, saved.seats)
 
-    def reopen(self):
-        """The crash screen's A: the game again from its save, at the move last saved."""
+    def reopen(self, resume=True):
+        """After the crash screen: the game again from its save, at the move last saved
+        (resume), or the title, which offers it."""
         problem = self.load_save()
-        if self.saved is not None:
+        if resume and self.saved is not None:
             self.resume()
             return
         self.title()

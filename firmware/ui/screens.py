@@ -162,13 +162,13 @@ class CrashScreen(Screen):
         self.app = app
         self.headline = headline
         self.lines = lines  # short sentences, wrapped when drawn
-        self.back = back  # what A does; None: there is no game to go back to
+        self.back = back  # what A does; None: there is no game to go back to (B: the title)
 
     def key(self, pressed):
         if pressed & K.A and self.back is not None:
             self.back()
         elif pressed & (K.A | K.B):
-            self.app.title()
+            self.app.reopen(False)
 
     def draw(self, c):
         c.at(0, 0, C.WHITE)
