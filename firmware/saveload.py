@@ -19,28 +19,12 @@ import json
 
 from firmware import save
 from firmware.core import load as load_game
-from firmware.save import (
-    COLLECT,
-    HEADER_MAX,
-    HEX,
-    LINE_MAX,
-    MAGIC,
-    MAGIC_MAX,
-    PER_LINE,
-    VERSION,
-    Crc32,
-    Saved,
-    SaveError,
-    _exists,
-    _header,
-    _remove,
-)
+from firmware.save import Crc32, Saved, SaveError, _exists, _header, _remove
 
-_HEXVAL = bytearray(b"\xff" * 256)  # byte -> its hex value, 255 when not a hex digit
-for _i in range(16):
-    _HEXVAL[HEX[_i]] = _i
-_FILE = 0o100000  # stat's file type bits (0o170000) of a regular file, on every port
-_FOLDER = 0o040000
+# byte -> its hex value, 255 when not a lowercase hex digit ("0" is 48, "a" 97)
+_HEXVAL = b"\xff" * 48 + bytes(range(10)) + b"\xff" * 39 + bytes(range(10, 16)) + b"\xff" * 153
+# stat's file type bits (mode & 0o170000): 0o100000 a regular file, 0o040000 a folder, on
+# every port (written out where used: no more names in this module's globals on the heap)
 RESET = "the game stopped the board while it was being resumed"
 
 
@@ -53,7 +37,7 @@ def load(slot):
     damaged (each kept aside as `<name>.badN`). MemoryError and OSError go out as they are
     (SaveSlot.load() makes them a SaveError that moves nothing)."""
     slot.loaded = None
-    if _mode(slot.run) == _FILE:  # the last resume never reached its first frame
+    if _mode(slot.run) == 0o100000:  # the last resume never reached its first frame
         if _exists(slot.path):
             kept = _keep_aside(slot, slot.path)
             _remove(slot.run)
@@ -65,8 +49,8 @@ def load(slot):
         if mode is None:
             continue
         try:
-            if mode != _FILE:  # a folder (or a device, a pipe) under a save's name
-                raise _Damage("it is a folder, not a save file" if mode == _FOLDER else
+            if mode != 0o100000:  # a folder (or a device, a pipe) under a save's name
+                raise _Damage("it is a folder, not a save file" if mode == 0o040000 else
                               "it is not a file")
             if path == slot.tmp:
                 try:
@@ -104,7 +88,7 @@ def _message(reason, kept, path):
 
 
 def _mode(path):
-    """The file type bits of `path` (see _FILE), None when there is nothing there; an
+    """The file type bits of `path` (0o100000: a regular file), None when there is nothing there; an
     OSError that does not say so (EIO) goes out."""
     try:
         return save.os.stat(path)[0] & 0o170000
@@ -119,7 +103,7 @@ def _promote(slot, path):
     (where it was when the drive refuses: it is read in place)."""
     try:
         if path == slot.tmp:
-            if _mode(slot.path) not in (None, _FILE):  # a folder: no rename goes over it
+            if _mode(slot.path) not in (None, 0o100000):  # a folder: no rename goes over it
                 _keep_aside(slot, slot.path)
             slot._install()  # save()'s protocol: a complete save on disk at every step
         elif path == slot.old:
@@ -189,11 +173,11 @@ def _check(path):
     crc = Crc32()
     size = 0
     with open(path, "rb") as f:
-        line = _line(f, MAGIC_MAX)
+        line = _line(f, save.MAGIC_MAX)
         if not line:
             raise _Damage("the file is empty")
         _check_magic(line)
-        limit = HEADER_MAX
+        limit = save.HEADER_MAX
         while line:
             if line.startswith(b"END "):
                 if line[-1] != 10:
@@ -206,31 +190,31 @@ def _check(path):
             crc.update(line)
             size += len(line)
             line = _line(f, limit)
-            limit = LINE_MAX
+            limit = save.LINE_MAX
     raise _Damage("the file is incomplete (cut short while being written)")
 
 
 def _check_magic(line):
-    if not line.startswith(MAGIC + b" "):
+    if not line.startswith(save.MAGIC + b" "):
         raise _Damage("this is not a save file")
     try:
-        version = int(line[len(MAGIC) + 1 :].strip())
+        version = int(line[len(save.MAGIC) + 1 :].strip())
     except ValueError:
         raise _Damage("this is not a save file") from None
-    if version != VERSION:
+    if version != save.VERSION:
         raise _Damage(
-            "it is in format version %d; this firmware reads version %d" % (version, VERSION)
+            "it is in format version %d; this firmware reads version %d" % (version, save.VERSION)
         )
 
 
 def _read(path):
     """Check, parse and replay the save at `path`: a Saved; raises _Damage."""
     size = _check(path)
-    if COLLECT:
+    if save.COLLECT:
         gc.collect()
     with open(path, "rb") as f:
-        size -= len(f.readline(MAGIC_MAX))  # checked
-        line = f.readline(HEADER_MAX)  # shorter than HEADER_MAX: checked
+        size -= len(f.readline(save.MAGIC_MAX))  # checked
+        line = f.readline(save.HEADER_MAX)  # shorter than HEADER_MAX: checked
         size -= len(line)  # what is left: the history lines
         try:
             header = json.loads(line.decode())
@@ -249,9 +233,9 @@ def _read(path):
         if not same:  # what this firmware would not have written (and could not write back)
             raise _Damage("its header is not in this firmware's format")
         # 4 hex digits an action, a newline every PER_LINE: before anything is done by count
-        if count > size or 4 * count + (count + PER_LINE - 1) // PER_LINE != size:
+        if count > size or 4 * count + (count + save.PER_LINE - 1) // save.PER_LINE != size:
             raise _Damage("its history is not as long as announced")
-        if COLLECT:
+        if save.COLLECT:
             gc.collect()
         # firmware.core.replay, line by line as read (no copy of the history on the heap),
         # so that a refusal can say which move
@@ -264,10 +248,10 @@ def _read(path):
         except Exception as exc:  # ValueError from the rules, or data they cannot take
             raise _Damage("the rules refuse its setup (%s)" % (str(exc)[:60],)) from None
         done = 0
-        line = bytearray(4 * PER_LINE + 1)  # every line read into it: no garbage per line
+        line = bytearray(4 * save.PER_LINE + 1)  # every line read into it: no garbage per line
         while done < count:
-            want = min(PER_LINE, count - done)
-            if want < PER_LINE:
+            want = min(save.PER_LINE, count - done)
+            if want < save.PER_LINE:
                 line = bytearray(4 * want + 1)
             if f.readinto(line) != len(line) or line[-1] != 10:
                 raise _Damage("its history is malformed")

@@ -870,7 +870,6 @@ def test_odd_names_beside_the_kept_files():
     # Guards: str.isdigit()/int() on what follows ".bad" (int("²") raises ValueError), and a
     # kept name chosen over a file that is already there.
     def body(directory):
-        slot = SaveSlot(directory)
         odd = ("game.bad\u00b2", "game.bad", "game.badx", "game.bad-1", "game.bad 3",
                "game.bad\u0663", "game.bad0012", "game.bad1234567", "game.bad.old", "game.tmp2")
         for name in odd:
