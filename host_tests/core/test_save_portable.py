@@ -880,8 +880,23 @@ def test_odd_names_beside_the_kept_files():
             assert read(directory + "/" + name) == name.encode()
         os.mkdir(directory + "/game.bad14")  # a folder with a number is taken too
         assert check_damage(directory, flip(-20), "checksum") == directory + "/game.bad15"
+        # the folder cannot be listed: the numbers in use are found by trying them
+        for n in (1, 2):
+            write(directory + "/game.bad%d" % n, b"mine")
+        save_module.os = NoListOs()
+        kept = check_damage(directory, flip(-20), "checksum")
+        save_module.os = os
+        assert kept == directory + "/game.bad3", kept
+        assert [read(directory + "/game.bad%d" % n) for n in (1, 2)] == [b"mine"] * 2
 
     in_dir(body)
+
+
+class NoListOs(FaultyOs):
+    """An `os` whose listdir fails (EIO)."""
+
+    def listdir(self, p):
+        raise OSError(5)
 
 
 def test_recovery_resumes_the_newest_copy_that_loads_and_loses_none():
@@ -1007,6 +1022,7 @@ def test_memory_and_read_errors_are_a_save_error_that_moves_nothing():
                 err = raises(SaveError, slot.load)
                 save_module.os = os
                 assert err.kept is None, (error, suffix)
+                assert "memory" in err.reason or not isinstance(error, MemoryError)
                 assert files(directory) == ["game.sav"] and read(slot.path) == good
         assert slot.load() is not None
 
