@@ -1,0 +1,396 @@
+# The handheld never dies (issue 20): a fault in any screen's key, tick or draw, or in a bot's
+# turn, on both screen sizes, ends on the crash screen, not a traceback; the save on the
+# flash is untouched; A goes back into the same game at the same move, reloaded from the
+# save; B goes to the title; a crash report is written. A fault while a save is resumed keeps
+# that save aside (no loop); the board reaches the title with any files in its saves folder.
+import os
+
+import pytest
+from app_driver import BOARDS, make_sim, move_cursor_to, screen, setup_game, title_text
+from checks import fingerprint, forged_save
+
+from firmware.hw import buttons as K
+from firmware.save import SaveSlot
+from firmware.ui import screens as S
+from firmware.ui.match import Match
+
+SEATS = ["human", "normal"]
+
+
+class Armed:
+    """Makes `cls.name` raise `exc` the next `times` calls on a screen whose class is named
+    `target` (menus are unloaded and re-imported, so their classes are matched by name)."""
+
+    def __init__(self, monkeypatch, cls, name, target, exc, times=1):
+        self.original = getattr(cls, name)
+        self.target = target
+        self.exc = exc
+        self.left = 0
+        self.raised = 0
+        armed = self
+
+        def method(this, *args):
+            if armed.left and type(this).__name__ == armed.target:
+                armed.left -= 1
+                armed.raised += 1
+                raise armed.exc
+            return armed.original(this, *args)
+
+        monkeypatch.setattr(cls, name, method)
+        self.times = times
+
+    def arm(self):
+        self.left = self.times
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def new_sim(tmp_path, board="pybadge"):
+    saves = tmp_path / "saves"
+    slot = SaveSlot(str(saves), sync=False)
+    return make_sim(board, slot), slot, str(tmp_path / "crash.txt")
+
+
+def to_table(sim):
+    for _ in range(40):
+        if isinstance(screen(sim), S.TableScreen) and sim.app.match.human_turn():
+            return
+        sim.press(K.A)
+    raise AssertionError(sim.texts())
+
+
+def crashed(sim):
+    return isinstance(screen(sim), S.CrashScreen)
+
+
+# (the class whose method faults, the method, the screen it faults on, how to get there)
+PLACES = (
+    (S.ListScreen, "key", "TitleScreen", "title"),
+    (S.ListScreen, "draw", "TitleScreen", "title"),
+    (S.Screen, "tick", "TitleScreen", "title"),
+    (S.ListScreen, "key", "SetupScreen", "setup"),
+    (S.ListScreen, "draw", "SetupScreen", "setup"),
+    (S.TableScreen, "key", "TableScreen", "table"),
+    (S.TableScreen, "draw", "TableScreen", "table"),
+    (S.TableScreen, "tick", "TableScreen", "table"),
+    (S.ListScreen, "key", "PauseScreen", "pause"),
+    (S.ListScreen, "draw", "PauseScreen", "pause"),
+    (S.Screen, "tick", "PauseScreen", "pause"),
+    (S.TextScreen, "key", "TextScreen", "help"),
+    (S.TextScreen, "draw", "TextScreen", "help"),
+)
+
+
+def go(sim, where):
+    if where == "setup":
+        move_cursor_to(sim, "Diam's")
+        sim.press(K.A)
+        return
+    if where == "title":
+        return
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    if where in ("pause", "help"):
+        sim.press(K.START)
+        assert title_text(sim).startswith("Paused"), sim.texts()
+    if where == "help":
+        move_cursor_to(sim, "Rules help")
+        sim.press(K.A)
+        assert isinstance(screen(sim), S.TextScreen), sim.texts()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("cls,name,target,where", PLACES)
+def test_a_fault_in_a_screen_shows_the_crash_screen_and_a_goes_back(
+    board, cls, name, target, where, tmp_path, monkeypatch
+):
+    armed = Armed(monkeypatch, cls, name, target, KeyError("boom"))
+    sim, slot, crash = new_sim(tmp_path, board)
+    go(sim, where)
+    in_game = sim.app.match is not None
+    if in_game:
+        before = read(slot.path)
+        history = list(sim.app.match.state.history)
+        state = fingerprint(sim.app.match.state)
+    assert type(screen(sim)).__name__ == target, sim.texts()
+    armed.arm()
+    if name == "tick":
+        sim.frame(0)  # no key: the screen only works
+        sim.frame(0)  # the crash screen is drawn by the next frame
+    elif name == "draw":
+        sim.app.redraw()
+        sim.frame(0)
+        sim.frame(0)
+    else:
+        sim.press(K.DOWN)
+    assert armed.raised == 1
+    assert crashed(sim), sim.texts()
+    rows = sim.texts()
+    assert rows[0].startswith("Something went wrong"), rows
+    text = " ".join(rows)
+    assert "crash.txt" in text and "KeyError" in text, rows
+    with open(crash) as f:  # the report names what failed and where
+        report = f.read()
+    assert "KeyError" in report and "boom" in report and "method" in report, report
+    if not in_game:
+        assert "A: to the title" in rows[-1], rows
+        sim.press(K.A)
+        assert type(screen(sim)).__name__ == "TitleScreen"
+        return
+    assert "Your game is saved" in text, rows
+    assert "A: to the game" in rows[-1], rows
+    assert sim.app.match is None  # the state that failed is let go
+    assert read(slot.path) == before  # the save on the flash is as it was
+    sim.press(K.A)
+    match = sim.app.match
+    assert match is not None and list(match.state.history) == history
+    assert fingerprint(match.state) == state
+    to_table(sim)
+    assert list(sim.app.match.state.history) == history  # the same move, still to decide
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_b_on_the_crash_screen_goes_to_the_title_with_the_game_saved(board, tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", ValueError("bad"))
+    sim, slot, _ = new_sim(tmp_path, board)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    history = list(sim.app.match.state.history)
+    armed.arm()
+    sim.press(K.A)
+    assert crashed(sim)
+    sim.press(K.B)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+    assert "Resume Diam's" in " ".join(sim.texts())
+    move_cursor_to(sim, "Resume Diam's")
+    sim.press(K.A)
+    assert list(sim.app.match.state.history) == history
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_fault_in_a_bots_turn_shows_the_crash_screen(board, tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, Match, "think", "Match", MemoryError("memory allocation failed"))
+    sim, slot, crash = new_sim(tmp_path, board)
+    armed.arm()
+    setup_game(sim, "Diam's", 2, ["normal", "human"])  # the bot opens
+    assert armed.raised == 1
+    assert crashed(sim), sim.texts()
+    assert sim.texts()[0].startswith("Out of memory")
+    before = read(slot.path)
+    sim.press(K.A)  # the bot's turn again, from the save
+    assert sim.app.match is not None
+    to_table(sim)
+    assert len(sim.app.match.state.history) >= 1  # the bot moved this time
+    assert read(crash).count(b"MemoryError") >= 1
+    assert before.startswith(b"GEMSAVE")
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_out_of_memory_while_drawing_is_tried_again_once(board, tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, S.TableScreen, "draw", "TableScreen", MemoryError(), times=1)
+    sim, _, crash = new_sim(tmp_path, board)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    assert armed.raised == 1 and not crashed(sim)  # the second try drew the table
+    assert isinstance(screen(sim), S.TableScreen)
+    assert not os.path.exists(crash)
+    armed.times = 2
+    armed.arm()
+    sim.press(K.DOWN)
+    assert armed.raised == 3 and crashed(sim)
+    assert sim.texts()[0].startswith("Out of memory")
+
+
+def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
+    broken = Armed(monkeypatch, S.CrashScreen, "draw", "CrashScreen", MemoryError(), times=4)
+    sim, _, crash = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    broken.arm()
+    sim.press(K.DOWN)  # the crash screen cannot draw, four times: no exception escapes
+    assert crashed(sim) and broken.raised == 4
+    assert read(crash).count(b"=== crash") == 1
+    sim.frame(0)
+    assert sim.texts()[0].startswith("Something went wrong")
+
+
+def test_keyboard_interrupt_still_stops_the_app(tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, S.ListScreen, "key", "TitleScreen", KeyboardInterrupt())
+    sim, _, _ = new_sim(tmp_path)
+    armed.arm()
+    with pytest.raises(KeyboardInterrupt):
+        sim.press(K.DOWN)
+
+
+def test_a_game_without_saving_says_it_cannot_come_back(monkeypatch):
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    sim = make_sim("pybadge", None)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    text = " ".join(sim.texts())
+    assert crashed(sim) and "cannot come back" in text and "crash.txt" not in text
+    assert "A: to the title" in sim.texts()[-1]
+    sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+
+
+# -- no boot loop -------------------------------------------------------------------------
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_fault_while_resuming_keeps_the_save_aside(board, tmp_path, monkeypatch):
+    sim, slot, _ = new_sim(tmp_path, board)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    good = read(slot.path)
+    armed = Armed(monkeypatch, S.TableScreen, "draw", "TableScreen", KeyError("resume"), times=2)
+    sim, slot, _ = new_sim(tmp_path, board)  # the board starts again
+    move_cursor_to(sim, "Resume Diam's")
+    armed.arm()
+    sim.press(K.A)
+    assert crashed(sim), sim.texts()
+    text = " ".join(sim.texts())
+    assert "kept" in text and "game.bad1" in text, text
+    assert read(os.path.join(slot.directory, "game.bad1")) == good  # kept, byte for byte
+    assert not slot.exists()
+    assert not os.path.exists(os.path.join(slot.directory, "game.run"))
+    sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+    assert "Resume" not in " ".join(sim.texts())
+    setup_game(sim, "Diam's", 2, SEATS)  # a new game starts and saves
+    assert os.path.exists(slot.path)
+
+
+def test_a_board_reset_while_resuming_does_not_resume_again(tmp_path):
+    sim, slot, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    good = read(slot.path)
+    slot.resuming()  # what resume leaves until the game's first frame: then the reset
+    sim, slot, _ = new_sim(tmp_path)
+    assert title_text(sim).startswith("Saved game"), sim.texts()
+    text = " ".join(sim.texts())
+    assert "game.bad1" in text, text
+    assert read(os.path.join(slot.directory, "game.bad1")) == good
+    sim.press(K.A)
+    assert "Resume" not in " ".join(sim.texts())
+
+
+def test_resuming_leaves_no_mark_once_the_game_is_drawn(tmp_path):
+    sim, slot, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    sim, slot, _ = new_sim(tmp_path)
+    move_cursor_to(sim, "Resume Diam's")
+    sim.press(K.A)
+    assert sim.app.match is not None
+    assert not os.path.exists(os.path.join(slot.directory, "game.run"))
+    sim, slot, _ = new_sim(tmp_path)  # and the next start offers it again
+    assert "Resume Diam's" in " ".join(sim.texts())
+
+
+def _layout(kind, folder, good):
+    sav = os.path.join(folder, "game.sav")
+    if kind == "none":
+        os.remove(sav)
+    elif kind == "folder":
+        os.remove(sav)
+        os.mkdir(sav)
+        os.mkdir(os.path.join(folder, "game.tmp"))
+    elif kind == "huge":
+        with open(sav, "wb") as f:
+            f.write(forged_save(good, actions=999999))
+    elif kind == "seat":
+        with open(sav, "wb") as f:
+            f.write(forged_save(good, seats=["robot", "normal"]))
+    elif kind == "garbage":
+        with open(sav, "wb") as f:
+            f.write(os.urandom(3000))
+    elif kind == "oddnames":
+        for name in ("game.bad\u00b2", "game.bad", "game.badx", "game.old"):
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(b"odd")
+    else:
+        raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ("none", "folder", "huge", "seat", "garbage", "oddnames"))
+def test_the_board_reaches_the_title_with_any_saves_folder(kind, tmp_path):
+    sim, slot, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    good = read(slot.path)
+    _layout(kind, slot.directory, good)
+    sim, slot, _ = new_sim(tmp_path)  # the board starts again
+    if title_text(sim).startswith("Saved game"):
+        assert kind in ("folder", "huge", "seat", "garbage", "oddnames"), sim.texts()
+        sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
+    if kind == "oddnames":
+        assert "Resume Diam's" in " ".join(sim.texts())  # the save itself was fine
+        move_cursor_to(sim, "Resume Diam's")
+        sim.press(K.A)
+        assert sim.app.match is not None
+        return
+    assert "Resume" not in " ".join(sim.texts())
+    setup_game(sim, "Diam's", 2, SEATS)  # and a new game can start, and is saved
+    to_table(sim)
+    assert slot.load() is not None
+
+
+class ReadOnlyOs:
+    """firmware.save's `os` on a flash the code may not change: CircuitPython's drive mode
+    (errno 30) or a full flash (errno 28); reading works."""
+
+    def __init__(self, real, errno):
+        self.real = real
+        self.errno = errno
+
+    def __getattr__(self, name):
+        if name in ("rename", "remove", "mkdir", "rmdir", "replace", "sync"):
+            def refuse(*args):
+                raise OSError(self.errno, "read-only" if self.errno == 30 else "no space")
+            return refuse
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize("errno", (30, 28))
+def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp_path,
+                                                                      monkeypatch):
+    import builtins
+
+    import firmware.save as save_module
+
+    sim, slot, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    history = list(sim.app.match.state.history)
+    os.rename(slot.path, slot.old)  # a save caught between its renames: needs a rename
+    real_open = builtins.open
+
+    def open_for_reading(path, mode="r", *args):
+        if "w" in mode or "a" in mode:
+            raise OSError(errno, "cannot write")
+        return real_open(path, mode, *args)
+
+    monkeypatch.setattr(save_module, "os", ReadOnlyOs(os, errno))
+    monkeypatch.setattr(builtins, "open", open_for_reading)
+    sim, slot, _ = new_sim(tmp_path)  # the board starts again
+    assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
+    move_cursor_to(sim, "Resume Diam's")  # read where it is
+    sim.press(K.A)
+    for _ in range(10):
+        if sim.app.match is not None and sim.app.match.save_off:
+            break
+        sim.press(K.A)
+    assert sim.app.match.save_off, sim.texts()  # the player is told saving is off
+    assert list(sim.app.match.state.history)[: len(history)] == history
+    monkeypatch.undo()
+    assert os.path.exists(slot.old)  # nothing was lost
