@@ -117,44 +117,42 @@ class Crc32:
 
 
 def _json(value, depth=0):
-    """`value` as JSON text, the same on every port: None, bools, ints, str (ASCII; `"`, `\\`
-    and every other character below 0x20 or from 0x7f a \\u escape), lists (tuples) and dicts
-    with str keys (sorted), nested at most DEPTH deep; ValueError for anything else (floats:
-    the boards print other digits; characters beyond U+FFFF: the ports read their escapes back
-    differently)."""
-    if value is None or value is True or value is False:
-        return "null" if value is None else "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, (list, tuple, dict)) and len(value) > HEADER_MAX // 3:
-        raise ValueError("too long to save")  # 3 bytes an item at least: no big list made
-    if isinstance(value, str):
-        if len(value) > HEADER_MAX:
-            raise ValueError("too long to save")
-        out = '"'  # grown by runs of plain characters and escapes: at most HEADER_MAX
+    """`value` as JSON text, the same on every port: None, bools, ints, str (ASCII: `"`, `\\`
+    and every character below 0x20 or from 0x7f escaped), lists (tuples) and dicts with str
+    keys (sorted), nested at most DEPTH deep, nothing longer than a header; ValueError for
+    anything else (floats: the boards print other digits; characters beyond U+FFFF: the
+    ports read their escapes back differently). No block bigger than a header is made."""
+    if isinstance(value, str) and len(value) <= HEADER_MAX:
+        for n in value.encode():  # bytes: no str made per character (garbage, on a board)
+            if n < 32 or n > 126 or n == 34 or n == 92:
+                break
+        else:  # printable ASCII, nothing to escape: the common case
+            return '"' + value + '"'
+        out = '"'  # runs of plain characters and escapes
         start = i = 0
         for ch in value:
             n = ord(ch)
             if n < 32 or n > 126 or ch == '"' or ch == "\\":
-                if 0xD800 <= n < 0xE000 or n > 0xFFFF:
-                    raise ValueError("U+%X cannot be saved" % n)
+                if 0xD7FF < n < 0xE000 or n > 0xFFFF or len(out) > HEADER_MAX:
+                    break
                 out += value[start:i] + ("\\u%04x" % n if n < 32 or n > 126 else "\\" + ch)
-                if len(out) > HEADER_MAX:
-                    raise ValueError("too long to save")
                 start = i + 1
             i += 1
-        return out + value[start:] + '"'
-    if depth >= DEPTH:
-        raise ValueError("nested too deep to save")
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join([_json(v, depth + 1) for v in value]) + "]"
-    if isinstance(value, dict):
-        for key in value:
-            if not isinstance(key, str):
-                raise ValueError("a key %r cannot be saved" % (key,))
-        return "{" + ", ".join(
-            [_json(k) + ": " + _json(value[k], depth + 1) for k in sorted(value)]) + "}"
-    raise ValueError("%r cannot be saved" % (value,))
+        else:
+            return out + value[start:] + '"'
+    elif value is None or value is True or value is False:  # (not ints on MicroPython)
+        return "null" if value is None else "true" if value else "false"
+    elif isinstance(value, int):
+        return str(value)
+    elif depth < DEPTH and isinstance(value, (list, tuple, dict)) and len(value) < 342:
+        if not isinstance(value, dict):  # (342: 3 bytes an item at least, a header's worth)
+            return "[" + ", ".join([_json(v, depth + 1) for v in value]) + "]"
+        keys = [k for k in value if isinstance(k, str)]
+        if len(keys) == len(value):
+            keys.sort()
+            return "{" + ", ".join([_json(k) + ": " + _json(value[k], depth + 1)
+                                    for k in keys]) + "}"
+    raise ValueError("a %s that cannot be saved" % type(value).__name__)
 
 
 def _header(name, players, seed, options, seats, extra, count):
@@ -217,29 +215,6 @@ def code_can_write(path="/"):
         return not storage.getmount(path).readonly
     except Exception:
         return True
-
-
-class Saved:
-    """What load() found: the state the save replays to, the seats, the front end's extra
-    dict, `notes`: sentences for the player (an older copy resumed because a newer one was
-    damaged), usually none; and `record`, (game, players, seed, options, history) as saved
-    (made when asked, from the state: no second history on the heap). Here, not in
-    saveload.py: a Saved kept during play must not keep the reading code on the heap."""
-
-    def __init__(self, state, count, seats, extra):
-        self.state = state
-        self.count = count
-        self.seats = seats
-        self.extra = extra
-        self.notes = []
-
-    @property
-    def record(self):
-        from firmware.core.base import History
-
-        s = self.state
-        history = History(s.history[i] for i in range(self.count))
-        return (s.game, s.players, s.seed, s.options, history)
 
 
 class SaveSlot:
@@ -359,10 +334,24 @@ class SaveSlot:
         when there is none; else SaveError, and nothing else, whatever the files. A damaged
         file is moved aside to `<name>.badN` (SaveError, or an older copy resumed, with a
         note). The reading code (firmware/saveload.py) is on the heap only while it reads."""
+        return self._reader("load")
+
+    def keep_aside(self, reason=""):
+        """Move the save load() answered (else `.sav`) aside to `<name>.badN`, as when the app
+        failed while resuming it (`reason`, for the caller's message): the path it was moved
+        to, or None when there is none or it cannot be moved. Never raises."""
+        try:
+            return self._reader("keep_current")
+        except SaveError:
+            return None
+
+    def _reader(self, what):
+        """firmware/saveload.py's `what`(self), the module on the heap only meanwhile; every
+        exception but SaveError made a SaveError that moves nothing."""
         try:
             from firmware import saveload
 
-            return saveload.load(self)
+            return getattr(saveload, what)(self)
         except SaveError:
             raise
         except MemoryError:  # the file stays: it may be good, the heap was short
@@ -372,19 +361,6 @@ class SaveSlot:
         finally:
             unload("firmware.saveload")
         raise SaveError("The saved game cannot be resumed now: %s." % reason, None, reason)
-
-    def keep_aside(self, reason=""):
-        """Move the save load() answered (else `.sav`) aside to `<name>.badN`, as when the app
-        failed while resuming it (`reason`, for the caller's message): the path it was moved
-        to, or None when there is none or it cannot be moved. Never raises."""
-        try:
-            from firmware import saveload
-
-            return saveload.keep_current(self)
-        except Exception:
-            return None
-        finally:
-            unload("firmware.saveload")
 
     def resuming(self):
         """Mark `<name>.run` (empty) before the app resumes the save; load() keeps a save aside

@@ -19,13 +19,27 @@ import json
 
 from firmware import save
 from firmware.core import load as load_game
-from firmware.save import Crc32, Saved, SaveError, _exists, _header, _remove
+from firmware.save import Crc32, SaveError, _exists, _header, _remove
 
 # byte -> its hex value, 255 when not a lowercase hex digit ("0" is 48, "a" 97)
 _HEXVAL = b"\xff" * 48 + bytes(range(10)) + b"\xff" * 39 + bytes(range(10, 16)) + b"\xff" * 153
 # stat's file type bits (mode & 0o170000): 0o100000 a regular file, 0o040000 a folder, on
 # every port (written out where used: no more names in this module's globals on the heap)
 RESET = "the game stopped the board while it was being resumed"
+
+
+class Saved:
+    """What load() found: `state`, the state the save replays to; `seats`; `extra`, the front
+    end's dict; `notes`, sentences for the player (an older copy resumed because a newer one
+    was damaged), usually none; `record`, (game, players, seed, options, history) as saved,
+    its history the state's own (no second copy on the heap: it grows if the game is played
+    on). No methods: a Saved kept during play does not keep this module on the heap."""
+
+    state = None  # what load() sets on each (class defaults for the type checker)
+    seats = []
+    extra = {}
+    notes = []
+    record = (None, None, None, None, None)  # (game, players, seed, options, history)
 
 
 class _Damage(Exception):
@@ -269,4 +283,10 @@ def _read(path):
                     raise
                 except Exception:  # ValueError from the rules, or an action they choke on
                     raise _Damage("the rules refuse move %d of %d" % (done, count)) from None
-    return Saved(state, count, seats, extra)
+    saved = Saved()
+    saved.state = state
+    saved.seats = seats
+    saved.extra = extra
+    saved.notes = []
+    saved.record = (name, players, seed, options, state.history)
+    return saved

@@ -128,7 +128,7 @@ import gc
 from firmware.core import load
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
-name, players, seed, actions, last, directory = %r
+name, players, seed, actions, last, extra, directory = %r
 state = load(name).new_game(players, seed)
 rng = Prng(seed)
 for _ in range(actions):
@@ -137,7 +137,7 @@ for _ in range(actions):
 gc.collect()
 before = gc.mem_alloc()
 slot = SaveSlot(directory)
-slot.save(state, ["human"] + ["normal"] * (players - 1))
+slot.save(state, ["human"] + ["normal"] * (players - 1), extra)
 state = None
 gc.collect()
 saved = slot.load()
@@ -160,22 +160,30 @@ def mpy_build(tmp_path_factory):
     return build
 
 
+# Non-ASCII text, nested dicts made in an order that is not sorted, big ints: MicroPython's
+# json.dumps writes them otherwise than CPython's (raw UTF-8; its own dict order).
+EXTRA = {"who": "Zo\u00eb \u2603 \u00e9t\u00e9", "z": {"y": 1, "b": [None, True, -2**40]},
+         "a": "tab\there \"quoted\" back\\slash"}
+
+
 def test_micropython_save_is_byte_identical_and_resumes_on_cpython(mpy_build, tmp_path):
-    out = mp_save(mpy_build, tmp_path, ("diams", 4, 9, 120, False), "128k")
+    # Guards: a save written on one port that another port re-saves as other bytes.
+    out = mp_save(mpy_build, tmp_path, ("diams", 4, 9, 120, False, EXTRA), "128k")
     assert out.returncode == 0, out.stdout + out.stderr
     written = (tmp_path / "game.sav").read_bytes()
     state = played("diams", 4, 9, 120)
     saved = SaveSlot(str(tmp_path)).load()
     assert saved is not None and fingerprint(saved.state) == fingerprint(state)
+    assert saved.extra == EXTRA
     again = tmp_path / "cpython"
-    SaveSlot(str(again)).save(state, ["human", "normal", "normal", "normal"])
+    SaveSlot(str(again)).save(state, ["human", "normal", "normal", "normal"], EXTRA)
     assert (again / "game.sav").read_bytes() == written
 
 
 @pytest.mark.parametrize("heap", ["80k", "128k"])
 def test_1000_action_save_and_load_under_micropython(mpy_build, tmp_path, heap):
     # diamonds, 6 players, mostly the last legal action: a game still going at 1000 actions
-    out = mp_save(mpy_build, tmp_path, ("diamonds", 6, 4, 1000, True), heap)
+    out = mp_save(mpy_build, tmp_path, ("diamonds", 6, 4, 1000, True, None), heap)
     assert out.returncode == 0 and out.stdout.startswith("ok"), out.stdout + out.stderr
     assert 4000 < (tmp_path / "game.sav").stat().st_size < 4600
 
