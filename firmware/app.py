@@ -272,18 +272,17 @@ class App:
             self.slot.resumed()
             saved = False
             if kept is not None:
-                lines.append("The saved game failed as it was resumed, so it is kept "
-                             "aside as %s; a new game can start." % kept.rsplit("/", 1)[-1])
+                lines.append("The saved game failed as it was resumed: it is kept as %s, "
+                             "and a new game can start." % kept.rsplit("/", 1)[-1])
         elif saved:
-            lines.append("Your game is saved: A takes you back to it.")
+            lines.append("Your game is saved.")
         elif over:
             lines.append("The game had ended: nothing is lost.")
         elif facts is not None:
-            lines.append("This game was not being saved: it cannot come back.")
+            lines.append("This game was not saved: it cannot come back.")
         report = self.report(exc, facts)
         if report is not None:
-            lines.append("A report is in %s: please attach it to a bug report."
-                         % report.rsplit("/", 1)[-1])
+            lines.append("Details are in %s, for a bug report." % report.rsplit("/", 1)[-1])
         lines.append("")
         lines.append("%s: %s" % (type(exc).__name__, str(exc)[:60]))
         self.goto(S.CrashScreen(self, headline, lines, self.reopen if saved else None))

@@ -11,7 +11,7 @@ shot() {  # name, then the simulator's arguments
     local name="$1"
     shift
     rm -rf "build/shots/$name"
-    "$PY" tools/sim.py --headless --no-save --shots "build/shots/$name" "$@" >/dev/null
+    "$PY" tools/sim.py --headless ${SAVES:---no-save} --shots "build/shots/$name" "$@" >/dev/null
     cp "$(ls "build/shots/$name"/*.png | tail -1)" "$OUT/$name.png"
     echo "$OUT/$name.png"
 }
@@ -32,5 +32,5 @@ shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --
     --keys A,START,DOWN,DOWN,A,DOWN
 # The crash screen: drawing runs out of memory (twice) at the second key; the game is saved.
 rm -rf build/shots/crash-saves
-shot crash-pybadge --board pybadge --game diams --seats human,bot:normal,bot:hard --seed 4 \
-    --saves build/shots/crash-saves --fault 2 --keys A,DOWN
+SAVES="--saves build/shots/crash-saves" shot crash-pybadge --board pybadge --game diams \
+    --seats human,bot:normal,bot:hard --seed 4 --fault 2 --keys A,DOWN
