@@ -393,7 +393,8 @@ def autosaver(slot, seats, out=print, extra=None):
     """A callback for the front end to call after every applied action (and once at the
     start): saves the game to `slot`; when the game is over, saves it one last time and
     clears the slot (see SaveSlot.clear). When the flash cannot be written (CircuitPython's
-    USB drive mode, a full drive) it says so once through `out` and stops trying."""
+    USB drive mode, a full drive), or `extra` cannot be saved (ValueError), it says so once
+    through `out` and stops trying."""
     off = []
 
     def after_action(state):
@@ -405,7 +406,7 @@ def autosaver(slot, seats, out=print, extra=None):
             slot.save(state, seats, extra)
             if state.is_over():
                 slot.clear()
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             off.append(exc)
             out("Saving is off (%s): this game cannot be resumed later." % (exc,))
 

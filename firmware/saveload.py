@@ -102,8 +102,8 @@ def _message(reason, kept, path):
 
 
 def _mode(path):
-    """The file type bits of `path` (0o100000: a regular file), None when there is nothing there; an
-    OSError that does not say so (EIO) goes out."""
+    """The file type bits of `path` (0o100000: a regular file), None when there is nothing
+    there; an OSError that does not say so (EIO) goes out."""
     try:
         return save.os.stat(path)[0] & 0o170000
     except OSError as exc:

@@ -627,6 +627,16 @@ def test_autosaver_saves_clears_and_reports_once():
         failing(state)
         failing(state)
         assert len(lines) == 1 and "Saving is off" in lines[0], lines
+        # an extra save() refuses (a float): said once too, not an exception every move
+        # (guards: autosaver letting save()'s ValueError out into the front end)
+        save_module.os = os
+        lines = []
+        refusing = save_module.autosaver(SaveSlot(directory, "c"), SEATS3, lines.append,
+                                         {"ratio": 0.5})
+        refusing(state)
+        refusing(state)
+        assert len(lines) == 1 and "Saving is off" in lines[0], lines
+        assert "game.sav" not in files(directory) and "c.sav" not in files(directory)
 
     in_dir(body)
 
