@@ -219,6 +219,8 @@ def _check_magic(line):
         raise _Damage(
             "it is in format version %d; this firmware reads version %d" % (version, save.VERSION)
         )
+    if line != ("%s %d\n" % (save.MAGIC.decode(), version)).encode():  # "GEMSAVE 01": not ours
+        raise _Damage("this is not a save file")
 
 
 def _read(path):

@@ -341,6 +341,9 @@ def test_other_format_version_reported_and_kept():
         )
         assert read(kept).startswith(b"GEMSAVE 2\n")
         check_damage(directory, lambda d: b"GEMSAVE x" + d[9:], "not a save file")
+        # the first line as save() writes it, to the byte (guards: int()'s leniency)
+        for first in (b"GEMSAVE 01", b"GEMSAVE  1", b"GEMSAVE 1 ", b"GEMSAVE 1\r"):
+            check_damage(directory, lambda d, f=first: f + d[9:], "not a save file")
 
     in_dir(body)
 
