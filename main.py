@@ -3,16 +3,34 @@
 # (firmware/selftest.py). Otherwise the handheld app (firmware/app.py: its main() returns
 # False on a board without a display), else the text console over the USB serial REPL: one
 # human against bots; it asks for the players, seats, options and seed (Enter: default), and
-# the game is saved after every move in /saves (firmware/save.py).
+# the game is saved after every move in /saves (firmware/save.py). A fault that stops the
+# app from starting is reported in /crash.txt (firmware/crash.py), and the console runs.
 from firmware import selftest
 from firmware.core import find_module
 
+
+def start_app():
+    """The app on the board's screen (it never returns once it runs); False when there is
+    no screen, or when the app could not start: the fault is reported and told, and the
+    console runs instead of a traceback."""
+    try:
+        app = find_module("firmware.app")
+        return app is not None and app.main()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:
+        from firmware import crash
+
+        crash.report(exc)
+        print("%s: the app could not start (%r); the console runs instead." % (
+            crash.headline(exc), exc))
+        return False
+
+
 if selftest.requested():
     selftest.run()
-else:
-    app = find_module("firmware.app")
-    if app is None or not app.main():
-        from firmware.save import SaveSlot
-        from firmware.ui.console import play
+elif not start_app():
+    from firmware.save import SaveSlot
+    from firmware.ui.console import play
 
-        play("diams", slot=SaveSlot())  # saved after every move; offers to resume
+    play("diams", slot=SaveSlot())  # saved after every move; offers to resume

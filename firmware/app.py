@@ -229,9 +229,10 @@ class App:
                 except MemoryError:  # a fragmented heap: once more after a collection
                     gc.collect()
                     self.draw()
-                if self.resuming and self.match is not None:
+                slot = self.slot
+                if self.resuming and self.match is not None and slot is not None:
                     self.resuming = False  # the resumed game is on the screen
-                    self.slot.resumed()
+                    slot.resumed()
         except KeyboardInterrupt:
             raise
         except Exception as exc:
@@ -266,10 +267,11 @@ class App:
         gc.collect()
         headline = "Out of memory" if isinstance(exc, MemoryError) else "Something went wrong"
         lines = []
-        if self.resuming:  # the save made the app fail as it was resumed: not again
+        slot = self.slot
+        if self.resuming and slot is not None:  # the save failed as it was resumed: not again
             self.resuming = False
-            kept = self.slot.keep_aside("the app failed while resuming it")
-            self.slot.resumed()
+            kept = slot.keep_aside("the app failed while resuming it")
+            slot.resumed()
             saved = False
             if kept is not None:
                 lines.append("The saved game failed as it was resumed: it is kept as %s, "

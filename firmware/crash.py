@@ -73,15 +73,20 @@ def _describe(exc, game, actions, board):
 
 
 def _traceback(exc):
-    if hasattr(sys, "print_exception"):  # MicroPython, CircuitPython
-        import io
+    if sys.implementation.name == "cpython":
+        import traceback  # pyright: ignore[reportMissingImports]
 
-        out = io.StringIO()
-        sys.print_exception(exc, out)  # pyright: ignore[reportAttributeAccessIssue]
-        return out.getvalue()
-    import traceback
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    import io
 
-    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    out = io.StringIO()
+    if hasattr(sys, "print_exception"):  # MicroPython (and CircuitPython's unix port)
+        sys.print_exception(exc, out)  # pyright: ignore
+    else:  # CircuitPython on a board: its traceback module, the Python 3.10 form
+        import traceback  # pyright: ignore[reportMissingImports]
+
+        traceback.print_exception(exc, file=out)
+    return out.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def _cut(text):

@@ -18,7 +18,7 @@ import sys
 
 from firmware.bots import LEVELS, make_bot
 from firmware.clock import seed_from_clock
-from firmware.core import find_module, load
+from firmware.core import find_module, load, unload
 from firmware.core.prng import SEED_LIMIT
 
 HUMAN = "human"
@@ -28,6 +28,7 @@ DEFAULT_PLAYERS = 3
 # On the boards, collect after every action: the heap stays unfragmented (a console game
 # then fits in a smaller heap). CPython needs no help and its full collection is slow.
 COLLECT = sys.implementation.name != "cpython"
+CRASH_PATH = None  # where a fault's report goes; None: firmware.crash.default_path()
 
 
 class Quit(Exception):
@@ -137,45 +138,130 @@ def play(
 ):
     """Set up (asking for what is not given) and play one game on the console. Returns the
     finished state, or None when a player quit. With `slot` (a firmware.save.SaveSlot) it
-    first offers to resume the game saved there, and saves after every action."""
-    after = None
+    first offers to resume the game saved there, and saves after every action. A fault in
+    the game (anything but KeyboardInterrupt) is reported (firmware/crash.py) and the game
+    resumed from its save if the player wants: never a traceback."""
+    resuming = [False]  # a resumed game that has not yet applied an action
+    state = None
     try:
         saved = offer_resume(slot, inp, out) if slot is not None else None
         if saved is not None:
             state, seats = saved.state, saved.seats
-            module = load(state.game)
             seed = state.seed
+            resuming[0] = True
         else:
             module = load(game)
             seats, options, seed = setup(module, players, seats, options, seed, inp, out)
             state = module.new_game(len(seats), seed, options)
+        saved = None
+        while True:
+            try:
+                return _game(state, seats, seed, slot, resuming, inp, out)
+            except (KeyboardInterrupt, Quit):
+                raise
+            except Exception as exc:
+                saved = _fault(exc, state, slot, resuming, inp, out)
+            state = None
+            if saved is None:
+                return None
+            state, seats, seed = saved.state, saved.seats, saved.state.seed
+            resuming[0] = True
+            saved = None
     except Quit:
         out("Bye.")
         return None
+
+
+def _game(state, seats, seed, slot, resuming, inp, out):
+    """play()'s game: saved after every action; the finished state, or None on a quit."""
     out(
         "%s: %d players, seed %d, options %s"
-        % (module.TITLE, len(seats), seed, _options_text(state))
+        % (load(state.game).TITLE, len(seats), seed, _options_text(state))
     )
+    after = None
     if slot is not None:
         from firmware.save import autosaver
 
-        after = autosaver(slot, seats, out)
-        after(state)
-    if run(state, seats, inp, out, seed, after):
-        return state
-    return None
+        save = autosaver(slot, seats, out)
+        if resuming[0]:
+            slot.resuming()  # a mark on the flash until the resumed game applies an action
+
+        def saved(state):
+            save(state)
+            if resuming[0] and len(state.history) > start:
+                resuming[0] = False
+                slot.resumed()
+
+        after = saved
+        start = len(state.history)
+        save(state)
+    finished = run(state, seats, inp, out, seed, after)
+    if resuming[0] and slot is not None:
+        resuming[0] = False
+        slot.resumed()
+    return state if finished else None
+
+
+def _fault(exc, state, slot, resuming, inp, out):
+    """After a fault in a game: a crash report, what happened in a player's words, and the
+    game again from its save (a Saved) if the player wants it, else None. A fault before a
+    resumed game applied an action keeps that save aside instead (it would fail again)."""
+    game, actions = state.game, len(state.history)
+    try:
+        over = state.is_over()
+    except Exception:
+        over = False
+    state = None
+    gc.collect()
+    from firmware import crash
+
+    path = crash.report(exc, CRASH_PATH, game, actions) if slot is not None else None
+    out("")
+    out("%s (%s: %s)." % (crash.headline(exc), type(exc).__name__, exc))
+    unload("firmware.crash")
+    if path is not None:
+        out("Details are in %s, for a bug report." % path)
+    if slot is None:
+        out("This game was not saved: it cannot come back.")
+        return None
+    if resuming[0]:
+        resuming[0] = False
+        kept = slot.keep_aside("the console failed while resuming it")
+        slot.resumed()
+        out("The saved game failed as it was resumed: it is kept as %s, and the next start "
+            "begins a new game." % kept)
+        return None
+    if over:
+        out("The game had ended: its record is kept as %s." % slot.last)
+        return None
+    if ask("Your game is saved. Enter: resume it, q: quit ", inp).lower() in ("q", "quit"):
+        return None
+    return offer_saved(slot, out)
+
+
+def offer_saved(slot, out, none="There is no saved game."):
+    """slot.load(), or None with the reason told (load() raises only SaveError; any other
+    exception is told the same way: this is where a damaged flash must not end the game)."""
+    try:
+        saved = slot.load()
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # firmware.save.SaveError
+        out(str(exc) or repr(exc))
+        return None
+    if saved is None and none:
+        out(none)
+    return saved
 
 
 def offer_resume(slot, inp=input, out=print):
     """The game saved in `slot` (a firmware.save.Saved) if the player wants it back, else
     None. A damaged save is reported (firmware.save has kept it aside) and None returned."""
-    try:
-        saved = slot.load()
-    except ValueError as exc:  # firmware.save.SaveError
-        out(str(exc))
-        return None
+    saved = offer_saved(slot, out, "")
     if saved is None:
         return None
+    for note in getattr(saved, "notes", ()):
+        out(note)
     state = saved.state
     out(
         "A saved game: %s, %d players, %d actions played."
