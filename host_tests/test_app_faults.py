@@ -394,3 +394,89 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
     assert list(sim.app.match.state.history)[: len(history)] == history
     monkeypatch.undo()
     assert os.path.exists(slot.old)  # nothing was lost
+
+
+def test_the_fault_lets_go_of_the_game_and_the_reports_code(tmp_path, monkeypatch):
+    import sys
+
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    sim, _, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    assert crashed(sim)
+    app = sim.app
+    assert app.match is None and app.table is None and app.saved is None
+    assert "firmware.crash" not in sys.modules  # loaded for the report, then let go
+
+
+def test_a_fault_while_the_title_is_made_at_start(tmp_path, monkeypatch):
+    from firmware.app import App
+
+    real = App.title
+    calls = [0]
+
+    def title(self):
+        calls[0] += 1
+        if calls[0] == 1:
+            raise MemoryError()
+        real(self)
+
+    monkeypatch.setattr(App, "title", title)
+    sim, _, crash = new_sim(tmp_path)
+    assert crashed(sim) and sim.texts()[0].startswith("Out of memory")
+    assert os.path.exists(crash)
+    sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+
+
+def test_a_fault_after_the_game_ended_says_nothing_is_lost(tmp_path, monkeypatch):
+    armed = Armed(monkeypatch, S.TextScreen, "key", "TextScreen", KeyError("end"))
+    sim, slot, _ = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, ["normal", "easy"], {"length": "quick"})
+    for _ in range(50):
+        if title_text(sim).startswith("Game over"):
+            break
+        sim.press(K.A)
+    assert title_text(sim).startswith("Game over"), sim.texts()
+    armed.arm()
+    sim.press(K.A)
+    text = " ".join(sim.texts())
+    assert crashed(sim) and "The game had ended: nothing is lost." in text, text
+    assert "A: to the title" in sim.texts()[-1]
+    assert os.path.exists(slot.last)
+
+
+def test_the_words_of_a_game_that_was_not_saved(monkeypatch):
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    sim = make_sim("picodisplay", None)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    assert "This game was not saved: it cannot come back." in " ".join(sim.texts())
+
+
+def test_a_save_that_cannot_be_read_now_is_told_in_its_own_words(tmp_path, monkeypatch):
+    from firmware.save import SaveError
+
+    def short_of_memory(self):
+        raise SaveError("Not enough memory to read the saved game now.")
+
+    monkeypatch.setattr(SaveSlot, "load", short_of_memory)
+    sim, _, _ = new_sim(tmp_path)
+    assert title_text(sim).startswith("Saved game")
+    assert " ".join(screen(sim).lines) == "Not enough memory to read the saved game now."
+
+
+def test_a_frame_with_nothing_new_draws_nothing(tmp_path):
+    sim, _, _ = new_sim(tmp_path)
+    shown = []
+    show = sim.app.scene.show
+    sim.app.scene.show = lambda canvas: shown.append(1) or show(canvas)
+    for _ in range(5):
+        sim.frame(0)
+    assert shown == []
+    sim.press(K.DOWN)
+    assert len(shown) == 1
