@@ -45,9 +45,14 @@ def test_a_report_says_what_a_bug_report_needs(tmp_path):
 
 def test_reports_are_appended_and_the_newest_kept_within_the_limit(tmp_path):
     path = str(tmp_path / "crash.txt")
+    one = 0  # the size of one report (they differ by a digit or two)
     for n in range(40):
         assert crash.report(caught("fault-%02d" % n), path, "quartz", n) == path
-        assert os.path.getsize(path) <= crash.LIMIT
+        size = os.path.getsize(path)
+        one = one or size
+        assert size <= crash.LIMIT
+        if n > 20:  # full: only the oldest report or two make room, never the lot
+            assert size > crash.LIMIT - 2 * one, (n, size, one)
     with open(path) as f:
         text = f.read()
     reports = text.split(crash.SEPARATOR)[1:]
@@ -67,6 +72,21 @@ def test_one_report_longer_than_the_limit_keeps_its_start_and_its_end(tmp_path):
     assert text.startswith(crash.SEPARATOR + "firmware: ")
     assert "THE END" in text.splitlines()[-1]  # the exception line, last
     assert "[...]" in text and "'old'" not in text
+
+
+def test_a_report_of_exactly_the_limit_is_kept_whole():
+    assert crash._cut("a" * crash.LIMIT) == "a" * crash.LIMIT
+    cut = crash._cut("b" * 3000 + "c" * 3000)
+    assert len(cut) <= crash.LIMIT and cut.startswith("b") and cut.endswith("c")
+
+
+def test_ctrl_c_while_reporting_still_stops_the_program(tmp_path, monkeypatch):
+    def interrupted(*args):
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(crash, "_describe", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        crash.report(caught(), str(tmp_path / "crash.txt"))
 
 
 @pytest.mark.parametrize("where", ("missing folder", "a directory"))
