@@ -249,3 +249,57 @@ def test_a_resumed_game_is_the_saved_one(setting):
     slot.save(state, BOTS)
     saved = console.offer_resume(slot, Script("y"), [].append)
     assert saved is not None and fingerprint(saved.state) == fingerprint(state)
+
+
+def test_the_same_fault_again_right_after_the_resume_keeps_the_save_aside(setting, monkeypatch):
+    slot, _ = setting
+    Faulty(monkeypatch, 5, KeyError("again"), times=2)  # the 5th choice, and the next one
+    lines = []
+    assert console.play(GAME, 2, BOTS, SEED, OPTIONS, Script(""), lines.append, slot) is None
+    text = "\n".join(lines)
+    assert ("The saved game failed as it was resumed: it is kept as %s/game.bad1, and the next "
+            "start begins a new game." % slot.directory) in lines, text
+    assert not slot.exists()
+
+
+def test_a_fault_later_in_a_resumed_game_offers_it_again(setting, monkeypatch):
+    slot, _ = setting
+    state = load(GAME).new_game(2, SEED, OPTIONS)
+    slot.save(state, BOTS)
+    faulty = Faulty(monkeypatch, 6, KeyError("later"))
+    lines = []
+    script = Script("y", "")  # resume the save; after the fault, Enter: resume it again
+    final = console.play(GAME, inp=script, out=lines.append, slot=slot)
+    assert faulty.calls > 6 and final is not None and final.is_over()
+    assert any("Your game is saved" in p for p in script.prompts), script.prompts
+    assert not any("failed as it was resumed" in line for line in lines)
+
+
+def test_a_resumed_game_quit_before_its_first_move_is_offered_again(setting):
+    slot, _ = setting
+    state = load(GAME).new_game(2, SEED, OPTIONS)
+    seats = ["human", "normal"]
+    slot.save(state, seats)
+    script = Script("y")  # resume it; the human's first decision then meets the end of input
+    assert console.play(GAME, inp=script, out=[].append, slot=slot) is None
+    assert not os.path.exists(os.path.join(slot.directory, "game.run"))
+    saved = slot.load()
+    assert saved is not None and saved.seats == seats
+
+
+def test_an_older_copy_resumed_is_said(setting):
+    slot, _ = setting
+    state = load(GAME).new_game(2, SEED, OPTIONS)
+    slot.save(state, BOTS)
+    older = read(slot.path)
+    state.apply(state.legal_actions()[0])
+    slot.save(state, BOTS)
+    with open(slot.old, "wb") as f:  # what a save cut between its two renames leaves
+        f.write(older)
+    with open(slot.path, "r+b") as f:  # and the newest copy damaged
+        f.seek(20)
+        f.write(b"#")
+    lines = []
+    saved = console.offer_resume(slot, Script("y"), lines.append)
+    assert saved is not None and len(saved.state.history) == 0
+    assert any("the one before it was resumed" in line for line in lines), lines
