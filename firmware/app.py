@@ -56,11 +56,8 @@ class App:
         self.screen = S.Screen()
         self.dirty = True
         self.frames = 0
-        problem = self.load_save()
         try:
-            self.title()
-            if problem:
-                self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+            self.reopen(False)  # the save looked at, the title (and why a save can't resume)
         except Exception as exc:  # the title menu itself failed: the crash screen instead
             self.fault(exc)
 
@@ -125,8 +122,8 @@ class App:
         self._play(saved.state, saved.seats)
 
     def reopen(self, resume=True):
-        """After the crash screen: the game again from its save, at the move last saved
-        (resume), or the title, which offers it."""
+        """At start and after the crash screen: the game again from its save, at the move
+        last saved (resume), or the title, which offers it."""
         problem = self.load_save()
         if resume and self.saved is not None:
             self.resume()
