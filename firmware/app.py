@@ -8,10 +8,11 @@
 # others did, else the table. Every applied action is saved (firmware/ui/match.py).
 #
 # A frame never lets an exception out (KeyboardInterrupt aside): a fault anywhere in it — a
-# screen's key, tick or draw, a bot's turn, a save — ends on the crash screen (fault()),
-# with a report in crash.txt (firmware/crash.py). The game on the flash is as the last
-# applied action left it; A reloads it from there, so a broken state in memory never comes
-# back. A fault while a save is being resumed keeps that save aside instead (no loop).
+# screen's key, tick or draw, a bot's turn, a save — ends on the crash screen (fault(),
+# firmware/ui/crash_screen.py), with a report in crash.txt (firmware/crash.py). The game on
+# the flash is as the last applied action left it; A reloads it from there, so a broken
+# state in memory never comes back. A fault while a save is being resumed keeps that save
+# aside instead (no loop).
 import gc
 import sys
 
@@ -50,12 +51,14 @@ class App:
         self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
         self.crash_path = crash_path  # the report's file; None: firmware.crash's default
         self.resuming = False  # a save is being resumed, its first frame not yet drawn
+        self.crashed = None  # (exc, facts, saved, over) of a fault whose screen is not up yet
         self.match = None
         self.table = None  # the table screen of the game in play
         self.saved = None
         self.screen = S.Screen()
         self.dirty = True
         self.frames = 0
+        self.own = tuple(sys.modules)  # the app's own modules; let_go() unloads the rest
         try:
             self.reopen(False)  # the save looked at, the title (and why a save can't resume)
         except Exception as exc:  # the title menu itself failed: the crash screen instead
@@ -70,10 +73,13 @@ class App:
         self.dirty = True
 
     def title(self):
+        self.match = None  # the game, its table and the screen that led here are let go
+        self.table = None  # before the menus' code is loaded: the end of a long game is
+        self.screen = S.Screen()  # where the heap is fullest
+        if COLLECT:
+            gc.collect()
         from firmware.ui.menus import TitleScreen
 
-        self.match = None
-        self.table = None
         self.goto(TitleScreen(self))
 
     def board_lines(self):
@@ -121,9 +127,26 @@ class App:
             self.slot.resuming()  # a mark on the flash until the game's first frame is drawn
         self._play(saved.state, saved.seats)
 
+    def let_go(self):
+        """Forget the game in memory, and the code it loaded (its rules, bots and table,
+        the menus, ...): the heap is back to what the app had at start. Only where no state
+        of a game lives on: a state outliving its module would come back beside a second
+        copy of it."""
+        self.match = None
+        self.table = None
+        self.saved = None
+        self.screen = S.Screen()
+        for name in list(sys.modules):
+            if name.startswith("firmware.") and name not in self.own:
+                unload(name)
+        if COLLECT:
+            gc.collect()
+
     def reopen(self, resume=True):
-        """At start and after the crash screen: the game again from its save, at the move
-        last saved (resume), or the title, which offers it."""
+        """At start, after the crash screen and after a game: the game again from its save,
+        at the move last saved (resume), or the title, which offers it. Everything of the
+        game before is let go first, and read again from the flash."""
+        self.let_go()
         problem = self.load_save()
         if resume and self.saved is not None:
             self.resume()
@@ -131,6 +154,10 @@ class App:
         self.title()
         if problem:
             self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+
+    def home(self):
+        """The title after a game, as at start (the save looked at again)."""
+        self.reopen(False)
 
     def _play(self, state, seats):
         from firmware.ui.match import BOT_BUDGET_MS, Match
@@ -144,13 +171,6 @@ class App:
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
         self.match = Match(state, seats, self.slot if self.can_save else None, budget)
         self.route()
-
-    def quit_game(self):
-        """Back to the title; the game stays saved and the menu offers it."""
-        match = self.match
-        if match is not None and not match.over() and match.save_off is None and self.can_save:
-            self.load_save()
-        self.title()
 
     def route(self):
         """The screen the game needs now."""
@@ -168,7 +188,7 @@ class App:
             match.final_lines(lines.append)
             if match.save_off:
                 lines.append(match.save_off)
-            self.goto(S.TextScreen(self, "Game over", lines, self.title, "A: to the title"))
+            self.goto(S.TextScreen(self, "Game over", lines, self.home, "A: to the title"))
             return
         if match.needs_privacy():
             seat = match.current()
@@ -214,6 +234,8 @@ class App:
                 now = ticks_ms()
             if mask is None:
                 mask = self.board.buttons()
+            if self.crashed is not None:
+                self.show_crash()
             pressed = self.keys.update(mask, now)
             if pressed:
                 self.screen.key(pressed)
@@ -243,64 +265,36 @@ class App:
 
     def fault(self, exc):
         """After an exception in a frame: let go of the game in memory (its save on the
-        flash is as the last applied action left it), write a crash report, show the crash
-        screen. A fault of the crash screen itself only tries to draw it again."""
+        flash is as the last applied action left it), then the crash screen and its report
+        (firmware/ui/crash_screen.py, loaded only now). A fault of the crash screen itself
+        only tries to draw it again; a crash screen that cannot be made yet (no memory even
+        for it) is tried again on the next frame."""
         self.dirty = True
-        if isinstance(self.screen, S.CrashScreen):
+        if getattr(self.screen, "crash", False):
             gc.collect()
             return
         match = self.match
-        facts = None
-        saved = over = False
         if match is not None:
-            facts = (match.game, len(match.state.history))
             over = match.over()
-            saved = match.saved() and not over
-        self.match = None
-        self.table = None
-        self.saved = None
-        self.screen = S.Screen()
+            self.crashed = (exc, (match.game, len(match.state.history)),
+                            match.saved() and not over, over)
+        else:
+            self.crashed = (exc, None, False, False)
         match = None
-        gc.collect()
-        headline = "Out of memory" if isinstance(exc, MemoryError) else "Something went wrong"
-        lines = []
-        slot = self.slot
-        if self.resuming and slot is not None:  # the save failed as it was resumed: not again
-            self.resuming = False
-            kept = slot.keep_aside("the app failed while resuming it")
-            slot.resumed()
-            saved = False
-            if kept is not None:
-                lines.append("The saved game failed as it was resumed: it is kept as %s, "
-                             "and a new game can start." % kept.rsplit("/", 1)[-1])
-        elif saved:
-            lines.append("Your game is saved.")
-        elif over:
-            lines.append("The game had ended: nothing is lost.")
-        elif facts is not None:
-            lines.append("This game was not saved: it cannot come back.")
-        report = self.report(exc, facts)
-        if report is not None:
-            lines.append("Details are in %s, for a bug report." % report.rsplit("/", 1)[-1])
-        lines.append("")
-        lines.append("%s: %s" % (type(exc).__name__, str(exc)[:60]))
-        self.goto(S.CrashScreen(self, headline, lines, self.reopen if saved else None))
+        self.let_go()
+        self.show_crash()
 
-    def report(self, exc, facts):
-        """Append the fault to the crash report when the code may write the flash; its
-        path, or None. The report's code is loaded only now, and let go after."""
-        if not self.can_save:
-            return None
-        game, actions = facts if facts is not None else (None, None)
+    def show_crash(self):
+        crashed = self.crashed
+        if crashed is None:
+            return
         try:
-            from firmware import crash
+            from firmware.ui import crash_screen
 
-            return crash.report(exc, self.crash_path, game, actions,
-                                getattr(self.board, "name", None))
-        except Exception:  # no memory even for the report: the screen still tells
-            return None
-        finally:
-            unload("firmware.crash")
+            crash_screen.show(self, *crashed)
+            self.crashed = None
+        except Exception:  # a blank screen this frame; the next one tries again
+            unload("firmware.ui.crash_screen")
 
     def run(self):
         while True:

@@ -63,7 +63,7 @@ def to_table(sim):
 
 
 def crashed(sim):
-    return isinstance(screen(sim), S.CrashScreen)
+    return type(screen(sim)).__name__ == "CrashScreen"
 
 
 # (the class whose method faults, the method, the screen it faults on, how to get there)
@@ -208,7 +208,10 @@ def test_out_of_memory_while_drawing_is_tried_again_once(board, tmp_path, monkey
 
 def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch):
     armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
-    broken = Armed(monkeypatch, S.CrashScreen, "draw", "CrashScreen", MemoryError(), times=4)
+    from firmware.ui import crash_screen  # the module the next fault imports
+
+    broken = Armed(monkeypatch, crash_screen.CrashScreen, "draw", "CrashScreen",
+                   MemoryError(), times=4)
     sim, _, crash = new_sim(tmp_path)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
@@ -219,6 +222,34 @@ def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch
     assert read(crash).count(b"=== crash") == 1
     sim.frame(0)
     assert sim.texts()[0].startswith("Something went wrong")
+
+
+def test_a_crash_screen_short_of_memory_comes_on_the_next_frame(tmp_path, monkeypatch):
+    from firmware.ui import crash_screen
+
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
+    faults = []
+
+    def short_of_memory(app, exc, *facts):
+        faults.append(exc)
+        raise MemoryError()
+
+    monkeypatch.setattr(crash_screen, "show", short_of_memory)
+    sim, slot, crash = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    before = read(slot.path)
+    armed.arm()
+    sim.frame(K.DOWN)  # no exception escapes; nothing to show yet
+    assert len(faults) == 1 and not crashed(sim) and sim.app.match is None
+    sim.frame(0)  # the crash screen's code loaded again, with memory this time
+    assert crashed(sim) and len(faults) == 1
+    text = " ".join(sim.texts())
+    assert "Your game is saved" in text and "KeyError" in text, text
+    assert read(slot.path) == before
+    sim.press(K.A)
+    assert isinstance(screen(sim), S.TableScreen)
+    assert sim.app.match.state.history.copy() == SaveSlot(slot.directory).load().record[4]
 
 
 def test_keyboard_interrupt_still_stops_the_app(tmp_path, monkeypatch):
@@ -396,10 +427,23 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
     assert os.path.exists(slot.old)  # nothing was lost
 
 
-def test_the_fault_lets_go_of_the_game_and_the_reports_code(tmp_path, monkeypatch):
+# The game's code, the crash screen's and the report's: loaded for a game or a fault only.
+GAME_CODE = ("firmware.core.diams", "firmware.bots.diams", "firmware.ui.table_diams",
+             "firmware.ui.match", "firmware.ui.crash_screen", "firmware.crash")
+
+
+def unload_game_code():
+    from firmware.core import unload
+
+    for name in GAME_CODE:
+        unload(name)
+
+
+def test_the_fault_lets_go_of_the_game_and_its_code(tmp_path, monkeypatch):
     import sys
 
     armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    unload_game_code()  # as on a board at start (other tests of this process loaded them)
     sim, _, _ = new_sim(tmp_path)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
@@ -409,6 +453,45 @@ def test_the_fault_lets_go_of_the_game_and_the_reports_code(tmp_path, monkeypatc
     app = sim.app
     assert app.match is None and app.table is None and app.saved is None
     assert "firmware.crash" not in sys.modules  # loaded for the report, then let go
+    for name in GAME_CODE[:4]:  # the heap is the game's no more: the crash screen fits
+        assert name not in sys.modules, name
+    sim.press(K.B)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+    assert "firmware.ui.crash_screen" not in sys.modules  # let go with its screen
+    # The title offers the game: its rules read again (one copy of them, the new one).
+    assert "firmware.core.diams" in sys.modules
+    assert "Resume Diam's" in " ".join(sim.texts())
+    sim.press(K.A)
+    assert sim.app.match.state.__class__.__module__ == "firmware.core.diams"
+    assert type(sim.app.match.state) is sys.modules["firmware.core.diams"].State
+
+
+@pytest.mark.parametrize("how", ["quit", "game over"])
+def test_the_title_after_a_game_lets_go_of_its_code(how, tmp_path):
+    import sys
+
+    unload_game_code()
+    sim, slot, _ = new_sim(tmp_path)
+    seats = SEATS if how == "quit" else ["normal", "normal"]
+    setup_game(sim, "Diam's", 2, seats, {"length": "quick"}, settle=False)
+    assert "firmware.bots.diams" in sys.modules and "firmware.ui.match" in sys.modules
+    if how == "quit":
+        to_table(sim)
+        sim.press(K.START)
+        move_cursor_to(sim, "Quit to the title")
+        sim.press(K.A)
+    else:
+        while not sim.app.match.over():
+            sim.press(K.A)
+        assert title_text(sim).startswith("Game over")
+        sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+    offered = "Resume Diam's" in " ".join(sim.texts())
+    assert offered == (how == "quit")
+    for name in GAME_CODE[1:]:  # the bots, the table, the match: until a game starts
+        assert name not in sys.modules, name
+    # The rules stay only to hold the game the title offers.
+    assert ("firmware.core.diams" in sys.modules) == offered
 
 
 def test_a_fault_while_the_title_is_made_at_start(tmp_path, monkeypatch):

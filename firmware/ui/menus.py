@@ -143,7 +143,7 @@ class PauseScreen(ListScreen):
         elif self.cursor == 2:
             app.goto(help_screen(app, app.match.game, back))
         else:
-            app.quit_game()
+            app.home()
 
     def back(self):
         self.app.route()

@@ -152,41 +152,6 @@ class TextScreen(Screen):
         hint(c, self.hint_text)
 
 
-class CrashScreen(Screen):
-    """What the player sees after a fault (App.fault): what happened, whether the game is
-    safe, the report's file; A goes back into the game (reloaded from its save) when there
-    is one to go back to, B (or A otherwise) to the title. Texts are made when drawn, so
-    that a heap short of memory still shows it."""
-
-    def __init__(self, app, headline, lines, back):
-        self.app = app
-        self.headline = headline
-        self.lines = lines  # short sentences, wrapped when drawn
-        self.back = back  # what A does; None: there is no game to go back to (B: the title)
-
-    def key(self, pressed):
-        if pressed & K.A and self.back is not None:
-            self.back()
-        elif pressed & (K.A | K.B):
-            self.app.reopen(False)
-
-    def draw(self, c):
-        c.at(0, 0, C.WHITE)
-        c.text(self.headline)
-        c.bar(0, C.RED)
-        row = 2
-        colour = C.WHITE
-        for line in self.lines:
-            if not line:  # the technical detail follows, in grey
-                colour = C.GREY
-            for part in wrap(line, c.cols):
-                if row < c.rows - 1:
-                    c.at(row, 0, colour)
-                    c.text(part)
-                row += 1
-        hint(c, "A: to the game  B: title" if self.back is not None else "A: to the title")
-
-
 # -- the table -----------------------------------------------------------------------
 class TableScreen(Screen):
     """The game's table as the deciding human (or the last one) may see it, paged with
