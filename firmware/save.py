@@ -21,16 +21,16 @@
 # A damaged save is renamed to `<name>.bad1` (`.bad2`, ... never overwritten) and reported
 # with SaveError (or an older copy is resumed, with a note); a finished game's save becomes
 # `<name>.last` (see clear()). `<name>.run` marks a save being resumed (resuming()).
-# The header is written by a small JSON encoder of this module's own (_json), not the port's
-# json.dumps: dict keys sorted, ASCII only (every other character a \u escape), no floats,
-# so the bytes are the same on every port; save() refuses (ValueError, nothing changed) what
-# it cannot write that way, and everything load() refuses (see saveload.py).
+# The header is written by firmware/saveheader.py (the same bytes on every port); save()
+# refuses (ValueError, nothing changed) what it cannot write that way, and everything load()
+# refuses (see saveload.py). A slot keeps the header of its game up to the count, so the
+# writer's code is on the heap only at a game's first save.
 import gc
 import os
 import sys
 from array import array
 
-from firmware.core import GAMES, unload
+from firmware.core import unload
 
 VERSION = 1
 MAGIC = b"GEMSAVE"
@@ -43,9 +43,6 @@ LINE_MAX = PER_LINE * 4 + 8
 # Collect before the big steps on the boards (a contiguous block for the history); CPython
 # needs no help and its full collection is slow.
 COLLECT = sys.implementation.name != "cpython"
-SEATS = ("human", "easy", "normal", "hard")  # "human" and firmware.bots.LEVELS (a test checks)
-FIELDS = ("game", "players", "seed", "options", "seats", "extra", "actions")  # in this order
-DEPTH = 8  # the deepest nesting of lists and dicts in a header (the boards' stacks are small)
 HEX = b"0123456789abcdef"
 try:
     from binascii import crc32 as _crc32
@@ -116,67 +113,6 @@ class Crc32:
         return "%04x%04x" % (self.h ^ 0xFFFF, self.l ^ 0xFFFF)
 
 
-def _json(value, depth=0):
-    """`value` as JSON text, the same on every port: None, bools, ints, str (ASCII: `"`, `\\`
-    and every character below 0x20 or from 0x7f escaped), lists (tuples) and dicts with str
-    keys (sorted), nested at most DEPTH deep, nothing longer than a header; ValueError for
-    anything else (floats: the boards print other digits; characters beyond U+FFFF: the
-    ports read their escapes back differently). No block bigger than a header is made."""
-    if isinstance(value, str) and len(value) <= HEADER_MAX:
-        for n in value.encode():  # bytes: no str made per character (garbage, on a board)
-            if n < 32 or n > 126 or n == 34 or n == 92:
-                break
-        else:  # printable ASCII, nothing to escape: the common case
-            return '"' + value + '"'
-        out = '"'  # runs of plain characters and escapes
-        start = i = 0
-        for ch in value:
-            n = ord(ch)
-            if n < 32 or n > 126 or ch == '"' or ch == "\\":
-                if 0xD7FF < n < 0xE000 or n > 0xFFFF or len(out) > HEADER_MAX:
-                    break
-                out += value[start:i] + ("\\u%04x" % n if n < 32 or n > 126 else "\\" + ch)
-                start = i + 1
-            i += 1
-        else:
-            return out + value[start:] + '"'
-    elif value is None or value is True or value is False:  # (not ints on MicroPython)
-        return "null" if value is None else "true" if value else "false"
-    elif isinstance(value, int):
-        return str(value)
-    elif depth < DEPTH and isinstance(value, (list, tuple, dict)) and len(value) < 342:
-        if not isinstance(value, dict):  # (342: 3 bytes an item at least, a header's worth)
-            return "[" + ", ".join([_json(v, depth + 1) for v in value]) + "]"
-        keys = [k for k in value if isinstance(k, str)]
-        if len(keys) == len(value):
-            keys.sort()
-            return "{" + ", ".join([_json(k) + ": " + _json(value[k], depth + 1)
-                                    for k in keys]) + "}"
-    raise ValueError("a %s that cannot be saved" % type(value).__name__)
-
-
-def _header(name, players, seed, options, seats, extra, count):
-    """The header line (bytes, its newline included) of a record, the fields in a fixed
-    order; ValueError for a record that load() would refuse at a glance or could not read
-    back (saveload compares a header with this to the byte)."""
-    for n in (players, seed, count):
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise ValueError("%r is not a count" % (n,))
-    if name not in GAMES or not isinstance(options, dict) or not isinstance(extra, dict):
-        raise ValueError("not a game record")
-    if len(seats) != players or players < 1:
-        raise ValueError("%d seats for %d players" % (len(seats), players))
-    for seat in seats:
-        if seat not in SEATS:
-            raise ValueError("a seat is one of %s, not %r" % (", ".join(SEATS), seat))
-    values = (name, players, seed, options, list(seats), extra, count)
-    line = "{" + ", ".join(['"%s": %s' % (FIELDS[i], _json(values[i])) for i in range(7)])
-    line = (line + "}\n").encode()
-    if len(line) >= HEADER_MAX:  # load() reads a line of fewer than HEADER_MAX bytes
-        raise ValueError("the save header is too long (%d bytes)" % len(line))
-    return line
-
-
 def _exists(path):
     try:
         os.stat(path)
@@ -232,16 +168,17 @@ class SaveSlot:
         self.last = base + ".last"
         self.run = base + ".run"
         self.loaded = None  # the path load() last answered a Saved from
+        self._head = None  # (the record's fields but extra and count, its header up to the count)
         self._line = bytearray(PER_LINE * 4 + 1)  # one history line: kept, not made per save
 
     # -- writing --------------------------------------------------------------------------
     def save(self, game, seats, extra=None):
         """Save a game: a State (its history is read in place, not copied) or a record
         tuple (game, players, seed, options, history). seats: "human" or a bot level per
-        seat; extra: a small dict for _json. ValueError, with nothing written, for what load()
-        would refuse at a glance or _json cannot write the same on every port; OSError when
-        the flash cannot be written (CircuitPython's USB drive mode, a full drive). Either
-        way the previous save is left as it was."""
+        seat; extra: a small dict for the front end. ValueError, with nothing written, for
+        what load() would refuse at a glance or saveheader cannot write the same on every
+        port; OSError when the flash cannot be written (CircuitPython's USB drive mode, a
+        full drive). Either way the previous save is left as it was."""
         if isinstance(game, tuple):
             name, players, seed, options, history = game
             for value in history:  # a State's history holds 16-bit actions only
@@ -250,13 +187,34 @@ class SaveSlot:
         else:
             name, players, seed = game.game, game.players, game.seed
             options, history = game.options, game.history
-        header = _header(name, players, seed, options, seats, {} if extra is None else extra,
-                         len(history))
+        header = self._header(name, players, seed, options, seats, extra, len(history))
         self._make_directory()
         self._write(self.tmp, header, history)
         if COLLECT:
             gc.collect()
         self._install()
+
+    def _header(self, name, players, seed, options, seats, extra, count):
+        """The header line (bytes) of this record; ValueError for what load() would refuse.
+        Made by firmware/saveheader.py up to its count when the game changes (a record with an
+        `extra` every time: a dict can change inside), else from the one kept."""
+        head = self._head
+        end = ("%d}\n" % count).encode()  # the header's end: `"actions": N}` and the newline
+        if extra or head is None or head[0] != (name, players, seed, options, seats):
+            from firmware import saveheader
+
+            try:
+                line = saveheader.header(name, players, seed, options, seats, extra or {}, count)
+            finally:
+                unload("firmware.saveheader")
+            if not extra:  # kept with copies: the caller's own lists may change
+                self._head = ((name, players, seed, dict(options), list(seats)),
+                              line[: len(line) - len(end)])
+            return line
+        line = head[1] + end
+        if len(line) >= HEADER_MAX:  # load() reads a line of fewer than HEADER_MAX bytes
+            raise ValueError("the save header is too long (%d bytes)" % len(line))
+        return line
 
     def _install(self):
         """`.tmp` (complete) becomes `.sav`, with a complete save on disk at every moment;
@@ -360,6 +318,7 @@ class SaveSlot:
             reason = "it could not be read (%s)" % (exc,)
         finally:
             unload("firmware.saveload")
+            unload("firmware.saveheader")
         raise SaveError("The saved game cannot be resumed now: %s." % reason, None, reason)
 
     def resuming(self):

@@ -11,7 +11,7 @@
 # rename protocol; only then are older leftovers removed. So no step deletes the last good
 # save before a newer one has loaded. Nothing is sized from the file before the file's own
 # size was checked; every header field is checked, and the header must be to the byte what
-# save.py's _header writes for the fields read (what the port's json read is what save()
+# saveheader.py writes for the fields read (what the port's json read is what save()
 # writes back, on every port). An error that says nothing about the file (MemoryError, an
 # OSError while reading a regular file) goes out to SaveSlot.load(), which leaves the file.
 import gc
@@ -19,7 +19,8 @@ import json
 
 from firmware import save
 from firmware.core import load as load_game
-from firmware.save import Crc32, SaveError, _exists, _header, _remove
+from firmware.save import Crc32, SaveError, _exists, _remove
+from firmware.saveheader import FIELDS, header
 
 # byte -> its hex value, 255 when not a lowercase hex digit ("0" is 48, "a" 97)
 _HEXVAL = b"\xff" * 48 + bytes(range(10)) + b"\xff" * 39 + bytes(range(10, 16)) + b"\xff" * 153
@@ -233,15 +234,15 @@ def _read(path):
         line = f.readline(save.HEADER_MAX)  # shorter than HEADER_MAX: checked
         size -= len(line)  # what is left: the history lines
         try:
-            header = json.loads(line.decode())
-            fields = [header[key] for key in save.FIELDS]
+            header_read = json.loads(line.decode())
+            fields = [header_read[key] for key in FIELDS]
         except MemoryError:
             raise
         except Exception:  # ValueError, UnicodeError, KeyError, TypeError, a port's own
             raise _Damage("its header is not readable") from None
         name, players, seed, options, seats, extra, count = fields
         try:
-            same = _header(name, players, seed, options, seats, extra, count) == line
+            same = header(name, players, seed, options, seats, extra, count) == line
         except MemoryError:
             raise
         except Exception as exc:  # ValueError, TypeError: a field of the wrong kind

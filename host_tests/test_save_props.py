@@ -20,10 +20,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import firmware.save as save_module
+import firmware.saveheader as saveheader
 from firmware.bots import LEVELS
 from firmware.core import GAMES, available, load
 from firmware.core.prng import SEED_LIMIT
-from firmware.save import HEADER_MAX, SEATS, SaveError, SaveSlot, _json
+from firmware.save import HEADER_MAX, SaveError, SaveSlot
+from firmware.saveheader import SEATS, encode
 
 GAMES_HERE = [name for name in GAMES if available(name)]
 DETERMINISTIC = settings(derandomize=True, database=None, deadline=None, max_examples=200,
@@ -95,8 +97,9 @@ def games(draw, max_actions=60):
 
 
 def reference(value, depth=0):
-    """The header's JSON as save.py's comment specifies it, written independently of it:
-    ValueError for nesting deeper than save.DEPTH (the only refusal the strategies reach)."""
+    """The header's JSON as saveheader.py's comment specifies it, written independently of
+    it: ValueError for nesting deeper than saveheader.DEPTH (the only refusal the strategies
+    reach)."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, int):
@@ -105,7 +108,7 @@ def reference(value, depth=0):
         return '"' + "".join(
             "\\" + ch if ch in '"\\' else ch if 32 <= ord(ch) < 127 else "\\u%04x" % ord(ch)
             for ch in value) + '"'
-    if depth >= save_module.DEPTH:
+    if depth >= saveheader.DEPTH:
         raise ValueError("too deep")
     if isinstance(value, list):
         return "[" + ", ".join(reference(v, depth + 1) for v in value) + "]"
@@ -121,7 +124,7 @@ def reference_header(state, seats, extra):
 
 
 def test_the_seat_names_are_human_and_the_bot_levels():
-    # Guards: save.SEATS (what save() writes and load() accepts) drifting from the bots'
+    # Guards: saveheader.SEATS (what save() writes and load() accepts) drifting from the bots'
     # levels: a saved seat make_bot refuses, or a level the saves cannot hold.
     assert SEATS == ("human",) + LEVELS
 
@@ -167,10 +170,10 @@ def test_random_records_round_trip_byte_for_byte(game, extra):
 @given(VALUES)
 def test_the_encoder_is_json_that_every_reader_reads_back(value):
     # Guards: an escape CPython's json reads as another string; a non-ASCII byte written.
-    text = _json({"v": value})
+    text = encode({"v": value})
     assert text.isascii()
     assert json.loads(text) == {"v": value}
-    assert _json(json.loads(text)) == text
+    assert encode(json.loads(text)) == text
 
 
 @DETERMINISTIC
@@ -180,7 +183,7 @@ def test_what_another_port_would_write_differently_is_refused(value):
     # Guards: floats (single-precision boards print other digits), characters beyond U+FFFF
     # and lone surrogates (the ports read their escapes back differently), non-str keys.
     with pytest.raises(ValueError):
-        _json({"v": value})
+        encode({"v": value})
     with Folder() as folder:
         slot = SaveSlot(folder, sync=False)
         with pytest.raises(ValueError):
