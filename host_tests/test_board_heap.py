@@ -1,11 +1,15 @@
 # The heap budgets of issue 13 on CircuitPython 9.2.9 built 32-bit (the PyBadge's
 # interpreter, ../shared/cpy), from CircuitPython .mpy: every game at its largest table with
-# hard bots on every seat plays to its end
+# hard bots on every seat plays to its end (not to the crash screen)
 #   - through the whole app on a display stand-in (tools/boardlibs) at 112 KiB: about 30 KB
-#     under what a PyBadge has free, for fragmentation and what the stand-ins leave out;
-#   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 104 KiB.
-# tools/boardheap.py finds the smallest heap of each (make bench prints them). The runs are
-# deterministic: a seed, playouts capped, the frame clock driven by the script.
+#     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
+#     hard bot may run out of memory in its search there and play its best move so far;
+#   - through the app at full strength at 120 KiB: no hard decision cut short by memory;
+#   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 104 KiB, at
+#     full strength.
+# tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
+# prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
+# by the script.
 import sys
 from pathlib import Path
 
@@ -15,6 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import boardheap  # noqa: E402
 
 GAMES = sorted(boardheap.MAX_PLAYERS)
+CASES = [("app", boardheap.BUDGET["app"], False),
+         ("app", boardheap.FULL_BUDGET["app"], True),
+         ("match", boardheap.FULL_BUDGET["match"], True)]
 
 
 @pytest.fixture(scope="module")
@@ -22,12 +29,14 @@ def folders(worker_id):
     return boardheap.build("circuitpython", name="test-" + worker_id)  # one per xdist worker
 
 
-@pytest.mark.parametrize("mode", ["app", "match"])
+@pytest.mark.parametrize("mode,heap,full", CASES, ids=["app", "app-full", "match-full"])
 @pytest.mark.parametrize("game", GAMES)
-def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode):
+def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, full):
     case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], mode, "hard", 8)
-    heap = boardheap.BUDGET[mode]
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
                                      case.code(folders, "@SAVES@"))
     assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), heap // 1024, out[-1500:])
     assert actions > 50  # a whole game was played
+    if full:
+        assert boardheap.cut_short(out) == 0, "%s: searches cut short by memory at %d KiB" % (
+            case.name(), heap // 1024)

@@ -182,7 +182,10 @@ def ms_stats(us_values):
 
 # ---- the heap on the 32-bit interpreters ---------------------------------------------------
 def heap_case(folders, port, source, case):
-    heap, _ = boardheap.smallest(boardheap.interpreter(port), case.code(folders, "@SAVES@"))
+    """The smallest heap of a whole game; with hard bots, at full strength (no search cut
+    short by memory: below it a game still ends, its hard bots playing worse)."""
+    heap, _ = boardheap.smallest(boardheap.interpreter(port), case.code(folders, "@SAVES@"),
+                                 full=case.level == "hard")
     return heap
 
 
@@ -386,11 +389,15 @@ def print_games(args, games, board, results, rates, folders, budget_ms):
               "match: rules, bots,")
         print("                firmware/ui/match.py and its saves; app: the handheld app on a "
               "display stand-in")
-        print("                (tools/boardheap.py); %s bots, seed %d." % (level, SEED))
-        print("                Issue 13's budgets (CircuitPython, .mpy, largest tables, hard "
-              "bots: --heavy): app")
-        print("                %d KiB, match %d KiB."
-              % (boardheap.BUDGET["app"] // 1024, boardheap.BUDGET["match"] // 1024))
+        print("                (tools/boardheap.py); %s bots, seed %d; hard bots at full "
+              "strength (no search" % (level, SEED))
+        print("                cut short by memory). Issue 13's budgets (CircuitPython, .mpy, "
+              "largest tables,")
+        print("                hard bots: --heavy): app %d KiB (a game ends), %d KiB (at full "
+              "strength), match"
+              % (boardheap.BUDGET["app"] // 1024, boardheap.FULL_BUDGET["app"] // 1024))
+        print("                %d KiB (at full strength)."
+              % (boardheap.FULL_BUDGET["match"] // 1024))
     print()
     print("CPython and sizes")
     rows = []

@@ -9,7 +9,9 @@
 # every seat a bot of LEVEL, hard bots capped at PLAYOUTS playouts a decision (the same
 # figures on every run; a playout's garbage does not pile up, so more playouts need no
 # more heap). The globals below are the defaults; the runner prepends its own.
-# Prints "heapgame: ok <actions> <gc.mem_free()>" at the end.
+# Prints "heapgame: ok <actions> <gc.mem_free()> <searches cut short>" at the end: a hard
+# bot's search that runs out of memory plays its best move so far (the game goes on, the
+# bot plays worse), counted here; a fault that reaches the crash screen fails the run.
 import gc
 import os
 
@@ -26,11 +28,27 @@ COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
 
 
+CUT = [0]  # hard decisions a MemoryError cut short (the best move so far was played)
+
+
 def cap(match):
     for bot in match.bots:
         if bot is not None and hasattr(bot, "playouts"):
             bot.playouts = PLAYOUTS
             bot.budget_ms = None
+    from firmware.bots.search import Search
+
+    if not hasattr(Search, "counted"):
+        Search.counted = Search.step
+
+        def step(self):
+            going = self.counted()
+            if not going and self.error is not None:
+                self.error = None
+                CUT[0] += 1
+            return going
+
+        Search.step = step
 
 
 def slot():
@@ -81,7 +99,8 @@ def play_app():
     from firmware.ui import screens as S
     from firmware.ui.scene import Scene
 
-    app = App(Board(), Scene(Display()), slot(), True, seed=SEED)
+    app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
+              crash_path=SAVES + "/crash.txt")
     app.frame(0, 0)
     app.start(GAME, [LEVEL] * PLAYERS, OPTIONS)
     cap(app.match)
@@ -98,9 +117,17 @@ def play_app():
         if mask:
             now += 33
             app.frame(0, now)
+        if getattr(app.screen, "crash", False):  # a fault ended the game: not a whole game
+            print("heapgame: crashed: %s" % " / ".join(app.screen.lines))
+            try:
+                with open(SAVES + "/crash.txt") as f:
+                    print(f.read())
+            except OSError:
+                pass
+            raise SystemExit(1)
     return actions
 
 
 actions = play_app() if MODE == "app" else play_match()
 gc.collect()
-print("heapgame: ok %d %d" % (actions, gc.mem_free()))
+print("heapgame: ok %d %d %d" % (actions, gc.mem_free(), CUT[0]))
