@@ -1130,3 +1130,27 @@ def test_random_damage_of_the_newest_copy_never_loses_the_older_one():
             assert good_old in on_disk, trial
 
     in_dir(body)
+
+
+def test_header_text_escapes_exactly_quote_backslash_and_non_printable():
+    # Guards (mutants of saveheader.encode): a backslash or a quote in otherwise plain ASCII
+    # written raw by the fast path; `~` (126, printable) escaped; the same bytes on every port.
+    from firmware.saveheader import encode
+
+    assert encode("a\\b") == '"a\\\\b"'
+    assert encode('say "hi"') == '"say \\"hi\\""'
+    assert encode('~"') == '"~\\""'
+    assert encode(" ~") == '" ~"'
+    assert encode("tab\there\x7f") == '"tab\\u0009here\\u007f"'
+    assert encode("caf\u00e9") == '"caf\\u00e9"'
+
+
+def test_header_takes_one_player_and_refuses_none():
+    # Guards: a solo game (one seat) refused; a record with no player written.
+    from firmware.saveheader import header
+
+    line = header("diams", 1, 5, {}, ["human"], {}, 0)
+    assert line == b'{"game": "diams", "players": 1, "seed": 5, "options": {}, ' \
+                   b'"seats": ["human"], "extra": {}, "actions": 0}\n'
+    assert raises(ValueError, header, "diams", 0, 5, {}, [], {}, 0)
+    assert raises(ValueError, header, "diams", 2, 5, {}, ["human"], {}, 0)

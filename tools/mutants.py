@@ -1,0 +1,306 @@
+"""Mutation testing of the firmware: a seeded sample of each module's mutants, each run
+against the tests that cover the module (host tooling, CPython).
+
+    .venv/bin/python tools/mutants.py [MODULE ...] [--sample 30] [--seed 1] [--jobs 2]
+        [--tests PATH ...] [--record] [--list]
+
+MODULE: a file under firmware/ (default: every one). cosmic-ray (requirements-mutants.txt)
+lists a module's mutants (a comparison flipped, an operator or a constant changed, a
+condition forced, a loop skipped, ...) and applies one at a time; this tool picks --sample
+of them at distinct places in the code (seeded: the same sample on every run of the same
+code), runs each in a private copy of the tree (build/mutants/wN, --jobs at once) against
+the module's tests (TESTS below, stopping at the first failure), and prints the score
+(killed / killed + survived) and every survivor's diff. A mutant that changes nothing a
+player or a caller can observe (an equivalent mutant) is listed in EQUIVALENT (by its
+module and its mutated code) with the reason, and left out of the score. --record writes the
+scores into docs/mutation.md.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+EQUIVALENT = ROOT / "docs" / "mutants-equivalent.txt"
+SCORES = ROOT / "docs" / "mutation.md"
+COPIED = ("firmware", "host_tests", "tools", "main.py", "boot.py", "pyproject.toml")
+# The tests that cover a module, by the module's path: the first rule that matches, its
+# paths with {game} replaced. Slow soaks are left out where faster tests cover the same.
+GAME_NAMES = ("diams", "diamonds", "quartz", "sixgems", "diploma")
+TESTS = (
+    ("firmware/core/prng.py", ["host_tests/core/test_prng.py", "host_tests/core/test_contract.py"]),
+    ("firmware/core/base.py", ["host_tests/core/test_history.py",
+                               "host_tests/core/test_contract.py", "host_tests/test_save.py"]),
+    ("firmware/core/__init__.py", ["host_tests/core/test_contract.py", "host_tests/test_app.py"]),
+    ("firmware/core/{game}.py", ["host_tests/core/test_{game}_rules.py",
+                                 "host_tests/core/test_contract.py",
+                                 "host_tests/core/test_sampling_{game}.py",
+                                 "host_tests/core/test_{game}_random.py"]),
+    ("firmware/bots/search.py", ["host_tests/test_bots.py", "host_tests/core/test_search_diams.py",
+                                 "host_tests/core/test_search_diamonds.py",
+                                 "host_tests/core/test_search_quartz.py",
+                                 "host_tests/core/test_search_sixgems.py"]),
+    ("firmware/bots/__init__.py", ["host_tests/test_bots.py"]),
+    ("firmware/bots/{game}.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
+                                 "host_tests/core/test_search_{game}.py"]),
+    ("firmware/ui/table_{game}.py", ["host_tests/test_table_{game}.py"]),
+    ("firmware/ui/console_{game}.py", ["host_tests/test_{game}_console.py",
+                                       "host_tests/test_console.py"]),
+    ("firmware/ui/results_{game}.py", ["host_tests/test_{game}_console.py",
+                                       "host_tests/test_console.py", "host_tests/test_app.py"]),
+    ("firmware/ui/console.py", ["host_tests/test_console.py", "host_tests/test_console_faults.py"]),
+    ("firmware/ui/scene.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
+    ("firmware/ui/canvas.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
+    ("firmware/ui/", ["host_tests/test_app.py", "host_tests/test_app_faults.py",
+                      "host_tests/core/test_app_core.py"]),
+    ("firmware/app.py", ["host_tests/test_app.py", "host_tests/test_app_faults.py",
+                         "host_tests/core/test_app_core.py"]),
+    ("firmware/crash.py", ["host_tests/test_crash_report.py", "host_tests/test_app_faults.py",
+                           "host_tests/test_console_faults.py"]),
+    ("firmware/save", ["host_tests/test_save.py", "host_tests/test_save_props.py",
+                       "host_tests/core/test_save_portable.py"]),
+    ("firmware/hw/", ["host_tests/test_hw.py"]),
+    ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
+    ("firmware/selftest.py", ["host_tests/test_pico.py"]),
+    ("firmware/", ["host_tests"]),
+)
+
+
+def tests_for(module):
+    for pattern, paths in TESTS:
+        games = GAME_NAMES if "{game}" in pattern else (None,)
+        for game in games:
+            head = pattern.format(game=game) if game else pattern
+            if module == head or (head.endswith("/") or not head.endswith(".py")) and \
+                    module.startswith(head):
+                found = [p.format(game=game) if game else p for p in paths]
+                return [p for p in found if (ROOT / p).exists()]
+    return ["host_tests"]
+
+
+def modules():
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "firmware").rglob("*.py"))
+
+
+def equivalents():
+    """{(module, mutated code): reason} from docs/mutants-equivalent.txt, whose lines read
+    `firmware/x.py | the mutated line, stripped | why nothing observable changes`."""
+    found = {}
+    if EQUIVALENT.exists():
+        for raw in EQUIVALENT.read_text().splitlines():
+            parts = [p.strip() for p in raw.split(" | ")]
+            if len(parts) == 3 and parts[0].startswith("firmware/"):
+                found[parts[0], parts[1]] = parts[2]
+    return found
+
+
+def mutated(diff):
+    """The mutant's code: its diff's added lines, stripped (" / " between lines)."""
+    return " / ".join(line[1:].strip() for line in diff.splitlines()
+                      if line.startswith("+") and not line.startswith("+++"))
+
+
+def all_mutants(module, work):
+    """cosmic-ray's mutants of `module`: dicts of operator, occurrence, line, col."""
+    config = work / "cr.toml"
+    config.write_text('[cosmic-ray]\nmodule-path = "%s"\ntimeout = 60.0\n'
+                      'excluded-modules = []\ntest-command = "true"\n\n'
+                      '[cosmic-ray.distributor]\nname = "local"\n' % module)
+    session = work / "session.sqlite"
+    if session.exists():
+        session.unlink()
+    subprocess.run([str(BIN / "cosmic-ray"), "init", str(config), str(session)], cwd=ROOT,
+                   check=True, capture_output=True)
+    with sqlite3.connect(session) as db:
+        rows = db.execute("select operator_name, occurrence, start_pos_row, start_pos_col "
+                          "from mutation_specs order by start_pos_row, start_pos_col, "
+                          "operator_name, occurrence").fetchall()
+    return [{"operator": r[0], "occurrence": r[1], "line": r[2], "col": r[3]} for r in rows]
+
+
+def sample(mutants, size, seed):
+    """`size` mutants at distinct places (line, column), each place's operator at random:
+    a binary operator has a dozen variants, and a sample drawn from the flat list would be
+    mostly those."""
+    rng = random.Random(seed)
+    places = {}
+    for m in mutants:
+        places.setdefault((m["line"], m["col"]), []).append(m)
+    keys = sorted(places)
+    picked = rng.sample(keys, min(size, len(keys)))
+    return [rng.choice(places[k]) for k in sorted(picked)]
+
+
+def copy_tree(dest):
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns(
+                "__pycache__", "*.mpy", ".pytest_cache"))
+        elif src.exists():
+            shutil.copy2(src, dest / name)
+
+
+def pytest_command(tests):
+    return "%s -m pytest -x -q -p no:cacheprovider -p no:randomly -n 0 %s" % (
+        sys.executable, " ".join(tests))
+
+
+def run_one(copy, module, mutant, command, timeout):
+    """(outcome, diff): killed, survived, timeout or incompetent (the mutant did not apply)."""
+    try:
+        done = subprocess.run(
+            [str(BIN / "cosmic-ray"), "mutate-and-test", module, mutant["operator"],
+             str(mutant["occurrence"]), command],
+            cwd=copy, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:  # (a loop made endless, say): the tests did not pass
+        shutil.copy2(ROOT / module, copy / module)  # the worker left its mutant: undone
+        return "killed (timeout)", ""
+    try:
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return "incompetent", done.stdout[-500:] + done.stderr[-500:]
+    outcome = result.get("test_outcome") or result.get("worker_outcome") or "incompetent"
+    return outcome, result.get("diff") or ""
+
+
+def baseline(copy, command):
+    t0 = time.monotonic()
+    done = subprocess.run(command, shell=True, cwd=copy, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit("the tests fail without any mutant:\n" + done.stdout[-2000:])
+    return time.monotonic() - t0
+
+
+def test_module(module, args, known):
+    tests = args.tests or tests_for(module)
+    command = pytest_command(tests)
+    work = Path(tempfile.mkdtemp(prefix="mutants-"))
+    try:
+        mutants = all_mutants(module, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    chosen = sample(mutants, args.sample, args.seed)
+    if not chosen:
+        return {"module": module, "killed": 0, "equivalent": 0, "survivors": []}
+    copies = [ROOT / "build" / "mutants" / ("w%d" % i) for i in range(args.jobs)]
+    for copy in copies:
+        copy_tree(copy)
+    spent = baseline(copies[0], command)
+    timeout = max(60.0, 5 * spent)
+    print("%s: %d of %d mutants, tests: %s (%.0f s unmutated)"
+          % (module, len(chosen), len(mutants), " ".join(tests), spent), flush=True)
+    free = list(copies)
+
+    def one(mutant):
+        copy = free.pop()
+        try:
+            return mutant, run_one(copy, module, mutant, command, timeout)
+        finally:
+            free.append(copy)
+
+    killed = equivalent = 0
+    survivors = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for mutant, (outcome, diff) in pool.map(one, chosen):
+            if outcome.startswith("killed"):
+                killed += 1
+            elif (module, mutated(diff)) in known:
+                equivalent += 1
+            elif outcome == "survived":
+                survivors.append((mutant, diff))
+            else:  # incompetent: the mutant could not be made; not counted
+                print("  %s:%d:%d %s: %s" % (module, mutant["line"], mutant["col"],
+                                             mutant["operator"], outcome))
+    score = {"module": module, "killed": killed, "equivalent": equivalent,
+             "survivors": survivors}
+    report(score)
+    return score
+
+
+def report(score):
+    counted = score["killed"] + len(score["survivors"])
+    pct = 100.0 * score["killed"] / counted if counted else 100.0
+    print("%s: %d/%d killed (%.0f%%), %d equivalent left out"
+          % (score["module"], score["killed"], counted, pct, score["equivalent"]), flush=True)
+    for mutant, diff in score["survivors"]:
+        print("  survived: %s:%d:%d %s" % (score["module"], mutant["line"], mutant["col"],
+                                           mutant["operator"]))
+        for line in diff.splitlines():
+            if line.startswith(("-", "+")) and not line.startswith(("---", "+++")):
+                print("      " + line)
+
+
+def record(scores):
+    """The table in docs/mutation.md: one row per module, the latest run's."""
+    rows = {}
+    head = ["# Mutation scores", "",
+            "The latest `make mutants` score of each module under `firmware/` (tools/mutants.py:",
+            "a seeded sample of cosmic-ray's mutants at distinct places, each run against the",
+            "module's tests). Equivalent mutants (no observable change) are listed in",
+            "`docs/mutants-equivalent.txt` and left out. Aim: every module at 85% or more.", "",
+            "| module | sampled | killed | score | equivalent | date |",
+            "|---|---|---|---|---|---|"]
+    if SCORES.exists():
+        for line in SCORES.read_text().splitlines():
+            if line.startswith("| firmware/"):
+                rows[line.split("|")[1].strip()] = line
+    today = datetime.date.today().isoformat()
+    for s in scores:
+        counted = s["killed"] + len(s["survivors"])
+        pct = 100.0 * s["killed"] / counted if counted else 100.0
+        rows[s["module"]] = "| %s | %d | %d | %.0f%% | %d | %s |" % (
+            s["module"], counted, s["killed"], pct, s["equivalent"], today)
+    SCORES.write_text("\n".join(head + [rows[k] for k in sorted(rows)]) + "\n")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", help="files under firmware/ (default: all)")
+    parser.add_argument("--sample", type=int, default=30, help="mutants per module")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--tests", nargs="+", help="the tests to run (default: TESTS)")
+    parser.add_argument("--record", action="store_true", help="write docs/mutation.md")
+    parser.add_argument("--list", action="store_true", help="the modules and their tests")
+    args = parser.parse_args(argv)
+    if not (BIN / "cosmic-ray").exists():
+        raise SystemExit("cosmic-ray is not installed: make mutants installs it "
+                         "(requirements-mutants.txt)")
+    chosen = [Path(m).resolve().relative_to(ROOT).as_posix() for m in args.modules] or modules()
+    for module in chosen:
+        if not module.startswith("firmware/") or not (ROOT / module).is_file():
+            raise SystemExit("not a module under firmware/: " + module)
+    if args.list:
+        for module in chosen:
+            print(module, " ".join(tests_for(module)))
+        return 0
+    known = equivalents()
+    t0 = time.monotonic()
+    scores = [test_module(module, args, known) for module in chosen]
+    if args.record:
+        record(scores)
+    print("mutants: %d modules in %.0f s" % (len(scores), time.monotonic() - t0))
+    low = [s["module"] for s in scores
+           if s["killed"] < 0.85 * (s["killed"] + len(s["survivors"]))]
+    if low:
+        print("below 85%: " + ", ".join(low))
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    sys.exit(main())
