@@ -57,7 +57,6 @@ class App:
         self.saved = None
         self.screen = S.Screen()
         self.dirty = True
-        self.frames = 0
         self.own = tuple(sys.modules)  # the app's own modules; let_go() unloads the rest
         try:
             self.reopen(False)  # the save looked at, the title (and why a save can't resume)
@@ -256,7 +255,6 @@ class App:
             raise
         except Exception as exc:
             self.fault(exc)
-        self.frames += 1
 
     def draw(self):
         self.canvas.clear()

@@ -206,6 +206,50 @@ def test_out_of_memory_while_drawing_is_tried_again_once(board, tmp_path, monkey
     assert sim.texts()[0].startswith("Out of memory")
 
 
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_crash_screens_layout_and_only_a_or_b_leave_it(board, tmp_path, monkeypatch):
+    # Guards: the text overwriting the title's gap or the hint row, the detail not cut to
+    # one short line, a key other than A or B leaving the screen.
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x" * 100))
+    sim, _, _ = new_sim(tmp_path, board)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    rows = sim.texts()
+    assert rows[0].startswith("Something went wrong") and rows[1] == "", rows
+    assert rows[2].startswith("Your game is saved"), rows
+    assert rows[-1].rstrip() == "A: to the game  B: title", rows  # the hint row: the hint only
+    # The detail: the exception's words cut at 60 characters (a line or two of the screen)
+    assert screen(sim).lines[-1] == "KeyError: '" + "x" * 59, screen(sim).lines
+    assert "KeyError:" in "".join(rows)
+    for key in (K.UP, K.DOWN, K.LEFT, K.RIGHT, K.START, K.SELECT):
+        sim.press(key)
+        assert crashed(sim) and sim.texts() == rows, key
+    sim.press(K.B)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+
+
+def test_no_memory_for_the_report_still_shows_the_crash_screen(tmp_path, monkeypatch):
+    # Guards: a report that cannot be written (no memory even for it) ending the app.
+    from firmware import crash
+
+    def no_memory(*args):
+        raise MemoryError()
+
+    monkeypatch.setattr(crash, "report", no_memory)
+    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    sim, _, crash_path = new_sim(tmp_path)
+    setup_game(sim, "Diam's", 2, SEATS)
+    to_table(sim)
+    armed.arm()
+    sim.press(K.DOWN)
+    assert crashed(sim)
+    text = " ".join(sim.texts())
+    assert "Your game is saved" in text and "crash.txt" not in text, text
+    assert not os.path.exists(crash_path)
+
+
 def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch):
     armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
     from firmware.ui import crash_screen  # the module the next fault imports
@@ -288,7 +332,8 @@ def test_a_fault_while_resuming_keeps_the_save_aside(board, tmp_path, monkeypatc
     sim.press(K.A)
     assert crashed(sim), sim.texts()
     text = " ".join(sim.texts())
-    assert "kept" in text and "game.bad1" in text, text
+    assert "kept as game.bad1," in text, text  # its name, not the path of the folder
+    assert "A: to the title" in sim.texts()[-1]  # no game to go back to: it is kept aside
     assert read(os.path.join(slot.directory, "game.bad1")) == good  # kept, byte for byte
     assert not slot.exists()
     assert not os.path.exists(os.path.join(slot.directory, "game.run"))

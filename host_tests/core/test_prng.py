@@ -107,3 +107,52 @@ def test_shuffle_is_an_unbiased_permutation():
     deck = list(range(54))
     r.shuffle(deck)
     assert sorted(deck) == list(range(54)) and deck != list(range(54))
+
+
+# A reference written from prng.py's description (L'Ecuyer's three generators, their
+# combination, the seed spread over the components, eight warm-up draws, rejection
+# sampling on one draw up to SPAN and on two draws above), not from its code.
+class _Reference:
+    M = (32363, 31727, 31657)
+    A = (157, 146, 142)
+    SPAN = 32362
+
+    def __init__(self, seed):
+        m = self.M
+        self.s = [1 + seed % (m[0] - 1), 1 + (seed // (m[0] - 1)) % (m[1] - 1),
+                  1 + (seed * 7 + 12345) % (m[2] - 1)]
+        for _ in range(8):
+            self.draw()
+
+    def draw(self):
+        self.s = [self.s[k] * self.A[k] % self.M[k] for k in range(3)]
+        return (self.s[0] - self.s[1] + self.s[2]) % self.SPAN
+
+    def below(self, n):
+        span = self.SPAN
+        if n <= span:
+            while True:
+                z = self.draw()
+                if z < span - span % n:
+                    return z % n
+        while True:
+            z = self.draw() * span + self.draw()
+            if z < span * span - (span * span) % n:
+                return z % n
+
+
+def test_large_seeds_and_both_sampler_paths_match_the_reference():
+    # Guards: a wrong constant in the spread of a large seed (only seeds past 32362 and
+    # past 32362 * 31726 reach the second and third terms) or in the two-draw path of
+    # randbelow (n above SPAN), which the small seeds and n <= 32768 above never reach.
+    for seed in (32361, 32362, 32363, 1026712000, 123456789, (1 << 30) - 1):
+        r = Prng(seed)
+        ref = _Reference(seed)
+        assert [r.next15() for _ in range(6)] == [ref.draw() for _ in range(6)], seed
+    for seed in (5, 987654321):
+        for n in (2, 7, 32361, 32362, 32363, 100000, 1 << 20, (1 << 29) - 1):
+            r = Prng(seed)
+            ref = _Reference(seed)
+            got = [r.randbelow(n) for _ in range(6)]
+            assert got == [ref.below(n) for _ in range(6)], (seed, n)
+            assert r.get_state() == tuple(ref.s)  # the same number of draws taken

@@ -1,0 +1,114 @@
+# The app's frame and flow by what a player meets (firmware/app.py): each new game gets its
+# own deal; the turn tick sounds when a human's turn comes after the bots, and only then;
+# the frame runs on the clock it is given (a held direction repeats on that clock); a resumed
+# game's mark on the flash is removed once, when the game is on the screen; a board without
+# a display falls back to the console.
+from app_driver import choose, make_sim, move_cursor_to, setup_game, title_text, to_decision
+
+from firmware.core.prng import Prng
+from firmware.hw import buttons as K
+from firmware.save import SaveSlot
+
+SEATS = ["human", "normal"]
+
+
+def test_each_new_game_gets_the_next_seed(tmp_path):
+    # Guards: every game from one title dealt from the same seed (the same cards again).
+    sim = make_sim("pybadge", None, seed=40)  # no save: the title offers no Resume
+    setup_game(sim, "Diam's", 2, SEATS)
+    assert sim.app.match.state.seed == 40
+    sim.press(K.START)
+    move_cursor_to(sim, "Quit to the title")
+    sim.press(K.A)
+    setup_game(sim, "Diam's", 2, SEATS)
+    assert sim.app.match.state.seed == 41
+
+
+class Beeps:
+    def __init__(self, board):
+        self.heard = []
+        board.beep = lambda hz, ms: self.heard.append((hz, ms))
+
+
+def test_the_turn_tick_sounds_when_the_bots_hand_back_and_never_else(tmp_path):
+    # Guards: a tick on every human move (or none) instead of when the bots hand the turn
+    # back. Diamonds' passing makes the human pick three times in a row.
+    sim = make_sim("pybadge", None, seed=3)
+    beeps = Beeps(sim.board)
+    setup_game(sim, "Diamonds", 2, SEATS)
+    match = sim.app.match
+    rng = Prng(6)
+    handbacks = 0
+    seen = 0  # the history's length after the human's last move
+    for _ in range(30):
+        to_decision(sim)  # through "While you waited": A on every text screen
+        if match.over():
+            break
+        handbacks += len(match.state.history) > seen  # the bots moved since
+        assert len(beeps.heard) == handbacks, (len(beeps.heard), handbacks)
+        legal = match.legal()
+        seen = len(match.state.history) + 1  # (choose() lets the bots answer after it)
+        choose(sim, legal[rng.randbelow(len(legal))])
+    assert 3 <= handbacks < 30  # ticks came, and not after every pick
+    assert all(hz == 880 for hz, _ in beeps.heard)
+
+
+def test_two_humans_never_hear_the_tick(tmp_path):
+    sim = make_sim("pybadge", None, seed=3)
+    beeps = Beeps(sim.board)
+    setup_game(sim, "Diamonds", 2, ["human", "human"])
+    rng = Prng(1)
+    for _ in range(12):
+        to_decision(sim)
+        legal = sim.app.match.legal()
+        choose(sim, legal[rng.randbelow(len(legal))])
+    assert beeps.heard == []
+
+
+def test_the_frame_runs_on_the_clock_it_is_given(tmp_path):
+    # Guards: frame() reading the board's clock when it was given the time (key repeat,
+    # a bot's slices and the simulator's virtual clock all follow the time given).
+    sim = make_sim("pybadge", None)
+    app = sim.app
+    assert title_text(sim).startswith("Pocket Gem Games")
+    app.frame(0, 1000)
+    app.frame(K.DOWN, 1033)  # pressed: one step
+    for now in range(1066, 1066 + 33 * 30, 33):  # held for about a second of given time
+        app.frame(K.DOWN, now)
+    app.frame(0, 3000)
+    items = app.screen.items()
+    # 400 ms until the repeat, then one step every 120 ms: 1 + about 5 steps, wrapped.
+    assert app.screen.cursor == (1 + 5) % len(items), app.screen.cursor
+
+
+def test_a_resumed_games_mark_is_removed_once_when_it_is_drawn(tmp_path, monkeypatch):
+    # Guards: the mark removed on every redraw (a flash write each frame), never, or for a
+    # new game.
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Diam's", 2, SEATS)
+    calls = []
+    real = SaveSlot.resumed
+
+    def counted(self):
+        calls.append(1)
+        real(self)
+
+    monkeypatch.setattr(SaveSlot, "resumed", counted)
+    for _ in range(3):
+        sim.press(K.DOWN)
+    assert calls == []  # a new game: no mark, nothing to remove
+    sim2 = make_sim("pybadge", slot)
+    assert "Resume Diam's" in " ".join(sim2.texts())
+    sim2.press(K.A)
+    assert len(calls) == 1 and not sim2.app.resuming
+    for _ in range(3):
+        sim2.press(K.DOWN)
+    assert len(calls) == 1
+
+
+def test_without_a_board_the_app_says_so_and_the_console_runs():
+    # Guards: main() claiming a display on a computer (main.py would then not fall back).
+    from firmware import app
+
+    assert app.main() is False
