@@ -66,9 +66,9 @@ TESTS = (
                                  "host_tests/core/test_search_quartz.py",
                                  "host_tests/core/test_search_sixgems.py"]),
     ("firmware/ui/", ["host_tests/test_app.py", "host_tests/test_app_faults.py",
-                      "host_tests/core/test_app_core.py"]),
+                      "host_tests/test_app_flow.py", "host_tests/core/test_app_core.py"]),
     ("firmware/app.py", ["host_tests/test_app.py", "host_tests/test_app_faults.py",
-                         "host_tests/core/test_app_core.py"]),
+                         "host_tests/test_app_flow.py", "host_tests/core/test_app_core.py"]),
     ("firmware/crash.py", ["host_tests/test_crash_report.py", "host_tests/test_app_faults.py",
                            "host_tests/test_console_faults.py"]),
     ("firmware/save", ["host_tests/test_save.py", "host_tests/test_save_props.py",
@@ -199,7 +199,7 @@ def test_module(module, args, known):
     chosen = sample(mutants, args.sample, args.seed)
     if not chosen:
         return {"module": module, "killed": 0, "equivalent": 0, "survivors": []}
-    copies = [ROOT / "build" / "mutants" / ("w%d" % i) for i in range(args.jobs)]
+    copies = [ROOT / "build" / args.work / ("w%d" % i) for i in range(args.jobs)]
     for copy in copies:
         copy_tree(copy)
     spent = baseline(copies[0], command)
@@ -279,6 +279,8 @@ def main(argv=None):
     parser.add_argument("--tests", nargs="+", help="the tests to run (default: TESTS)")
     parser.add_argument("--record", action="store_true", help="write docs/mutation.md")
     parser.add_argument("--list", action="store_true", help="the modules and their tests")
+    parser.add_argument("--work", default="mutants",
+                        help="the copies' folder under build/ (runs side by side: one each)")
     args = parser.parse_args(argv)
     if not (BIN / "cosmic-ray").exists():
         raise SystemExit("cosmic-ray is not installed: make mutants installs it "
