@@ -65,20 +65,24 @@ def test_two_humans_never_hear_the_tick(tmp_path):
     assert beeps.heard == []
 
 
-def test_the_frame_runs_on_the_clock_it_is_given(tmp_path):
+def test_the_frame_runs_on_the_clock_it_is_given(monkeypatch):
     # Guards: frame() reading the board's clock when it was given the time (key repeat,
-    # a bot's slices and the simulator's virtual clock all follow the time given).
+    # a bot's slices and the simulator's virtual clock all follow the time given). The
+    # board's clock is stopped here: only the given time can make a held key repeat.
+    from firmware import app as app_module
+
+    monkeypatch.setattr(app_module, "ticks_ms", lambda: 0)
     sim = make_sim("pybadge", None)
     app = sim.app
     assert title_text(sim).startswith("Pocket Gem Games")
     app.frame(0, 1000)
-    app.frame(K.DOWN, 1033)  # pressed: one step
-    for now in range(1066, 1066 + 33 * 30, 33):  # held for about a second of given time
+    app.frame(K.DOWN, 2000)  # pressed: one step
+    for now in range(3000, 9000, 1000):  # held: past the repeat delay at every frame
         app.frame(K.DOWN, now)
-    app.frame(0, 3000)
+    app.frame(0, 10000)
     items = app.screen.items()
-    # 400 ms until the repeat, then one step every 120 ms: 1 + about 5 steps, wrapped.
-    assert app.screen.cursor == (1 + 5) % len(items), app.screen.cursor
+    assert len(items) > 2
+    assert app.screen.cursor == 7 % len(items), app.screen.cursor  # 1 + 6 repeats
 
 
 def test_a_resumed_games_mark_is_removed_once_when_it_is_drawn(tmp_path, monkeypatch):
@@ -112,3 +116,29 @@ def test_without_a_board_the_app_says_so_and_the_console_runs():
     from firmware import app
 
     assert app.main() is False
+
+
+def test_the_buttons_page_shows_this_boards_own_buttons():
+    # Guards: every board shown the generic line instead of its own buttons (the Pico
+    # Display's four buttons work by chords: a player must be told).
+    for board, words in (("picodisplay", "X+Y: pause menu (START)"), ("pybadge", "START")):
+        sim = make_sim(board, None)
+        move_cursor_to(sim, "Buttons")
+        sim.press(K.A)
+        assert title_text(sim).startswith("Buttons")
+        assert any(words in row for row in sim.texts()), (board, sim.texts())
+
+
+def test_the_tick_sounds_once_per_hand_back_not_again_after_the_pause_menu():
+    # Guards: the tick kept armed after it sounded (it sounds again whenever the table is
+    # shown again: after the pause menu, the log, the help).
+    sim = make_sim("pybadge", None, seed=3)
+    beeps = Beeps(sim.board)
+    setup_game(sim, "Diamonds", 2, ["normal", "human"])  # the bot opens, then hands back
+    to_decision(sim)
+    assert len(beeps.heard) == 1
+    sim.press(K.START)
+    assert title_text(sim).startswith("Paused")
+    sim.press(K.A)  # back to the game
+    to_decision(sim)
+    assert len(beeps.heard) == 1

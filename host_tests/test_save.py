@@ -256,3 +256,35 @@ def test_console_saves_every_action_and_offers_resume(tmp_path):
                  out=out.append, slot=slot)
     assert any("cannot be resumed" in line and "game.bad1" in line for line in out), out[:3]
     assert (tmp_path / "game.bad1").read_bytes() == bytes(data)
+
+
+def test_a_games_later_saves_load_no_header_code(tmp_path, monkeypatch):
+    # Guards: the header rebuilt (its writer's module loaded into a board's heap, its JSON
+    # made) on every move instead of once a game; a cached header reused for another game
+    # or with an `extra` (a dict can change inside).
+    import builtins
+
+    slot = SaveSlot(str(tmp_path), sync=False)
+    state = played("diams", 3, 1, 10)
+    seats = ["human", "normal", "easy"]
+    loaded = []
+    real = builtins.__import__
+
+    def spy(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "firmware" and fromlist and "saveheader" in fromlist:
+            loaded.append(name)
+        return real(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", spy)
+    slot.save(state, seats)
+    assert len(loaded) == 1
+    state.apply(state.legal_actions()[0])
+    slot.save(state, seats)
+    assert len(loaded) == 1  # the same game: the kept header, the count changed
+    assert slot.load().record[4] == state.history
+    other = played("diams", 3, 2, 4)
+    slot.save(other, seats)
+    assert len(loaded) == 2 and slot.load().record[2] == 2  # another game: made again
+    slot.save(other, seats, {"turn": 1})
+    slot.save(other, seats, {"turn": 2})
+    assert len(loaded) == 4 and slot.load().extra == {"turn": 2}
