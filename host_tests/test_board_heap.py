@@ -4,7 +4,7 @@
 #   - through the whole app on a display stand-in (tools/boardlibs) at 112 KiB: about 30 KB
 #     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
 #     hard bot may run out of memory in its search there and play its best move so far;
-#   - through the app at full strength at 120 KiB: no hard decision cut short by memory;
+#   - through the app at full strength at 124 KiB: no hard decision cut short by memory;
 #   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 104 KiB, at
 #     full strength.
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench

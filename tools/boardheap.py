@@ -35,9 +35,10 @@ MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4}
 MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2}
 # The budgets of issue 13: CircuitPython on a PyBadge, about 30 KB under its ~142 KB free:
 # a whole game ends there (hard bots may cut a search short when memory runs out); and the
-# heap at which the app plays at full strength (no hard decision cut short), 22 KB under.
+# heap at which the app plays at full strength (no hard decision cut short), 18 KB under
+# (its threshold moves by 1-3 KiB with the checkout's path: 115-119 KiB measured).
 BUDGET = {"app": 112 * 1024, "match": 104 * 1024}
-FULL_BUDGET = {"app": 120 * 1024, "match": 104 * 1024}
+FULL_BUDGET = {"app": 124 * 1024, "match": 104 * 1024}
 
 
 def interpreter(port):
