@@ -38,6 +38,27 @@ def test_unload_forgets_a_module_and_its_package_attribute():
     assert again.Prng(5).randbelow(10) == prng_module.Prng(5).randbelow(10)
 
 
+
+def test_unload_keeps_a_package_attribute_that_is_not_the_module():
+    # unload() forgets the module; a name of the package bound to something else stays,
+    # and a package without the name is no error.
+    import firmware.core as package
+    import firmware.core.prng  # noqa: F401
+
+    package.prng = "not the module"
+    unload("firmware.core.prng")
+    assert "firmware.core.prng" not in sys.modules and package.prng == "not the module"
+    delattr(package, "prng")
+    import firmware.core.prng as again
+
+    if hasattr(package, "prng"):
+        delattr(package, "prng")
+    unload("firmware.core.prng")  # the package has no such name: nothing more to do
+    assert "firmware.core.prng" not in sys.modules and not hasattr(package, "prng")
+    import firmware.core.prng as third  # loaded anew
+
+    assert third is not again and third.Prng(5).randbelow(10) == again.Prng(5).randbelow(10)
+
 # Where each game's view counts its scored rounds: rounds_scored() must agree.
 SCORED_IN_VIEW = {
     "diams": lambda v: len(v["points"]),

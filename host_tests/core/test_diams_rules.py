@@ -82,6 +82,23 @@ def test_collection_values_D_V():
     assert d.vault_points([D(7, 0), D(7, 1), D(7, 2), D(7, 3), D(2, 1), D(2, 2)]) == 13
 
 
+# D-V, the whole table: points of 3 / 4 / 5 diamonds, qualities 1 .. 10.
+D_V = {3: (4, 5, 6, 7, 8, 9, 10, 2, 2, 2), 4: (7, 8, 9, 10, 11, 12, 13, 5, 5, 5),
+       5: (12, 13, 14, 15, 16, 17, 18, 10, 10, 10)}
+
+
+def test_collection_values_every_cell_D_V():
+    for count in (3, 4, 5):
+        for q in range(1, 11):
+            assert d.collection_points(q, count) == D_V[count][q - 1], (q, count)
+            vault = [D(q, i) for i in range(count)]
+            assert d.vault_points(vault) == D_V[count][q - 1], (q, count)
+        assert d.collection_points(q, 2) == 0 and d.collection_points(q, 1) == 0
+    # Two collections add up; a pair and a lone diamond add nothing.
+    vault = [D(8, i) for i in range(4)] + [D(9, i) for i in range(5)] + [D(2, 0), D(2, 1), D(3)]
+    assert d.vault_points(vault) == 5 + 10
+
+
 def test_length_option_D_O1():
     assert d.new_game(3, 1).rounds == 3
     assert d.new_game(3, 1, {"length": "quick"}).rounds == 1
@@ -190,7 +207,9 @@ def test_phase_two_is_one_choice_and_skipped_when_impossible_D_T5():
 def test_market_take_all_of_the_quality_D_T6():
     s = table(hands=[[D(7, 1)], []], market=[D(7, 2), D(7, 3), D(2)])
     play(s, d.MARKET)
+    assert s.action_text(d.HAND + D(7, 1)) == "place 7 red"
     play(s, d.HAND + D(7, 1))
+    assert s.action_text(d.TAKE_ALL) == "take all 7s"
     assert d.TAKE_ALL in s.legal_actions() and d.MARKET not in s.legal_actions()
     play(s, d.TAKE_ALL)
     assert sorted(s.hands[0]) == [D(7, 1), D(7, 2), D(7, 3)] and s.market == [D(2)]
@@ -258,8 +277,11 @@ def test_vault_refuses_a_pair_of_a_new_quality_D_T7():
 def test_compulsory_sale_takes_all_of_the_quality_D_T8():
     hands = [[D(6, 1), d.CARD_A], [D(6, 2), D(6, 3), D(2)], [D(6, 4)]]
     s = table(players=3, hands=hands, market=[D(6, 0), D(9)])
-    play(s, d.SALE_A, d.HAND + D(6, 1))
+    play(s, d.SALE_A)
+    assert s.action_text(d.HAND + D(6, 1)) == "sell 6 green"
+    play(s, d.HAND + D(6, 1))
     assert s.legal_actions() == [d.SEAT + 1, d.SEAT + 2]
+    assert [s.action_text(a) for a in s.legal_actions()] == ["target P2", "target P3"]
     play(s, d.SEAT + 1)
     assert s.notes == ["P2 gives up 2 x 6; P1 takes 4 x 6 from the market"]
     assert sorted(s.hands[0]) == [D(6, 0), D(6, 1), D(6, 2), D(6, 3)]
@@ -435,6 +457,12 @@ def test_next_round_resets_the_table_D_E4():
     assert s.first == 2 and s.turn == 2  # left of the previous first player (D-S3)
     assert s.vaults == [[], [], []] and [len(h) for h in s.hands] == [3, 3, 3]
     assert len(s.market) == 3 and s.aside == [] and cards_in_play(s) == 54
+    # The closing card is back in the deck: no closer, no countdown of last turns (as at
+    # the start of a game).
+    v = s.view(0)
+    assert not v["closing_drawn"] and v["closer"] == -1 and v["turns_left"] == -1
+    v = d.new_game(3, 5).view(1)
+    assert not v["closing_drawn"] and v["closer"] == -1 and v["turns_left"] == -1
 
 
 def finished(chips, points, players=3, length="standard"):

@@ -156,3 +156,74 @@ def test_large_seeds_and_both_sampler_paths_match_the_reference():
             got = [r.randbelow(n) for _ in range(6)]
             assert got == [ref.below(n) for _ in range(6)], (seed, n)
             assert r.get_state() == tuple(ref.s)  # the same number of draws taken
+
+
+def _state_drawing(z):
+    # A generator state whose next next15() is exactly z (0 <= z < SPAN): the next
+    # components are (z or SPAN, 1, 1), so the output is z; step each one back by its
+    # multiplier's inverse modulo its prime.
+    nxt = (z if z else prng.SPAN, 1, 1)
+    mods = (prng._M1, prng._M2, prng._M3)
+    mults = (prng._A1, prng._A2, prng._A3)
+    return tuple(nxt[k] * pow(mults[k], mods[k] - 2, mods[k]) % mods[k] for k in range(3))
+
+
+def test_randbelow_rejects_a_draw_equal_to_its_limit():
+    # The rejection bound is exclusive: a draw equal to SPAN - SPAN % n would wrap round to
+    # 0 and favour it, so it must be drawn again (one extra draw from the stream).
+    for n in (20000, 16182, 7):
+        limit = prng.SPAN - prng.SPAN % n
+        state = _state_drawing(limit)
+        r = Prng(0, state)
+        probe = Prng(0, state)
+        assert probe.next15() == limit
+        after = probe.next15()
+        if after < limit:
+            assert r.randbelow(n) == after % n, n
+            assert r.get_state() == probe.get_state()
+        ref = _Reference(0)
+        ref.s = list(state)
+        r = Prng(0, state)
+        assert r.randbelow(n) == ref.below(n) and r.get_state() == tuple(ref.s), n
+    r = Prng(0, _state_drawing(prng.SPAN - 1))
+    assert r.next15() == prng.SPAN - 1
+
+
+def test_randbelow_refuses_n_from_2_to_the_29():
+    r = Prng(3)
+    before = r.get_state()
+    raises(ValueError, r.randbelow, 1 << 29)
+    raises(ValueError, r.randbelow, 1 << 30)
+    raises(ValueError, r.randbelow, -4)
+    assert r.get_state() == before  # nothing drawn for a refused bound
+    assert 0 <= r.randbelow((1 << 29) - 1) < (1 << 29) - 1
+
+
+def test_shuffle_and_choice_follow_fisher_yates_on_the_stream():
+    # Fisher-Yates from the last place down: place i swaps with randbelow(i + 1), i > 0,
+    # so a list of n items takes exactly n - 1 draws of the bounded sampler.
+    for seed in (4, 77777):
+        r = Prng(seed)
+        ref = _Reference(seed)
+        items = list(range(10))
+        expect = list(range(10))
+        r.shuffle(items)
+        i = len(expect) - 1
+        while i > 0:
+            j = ref.below(i + 1)
+            expect[i], expect[j] = expect[j], expect[i]
+            i -= 1
+        assert items == expect, seed
+        assert r.get_state() == tuple(ref.s), seed
+        word = bytearray(b"gem")
+        r.copy().shuffle(word)
+        assert sorted(word) == sorted(b"gem")
+        one = [5]
+        before = r.get_state()
+        r.shuffle(one)
+        assert one == [5] and r.get_state() == before  # nothing to shuffle: no draw
+        colours = ("red", "green", "blue", "white", "black")
+        for _ in range(5):
+            k = ref.below(len(colours))
+            assert r.choice(colours) == colours[k]
+        assert r.get_state() == tuple(ref.s)

@@ -179,6 +179,7 @@ def test_use_the_face_move_or_turn_G_T2():
     assert legal == sorted([g.NO_USE, g.TURN] + moves)
     texts = [s.action_text(a) for a in legal]
     assert len(set(texts)) == len(texts)
+    assert s.action_text(g.TURN) == "turn blue B on Emerald to 4"  # to the played face
     play(s, g.TURN)
     assert s.faces == [4, 4, 4] and s.phase == g.P_SETTLE
     # Moving a die to the centre.
@@ -266,9 +267,14 @@ def test_wild_gem_pending_then_placed_by_its_owner_G_P4():
     play(s, g.SETTLE + K(3))
     assert s.phase == g.P_WILD and s.current_player() == 0
     assert s.legal_actions() == [g.WAIT, g.WILD + RU]
+    assert s.action_text(g.WILD + RU) == "wild gem on Ruby"
+    assert s.view(1)["pending"] == [1, 0] and s.view(1)["wild"] == [[0] * 6, [0] * 6]
     refused(s, g.WILD + TO)  # cannot start a colour
     play(s, g.WILD + RU)
     assert s.wild_colour[K(11)] == RU and s.gems(0)[RU] == 2
+    # Every seat sees the placed wild gem (one, on Ruby) and the settler's new pending one.
+    assert s.view(1)["wild"] == [[1, 0, 0, 0, 0, 0], [0] * 6]
+    assert s.view(1)["pending"] == [0, 1]
     assert "P1 places a wild gem on Ruby" in s.notes
     # Blue 3 on Ruby: P1 scores 2 Ruby gems; G-K3 bonus 1 colour -> 1 (results hold
     # [card, settler, bonus per seat, bonus + dice points per seat]).
@@ -412,6 +418,20 @@ def test_card_1_swap_case_c_wild_gem_pending_again_G_K1():
     assert s.results[-1] == [K(1), 0, 0, 0, 1, 2]
 
 
+def test_card_1_swap_keeps_other_seats_wild_gems_G_K1_G_P4():
+    # P2 settles and swaps its Emerald for P1's Topaz: only the two swappers' wild gems are
+    # checked, each against its own owner's gems. P1's wild gem on Ruby stays placed (P1
+    # still has a real Ruby), though the settler P2 has no Ruby.
+    s = table(areas=[area(RU, TO), area(EM)], settle=[[], [K(1)]], turn=1,
+              dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, RU)])
+    play(s, g.SETTLE + K(1), g.GIVE + EM, g.TAKE + TO)
+    assert s.real_gems(0) == [1, 0, 1, 0, 0, 0] and s.real_gems(1) == [0, 1, 0, 0, 0, 0]
+    assert s.wild_colour[K(5)] == RU and s.gems(0)[RU] == 2
+    assert not [n for n in s.notes if "pending again" in n]
+    # Blue 1 on Ruby (P1: 2 gems with the wild one), blue 2 on Topaz (P2: 1).
+    assert s.results[-1] == [K(1), 1, 0, 0, 2, 2]
+
+
 def test_card_1_no_swap_G_K1():
     s = table(areas=[area(RU), area(RU)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
     play(s, g.SETTLE + K(1))  # only same-colour gems: nothing to swap, no decision
@@ -433,6 +453,8 @@ def test_card_2_all_colours_G_K2():
 def test_card_3_every_die_odd_G_K3():
     assert cond(3, ((RU, 1), (EM, 3), (AM, 5)))
     assert not cond(3, ((RU, 1), (EM, 3), (AM, 4)))
+    assert not cond(3, ((RU, 1), (EM, 2), (AM, 5)))  # each die counts: blue B even
+    assert not cond(3, ((RU, 6), (EM, 3), (AM, 5)))  # blue A even
     gems = [[1, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [2, 2, 0, 0, 0, 0], [0] * 6]
     assert bonus(3, gems=gems) == [1, 21, 3, 0]
     assert g.K3_TABLE == (0, 1, 3, 6, 10, 15, 21)
@@ -494,6 +516,8 @@ def test_card_9_consecutive_faces_G_K9():
 def test_card_10_every_die_even_leave_out_G_K10():
     assert cond(10, ((RU, 2), (EM, 4), (AM, 6)))
     assert not cond(10, ((RU, 2), (EM, 4), (AM, 5)))
+    assert not cond(10, ((RU, 2), (EM, 3), (AM, 6)))  # each die counts: blue B odd
+    assert not cond(10, ((RU, 1), (EM, 4), (AM, 6)))  # blue A odd
     assert bonus(10, gems=[[3] * 6, [1] * 6]) == [0, 0]
     # P2 settles. P1: Ruby 2, Emerald 2 (tie); P2: Emerald 3 (alone); P3: nothing.
     s = table(players=3, areas=[area(RU, RU, EM, EM), area(EM, EM, EM, RU), []],
@@ -501,6 +525,7 @@ def test_card_10_every_die_even_leave_out_G_K10():
     play(s, g.SETTLE + K(10))
     assert s.phase == g.P_LEAVE and s.current_player() == 0 and s.leave[1] == EM
     assert s.legal_actions() == [g.LEAVE + RU, g.LEAVE + EM]
+    assert s.action_text(g.LEAVE + RU) == "leave out Ruby"
     play(s, g.LEAVE + EM)
     # P1 scores Ruby only: 2x2; P2: Ruby 1x2 (Emerald left out).
     assert s.results[-1] == [K(10), 1, 0, 0, 0, 4, 2, 0]
