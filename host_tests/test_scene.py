@@ -8,7 +8,7 @@ import terminalio  # noqa: E402
 from sim import headless_display  # noqa: E402
 
 from firmware.ui import canvas as C  # noqa: E402
-from firmware.ui.scene import FIRST, PALETTE, Scene, font_tiles  # noqa: E402
+from firmware.ui.scene import FIRST, PALETTE, SHAPES, Scene, font_tiles  # noqa: E402
 
 
 def rgb565(rgb):
@@ -94,3 +94,197 @@ def test_circuitpythons_font_sheet_is_used_as_it_is():
     for ch in "A!~ 0":
         assert index[ord(ch) - FIRST] == ord(ch) - FIRST + 7
     assert index[ord("Z") - FIRST] == 7  # what the font lacks shows as a space
+
+
+# The colours as the display shows them (RGB), by the names the screens draw with.
+NAMED_RGB = (
+    (C.WHITE, 0xF0F0F0), (C.GREY, 0x9A9A9A), (C.DIM, 0x505050), (C.RED, 0xC81E1E),
+    (C.ORANGE, 0xD2691E), (C.YELLOW, 0xB49600), (C.GREEN, 0x1E9632), (C.CYAN, 0x10A0B4),
+    (C.BLUE, 0x2850DC), (C.PURPLE, 0x8C32C8), (C.PINK, 0xD2508C), (C.BROWN, 0x7A5028),
+    (C.NAVY, 0x1E2D78), (C.GOLD, 0xFFD21E), (C.TEAL, 0x0A7873),
+)
+
+
+def cell_pixels(screen, scene, row, col):
+    x0 = (160 - scene.cols * 6) // 2 + col * 6
+    y0 = (128 - scene.rows * 12) // 2 + row * 12
+    return [[screen[y0 + y][x0 + x] for x in range(6)] for y in range(12)]
+
+
+def test_badges_glyphs_and_text_show_in_the_named_colours():
+    """Row 0: a badge (a filled cell) of every colour; rows 1-4: a gem, a dot, a frame and a
+    letter of each; each cell's lit pixels are in the colour named, in the glyph's shape."""
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    canvas.line()
+    for colour, _ in NAMED_RGB:
+        canvas.badge(" ", colour)
+    for kind in (C.GEM, C.DOT, C.FRAME):
+        canvas.line()
+        for colour, _ in NAMED_RGB:
+            canvas.glyph(kind, colour)
+    scene.show(canvas)
+    screen = pixels(display)
+    shapes = {C.SOLID: SHAPES[C.SOLID], C.GEM: SHAPES[C.GEM], C.DOT: SHAPES[C.DOT],
+              C.FRAME: SHAPES[C.FRAME]}
+    assert len(set(shapes.values())) == 4  # four different glyphs
+    for row, kind in enumerate((C.SOLID, C.GEM, C.DOT, C.FRAME)):
+        for col, (colour, rgb) in enumerate(NAMED_RGB):
+            cell = cell_pixels(screen, scene, row, col)
+            for y in range(12):
+                for x in range(6):
+                    want = rgb565(rgb) if shapes[kind][y][x] == "#" else 0
+                    assert cell[y][x] == want, (row, col, x, y, hex(cell[y][x]), hex(want))
+            assert canvas.tile_at(row, col) == C.tile(kind, colour)
+    assert cell_pixels(screen, scene, 0, len(NAMED_RGB)) == [[0] * 6] * 12  # no badge there
+    # Text rows in every colour (two screens of them).
+    for first in (0, 8):
+        canvas.clear()
+        for colour, _ in NAMED_RGB[first:first + 8]:
+            canvas.line(colour)
+            canvas.text("#")
+        scene.show(canvas)
+        screen = pixels(display)
+        glyph = terminalio.FONT.get_glyph(ord("#"))
+        for row, (colour, rgb) in enumerate(NAMED_RGB[first:first + 8]):
+            cell = cell_pixels(screen, scene, row, 0)
+            ink = [cell[y][x] for y in range(12) for x in range(6)
+                   if glyph.bitmap[glyph.tile_index * 6 + x, y]]
+            assert ink and all(p == rgb565(rgb) for p in ink), (colour, hex(rgb))
+
+
+def test_a_show_that_changes_nothing_is_not_counted():
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    canvas.line(C.GOLD)
+    canvas.text("Hi")
+    scene.show(canvas)
+    scene.show(canvas)
+    assert scene.changes == 1
+    canvas.at(0, 0, C.RED)  # the colour only
+    scene.show(canvas)
+    assert scene.changes == 2
+    assert scene.texts()[0] == "Hi"
+
+
+# -- the canvas: what the screens draw with ------------------------------------------------
+def test_clear_leaves_a_blank_screen():
+    c = C.Canvas(10, 3)
+    c.line(C.GOLD)
+    c.badge("Ab", C.RED)
+    c.gem(C.BLUE)
+    c.bar(1, C.NAVY)
+    c.clear()
+    assert c.texts() == ["", "", ""]
+    assert bytes(c.tiles) == bytes(30)
+    assert list(c.colours) == [C.WHITE] * 3
+    assert c.used == 0
+    c.line()
+    c.text("x")
+    assert c.texts() == ["x", "", ""]  # the first line() is the top row
+
+
+def test_text_past_the_edges_is_cut_and_never_raises():
+    c = C.Canvas(5, 2)
+    c.line()
+    c.text("abcdefg")
+    c.line()
+    c.text("\u00e9t\u00e9")  # what the font lacks shows as '?'
+    assert c.line() is False
+    assert c.line() is False  # two rows past the bottom
+    c.text("lost")
+    c.gem(C.RED, 3)
+    c.badge("zz", C.RED)
+    assert c.texts() == ["abcde", "?t?"]
+    assert c.used == 2
+    assert bytes(c.tiles) == bytes(10)
+    c.at(-1, 0)
+    c.text("up")
+    c.at(7, 0)
+    c.text("down")
+    assert c.texts() == ["abcde", "?t?"]
+
+
+def test_at_moves_the_pen_and_counts_the_rows_used():
+    c = C.Canvas(8, 6)
+    c.at(2, 3, C.CYAN)
+    c.text("mid")
+    assert c.texts() == ["", "", "   mid", "", "", ""]
+    assert c.colours[2] == C.CYAN
+    assert c.used == 3
+    c.at(2, 0)
+    c.text("x")
+    assert c.used == 3
+    assert c.colours[2] == C.CYAN  # no colour given: kept
+    c.at(3)
+    assert c.used == 4
+    c.at(1)
+    assert c.used == 4
+
+
+def test_right_puts_text_flush_with_the_right_edge():
+    c = C.Canvas(10, 3)
+    c.line()
+    c.text("left")
+    c.right("end")
+    c.line(C.GREY)
+    c.right("tip", C.GOLD)
+    c.line()
+    c.right("much too long")
+    assert c.texts() == ["left   end", "       tip", "much too l"]
+    assert list(c.colours) == [C.WHITE, C.GOLD, C.WHITE]
+
+
+def test_bar_fills_only_the_empty_cells_of_its_span():
+    c = C.Canvas(8, 3)
+    c.line()
+    c.text("ab")
+    c.gem(C.RED)
+    c.bar(0, C.NAVY, 1, 5)
+    navy = C.tile(C.SOLID, C.NAVY)
+    assert [c.tile_at(0, col) for col in range(8)] == [
+        0, navy, C.tile(C.GEM, C.RED), navy, navy, 0, 0, 0]
+    c.bar(1, C.NAVY, 6, 99)
+    assert [c.tile_at(1, col) for col in range(8)] == [0] * 6 + [navy, navy]
+    c.bar(2, C.GOLD)
+    assert [c.tile_at(2, col) for col in range(8)] == [C.tile(C.SOLID, C.GOLD)] * 8
+    c.bar(3, C.GOLD)  # below the bottom: nothing
+    c.bar(-1, C.GOLD)
+    assert c.texts() == ["ab", "", ""]
+
+
+def test_blit_copies_rows_text_glyphs_and_colours():
+    src = C.Canvas(6, 3)
+    for word, colour in (("one", C.GOLD), ("two", C.RED), ("three", C.GREY)):
+        src.line(colour)
+        src.gem(C.BLUE)
+        src.text(word)
+        src.col = 5
+        src.dot(colour)
+    dst = C.Canvas(6, 4)
+    dst.at(0)
+    dst.text("top")
+    dst.blit(src, -1, 0, 2)  # row -1 of the source does not exist: row 0 kept
+    assert dst.texts() == ["top", " one", "", ""]
+    dst.blit(src, 1, 2, 5)  # past the source's last row, past this canvas's: skipped
+    assert dst.texts() == ["top", " one", " two", " three"]
+    assert list(dst.colours) == [C.WHITE, C.GOLD, C.RED, C.GREY]
+    assert [dst.tile_at(r, 0) for r in range(4)] == [0] + [C.tile(C.GEM, C.BLUE)] * 3
+    assert [dst.tile_at(r, 1) for r in range(4)] == [0] * 4
+    assert [dst.tile_at(r, 5) for r in range(4)] == [
+        0, C.tile(C.DOT, C.GOLD), C.tile(C.DOT, C.RED), C.tile(C.DOT, C.GREY)]
+    assert dst.used == 4
+    low = C.Canvas(6, 3)
+    low.blit(src, 2, 0, 3)  # the source's last row, then rows it does not have
+    assert low.texts() == [" three", "", ""]
+    assert bytes(low.tiles[6:]) == bytes(12)
+
+
+def test_wrap_keeps_words_whole_and_cuts_longer_ones():
+    assert C.wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
+    assert C.wrap("abcdefghij xyz", 5) == ["abcde", "fghij", "xyz"]
+    assert C.wrap("ab abcdefgh c", 5) == ["ab", "abcde", "fgh c"]
+    assert C.wrap("  indented words here", 12) == ["  indented", "  words here"]
+    assert C.wrap("", 8) == [""]

@@ -184,3 +184,107 @@ def test_game_over_names_the_winner_and_shows_every_vault():
         if row[-1] == "T":
             row.pop()
         assert row[-1] == "%d" % s.vault[seat]
+
+
+def test_table_rows_line_up_under_their_headings():
+    mk = M.make_card
+    s = play_state()
+    s.won = [[mk(3, M.DIAMONDS), mk(2, M.HEARTS), mk(3, M.HEARTS)]
+             + [mk(r, M.SPADES) for r in (2, 3, 4)] + [mk(r, M.CLUBS) for r in (2, 3, 4, 5)],
+             [], [mk(6, M.CLUBS)]]
+    s.tricks = [3, 0, 1]
+    view = s.view(0)
+    narrow = render(view, 26, 40)
+    assert narrow.texts()[2:6] == [
+        "    tk  D  H  S  C sh vt",
+        ">P1  3  1  2  3  4  3  2",
+        " P2  0  0  0  0  0  5  ?",
+        " P3  1  0  0  0  1  0  ? T",
+    ]
+    wide = render(view, 40, 44)
+    assert wide.texts()[2:6] == [
+        "    hnd  tk  D  H  S  C  shw  vlt pts",
+        ">P1   6   3  1  2  3  4    3    2   7",
+        " P2   5   0  0  0  0  0    5    ?",
+        " P3   5   1  0  0  0  1    0    ?      T",
+    ]
+    # The suit headings are badges of their suit's colour, over their column.
+    for c in (narrow, wide):
+        for suit in range(M.SUITS):
+            col = c.row_text(2).index(" " + M.SUIT_LETTERS[suit] + " ") + 1
+            assert c.tile_at(2, col) == C.tile(C.SOLID, T.SUIT[suit])
+
+
+def test_a_suit_that_does_not_fit_starts_a_row():
+    mk = M.make_card
+    s = play_state()
+    s.hands[0] = ([mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)]
+                  + [mk(r, M.HEARTS) for r in (1, 2, 3, 4)])
+    c = render(s.view(0), 26, 40)
+    assert c.texts()[1:3] == ["D 10 11 12 13 14", "H 1 2 3 4"]
+    s.hands[0] = [mk(1, M.HEARTS), mk(15, M.HEARTS), mk(10, M.CLUBS)]  # no D, no S
+    c = render(s.view(0), 26, 40)
+    assert c.row_text(1) == "H 1 15  C 10"
+
+
+def test_who_leads_in_gold_for_you_cyan_for_another():
+    s = play_state()
+    s.trick = []
+    mine = render(s.view(0), 26, 40)
+    assert mine.row_text(0) == "R1/%d You lead" % s.rounds
+    assert mine.colours[0] == C.GOLD
+    other = render(s.view(1), 26, 40)
+    assert other.row_text(0) == "R1/%d P1 leads" % s.rounds
+    assert other.colours[0] == C.CYAN
+
+
+def page_two_state():
+    mk = M.make_card
+    s = play_state()
+    s.notes = ["note one", "note two", "note three", "note four", "note five"]
+    s.results = [[[3, 4, 2, 1], [0, 1, -1, 2], [2], [2, 3, 0]]]
+    s.last_trick = [mk(5, M.HEARTS), mk(9, M.HEARTS), mk(2, M.CLUBS)]
+    s.last_leader = 2
+    s.last_winner = 0
+    return s
+
+
+def test_second_page_last_trick_majorities_legend_and_the_last_notes():
+    s = page_two_state()
+    view = s.view(0)
+    narrow = render(view, 26, 40)
+    assert narrow.texts()[6:16] == [
+        "Last P3: 5H 9H 2C >P1",
+        "R1: D P1 H P2 S - C P3",
+        "no trick (2xD): P3",
+        "Dealer P%d  T: thief token" % (view["dealer"] + 1),
+        "D +1 vault   H +1 showroom",
+        "S show>vault C steal 1",
+        " showroom 1pt  vault 2pt",
+        "note three",
+        "note four",
+        "note five",
+    ]
+    assert narrow.used == 16
+    wide = render(view, 40, 44)
+    assert wide.texts()[6:16] == [
+        "Last P3: 5H 9H 2C >P1",
+        "Round 1: D P1 H P2 S - C P3",
+        "no trick (2xD): P3",
+        "Dealer P%d  T: thief token" % (view["dealer"] + 1),
+        "D +1 vault          H +1 showroom",
+        "S show>vault        C steal 1",
+        " showroom 1pt  vault 2pt",
+        "note three",
+        "note four",
+        "note five",
+    ]
+    assert wide.used == 16
+
+
+def test_between_tricks_the_last_one_shows_once():
+    s = page_two_state()
+    s.trick = []
+    c = render(s.view(0), 26, 40)
+    assert c.row_text(0) == "R1/%d last P3: 5H 9H 2C >P1" % s.rounds
+    assert not any(t.startswith("Last") for t in c.texts())

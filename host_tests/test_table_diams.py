@@ -191,3 +191,68 @@ def test_closing_card_and_chips_share_the_first_row():
     assert narrow.tile_at(0, 23) == C.tile(C.DOT, T.CHIP)
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/3 closing: 1 more       12 chips"
+
+
+def test_a_long_market_wraps_under_its_first_badge():
+    """At 26 columns a badge that ends on the last column stays on its row; the next one
+    starts a row under the first badge."""
+    s = fixed_state()
+    s.market = [1, 6, 11, 16, 21, 26, 31, 36, 41, 42, 46]  # qualities 1-8, two 9s, a 10
+    narrow = render(s.view(0), 26, 40)
+    assert narrow.texts()[1:3] == ["Market 1 2 3 4 5 6 7 8 9x2", "       10"]
+    assert narrow.tile_at(2, 7) == C.tile(C.SOLID, T.QUALITY[9])
+    wide = render(s.view(0), 40, 44)
+    assert wide.row_text(1) == "Market 1 2 3 4 5 6 7 8 9x2 10"
+
+
+def test_a_group_without_its_pure_diamond_has_no_star():
+    s = fixed_state()
+    s.hands[0] = [41, 46, 47, 48]  # a 9, three 10s none of them the pure one
+    s.vaults[0] = [15, 16]  # the pure 4 and another
+    c = render(s.view(0), 26, 40)
+    assert c.row_text(row_of(c, "Hand", 7)) == "Hand   9 10x3"
+    assert c.row_text(row_of(c, "Vault", 7)).startswith("Vault  4*x2 ")
+
+
+def test_the_other_seats_rows_at_both_widths():
+    s = fixed_state()
+    s.chips = [2, 5, 1]
+    narrow = render(s.view(0), 26, 40)
+    assert narrow.texts()[5:7] == [" P2 hand 3 vault 3  5", " P3 hand 3 vault 0  1"]
+    assert narrow.tile_at(5, 19) == C.tile(C.DOT, T.CHIP)
+    wide = render(s.view(0), 40, 44)
+    assert wide.texts()[5:7] == [" P2 normal  hand 3 vault 3  5",
+                                 " P3 normal  hand 3 vault 0  1"]
+
+
+def test_whose_decision_in_gold_for_you_cyan_for_another():
+    s = fixed_state()
+    s.turn = 1  # P2 decides; seat 0 watches
+    c = render(s.view(0), 26, 40)
+    assert c.row_text(4) == "P2: market, vault or card"
+    assert c.colours[4] == C.CYAN
+    assert c.row_text(5).startswith(">P2 hand 3") and c.colours[5] == C.GOLD
+    mine = render(s.view(1), 26, 40)
+    assert mine.row_text(4) == "You: market, vault or card"
+    assert mine.colours[4] == C.GOLD
+
+
+def test_discard_says_how_many_to_give_up():
+    s = fixed_state()
+    s.hands[0] = [1, 6, 11, 16, 21, 26, 31]
+    s.phase = D.P_DISCARD
+    c = render(s.view(0), 26, 40)
+    assert c.row_text(2) == "Hand   1 2 3 4 5 6 7"
+    assert c.row_text(4) == "You: give up 2 (limit 5)"
+
+
+def test_safecracker_target_shows_the_named_quality_badge():
+    s = fixed_state()
+    s.phase = D.P_SAFE_SEAT
+    for named, pure in ((10, False), (3, True)):
+        s.named = named
+        s.named_pure = pure
+        c = render(s.view(0), 26, 40)
+        text = "%d%s" % (named, "*" if pure else "")
+        assert c.row_text(4) == "You: Safe: target for " + text
+        assert c.tile_at(4, 23) == C.tile(C.SOLID, T.QUALITY[named - 1])

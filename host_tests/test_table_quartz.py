@@ -7,6 +7,7 @@ from table_checks import NARROW, WIDE, names_for, render
 
 from firmware.core import quartz as Q
 from firmware.core.prng import Prng
+from firmware.ui import canvas as C
 from firmware.ui import table_quartz as T
 from firmware.ui.canvas import GEM, SOLID, tile
 
@@ -166,3 +167,151 @@ def test_everything_public_the_drawing_reads_the_view_only():
         a = draw(view, size)
         b = draw(other.view(1), size)
         assert a.texts() == b.texts() and bytes(a.tiles) == bytes(b.tiles)
+
+
+def quartz_table():
+    """3 players, P1 to roll; P1 holds crystals of four kinds, P2 two kinds."""
+    state = play_to(3, 5, "roll")
+    state.carts[0] = [2, 0, 1, 0, 0, 3, 1]
+    state.chests[0] = [0, 0, 0, 0, 1, 0, 0]
+    state.carts[1] = [0, 4, 0, 0, 0, 0, 2]
+    return state
+
+
+def gems_in(c, row):
+    """(column, kind) of each crystal gem drawn on `row`, left to right."""
+    found = []
+    for col in range(c.cols):
+        for kind in range(Q.NKINDS):
+            if c.tile_at(row, col) == tile(GEM, T.KIND_COLOURS[kind]):
+                found.append((col, kind))
+    return found
+
+
+def count_after(c, row, col):
+    """The number written just after the gem at `col` of `row`."""
+    text = c.row_text(row)[col + 1:] + " "
+    return int(text[:text.index(" ")])
+
+
+def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
+    view = quartz_table().view(0)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        legend = gems_in(c, 2)
+        assert [kind for _, kind in legend] == list(range(Q.NKINDS))  # all seven, in order
+        assert [count_after(c, 2, col) for col, _ in legend] == list(Q.VALUES)
+        under = dict(legend)
+        columns = {kind: col for col, kind in legend}
+        # Your cart, your chest, the other carts: each kind under its legend gem.
+        for row, counts in ((3, view["carts"][0]), (4, view["chests"][0]),
+                            (5, view["carts"][1])):
+            held = gems_in(c, row)
+            assert [kind for _, kind in held] == [k for k in range(Q.NKINDS) if counts[k]]
+            for col, kind in held:
+                assert under[col] == kind and columns[kind] == col
+                assert count_after(c, row, col) == counts[kind]
+        assert c.row_text(6).split()[:2] == ["P3", "-"]  # nothing held
+
+
+def test_row_labels_at_both_widths():
+    view = quartz_table().view(0)
+    narrow = draw(view, NARROW)
+    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P2", "P3"]
+    wide = draw(view, WIDE)
+    assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P1", "chest", "P2", "P3"]
+    # Seen from P2's seat: its own rows first, then P3 and P1 in turn order.
+    view = quartz_table().view(1)
+    narrow = draw(view, NARROW)
+    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P3", "P1"]
+    assert narrow.row_text(3).split()[1:] == ["4", "2"]
+    assert narrow.colours[6] == C.CYAN  # P1 plays
+    wide = draw(view, WIDE)
+    assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P2", "chest", "P3", "P1"]
+
+
+def test_wide_rows_show_chest_markers_and_points_under_their_heading():
+    state = quartz_table()
+    state.markers = [0, 2, 1]
+    view = state.view(0)
+    wide = draw(view, WIDE)
+    heading = wide.row_text(2)
+    assert heading.endswith(" ch mk  pts")
+    end = len(heading)
+    for row, seat in ((3, 0), (5, 1), (6, 2)):
+        text = wide.row_text(row)
+        assert len(text) == end  # the points flush with "pts"
+        assert text.split()[-3:] == ["%d" % sum(view["chests"][seat]),
+                                     "%d" % view["markers"][seat],
+                                     "%d" % view["scores"][seat]]
+    # At 26 columns those go to the second page, one row per seat.
+    narrow = draw(view, NARROW)
+    assert "pts" not in narrow.row_text(2)
+    assert narrow.row_text(3).split() == ["Cart", "2", "1", "3", "1"]
+    assert narrow.row_text(5).split() == ["P2", "4", "2"]
+    rows = narrow.texts()[7:10]
+    assert [r.split() for r in rows] == [
+        ["P%d" % (s + 1), "%d" % view["scores"][s], "pts",
+         "ch%d" % sum(view["chests"][s]), "mk%d" % view["markers"][s]] for s in range(3)]
+    assert "pts" not in "".join(wide.texts()[7:])
+
+
+def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
+    state = quartz_table()
+    state.chests[2] = [0, 0, 3, 0, 0, 0, 0]
+    view = state.view(0)
+    words = ("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face)."
+             " Orange: picked, grey: used.")
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        texts = c.texts()[:c.used]
+        chests = [r for r in range(c.used) if texts[r].startswith(("P2ch", "P3ch"))]
+        assert [texts[r].split()[0] for r in chests] == ["P2ch", "P3ch"]
+        assert texts[chests[0]].split()[1:] == ["-"]
+        assert [k for _, k in gems_in(c, chests[1])] == [2]
+        bag = chests[1] + 1
+        assert texts[bag].startswith("Bag")
+        assert [k for _, k in gems_in(c, bag)] == [k for k in range(Q.NKINDS) if view["bag"][k]]
+        tail = texts[bag + 1:]
+        if size is WIDE:
+            assert texts[bag].endswith(" %d pairs" % view["pairs"])
+        else:
+            assert tail[0] == "%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"])
+            assert len(tail[0]) <= size[0]  # nothing cut at 26 columns
+            tail = tail[1:]
+        assert " ".join(tail) == words
+        assert all(len(t) <= size[0] for t in tail)
+
+
+def test_dice_badges_are_wider_at_40_columns():
+    view = quartz_table().view(0)
+    letters = "".join(Q.FACE_LETTERS[f] for f in view["dice"])
+    narrow = draw(view, NARROW)
+    assert narrow.row_text(1).startswith("Dice " + " ".join(letters))
+    assert sum(1 for col in range(26) if narrow.tile_at(1, col)) == 5
+    wide = draw(view, WIDE)
+    assert wide.row_text(1).startswith("Dice " + " ".join(" %s " % ch for ch in letters))
+    assert sum(1 for col in range(40) if wide.tile_at(1, col)) == 15
+
+
+def test_choosing_an_action_says_which_are_done():
+    seen = set()
+    for seed in range(12):
+        state = play_to(3, seed, "act", policy=seed)
+        for _ in range(seed % 3):  # an action or two into the turn
+            if Q.PHASES[state.phase] != "act":
+                break
+            legal = [a for a in state.legal_actions() if a != Q.END_TURN]
+            if not legal:
+                break
+            state.apply(legal[0])
+            while Q.PHASES[state.phase] not in ("act", "roll", "over"):
+                state.apply(state.legal_actions()[0])
+        if Q.PHASES[state.phase] != "act":
+            continue
+        view = state.view(0)
+        done = [Q.FACE_LETTERS[k] for k in range(5) if view["kinds_used"][k]]
+        want = "done " + " ".join(done) if done else "choose"
+        assert draw(view, NARROW).row_text(1).endswith(" " + want)
+        seen.add(bool(done))
+    assert seen == {True, False}

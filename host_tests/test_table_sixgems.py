@@ -7,6 +7,7 @@ from table_checks import NARROW, WIDE, names_for, render
 
 from firmware.core import sixgems as G
 from firmware.core.prng import Prng
+from firmware.ui import canvas as C
 from firmware.ui import table_sixgems as T
 from firmware.ui.canvas import GEM, SOLID, tile
 
@@ -160,3 +161,108 @@ def test_game_over_and_last_settlement():
             assert ("P%d" % (s + 1) in top) == (s in state.winners())
         text = "\n".join(c.texts())
         assert "Last K" in text or "Final:" in text
+
+
+def state_in(phase, players=3):
+    """The first of a few seeded random games to reach `phase`."""
+    for seed in range(30):
+        state = play_to(players, seed, phase, policy=seed)
+        if G.PHASES[state.phase] == phase:
+            return state
+    raise AssertionError(phase)
+
+
+def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
+    state = state_in("wild")  # P1 places a wild gem in P2's turn
+    view = state.view(0)
+    assert (view["current"], view["turn"]) == (0, 1)
+    c = draw(view, NARROW)
+    texts = c.texts()
+    assert texts[0] == "Settlement %d/%d    P1 plays" % (view["settlements"], view["length"])
+    assert texts[2] == "P1: place wild?"
+    assert texts[3].startswith("Hand -") and texts[3].endswith(" wild %d" % view["pending"][0])
+    # Your gems: each colour's gem then its count, the points at the right edge.
+    gems = [view["real"][0][k] + view["wild"][0][k] for k in range(G.BOARDS)]
+    row = texts[4]
+    assert row.split() == ["P1"] + ["%d" % n for n in gems if n] + ["%d" % view["totals"][0]]
+    assert row.endswith(" %d" % view["totals"][0]) and len(row) == 26
+    cols = [col for col in range(26) if c.tile_at(4, col)]
+    assert [c.tile_at(4, col) for col in cols] == [
+        tile(GEM, T.GEM_COLOURS[k]) for k in range(G.BOARDS) if gems[k]]
+    for col, n in zip(cols, [n for n in gems if n]):
+        assert row[col + 1:].split()[0] == "%d" % n
+    # Your settlement cards: "Kn" (n from 1) and the condition in short.
+    for i, k in enumerate(view["settle_hand"]):
+        assert texts[5 + i] == "K%-2d %s" % (k + 1, T.CARDS[k])
+    # The seat whose turn it is in cyan.
+    others = 5 + len(view["settle_hand"])
+    assert texts[others].startswith("P2") and c.colours[others] == C.CYAN
+    assert texts[others + 1].startswith("P3") and c.colours[others + 1] == C.WHITE
+    # Page 2: the wild gems waiting, the last settlement's points.
+    assert texts[others + 2] == "P1 hand %d, %d K, %d wild +%d" % (
+        view["hand_counts"][0], view["settle_counts"][0], sum(view["wild"][0]),
+        view["pending"][0])
+    last = view["results"][-1]
+    assert any(t == "Last K%d P%d: %s" % (last[0] + 1, last[1] + 1, " ".join(
+        "%+d" % last[5 + s] for s in range(3))) for t in texts)
+
+
+def test_placed_wild_gems_show_without_any_waiting():
+    state = state_in("leave")
+    view = state.view(0)
+    texts = draw(view, NARROW).texts()
+    for s in range(3):
+        wild = sum(view["wild"][s])
+        want = "P%d hand %d, %d K" % (s + 1, view["hand_counts"][s], view["settle_counts"][s])
+        if wild or view["pending"][s]:
+            want += ", %d wild" % wild
+        if view["pending"][s]:
+            want += " +%d" % view["pending"][s]
+        assert want in texts
+    assert any(sum(view["wild"][s]) and not view["pending"][s] for s in range(3))
+    assert any(not sum(view["wild"][s]) for s in range(3))
+    k = view["settling"]
+    row = texts[2]
+    assert row == "P%d leaves out K%d" % (view["current"] + 1, k + 1)
+    c = draw(view, NARROW)
+    assert c.tile_at(2, len(row) - 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
+
+
+def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
+    state = state_in("dice")
+    view = state.view(0)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        row = c.row_text(2)
+        centre = [d for d in range(G.DICE) if view["boards"][d] < 0
+                  and d != view["die_index"]]
+        assert centre
+        assert row.endswith("ctr " + " ".join(
+            "%s%d" % (T.DIE_LETTERS[d], view["faces"][d]) for d in centre))
+        assert len(row) == size[0]
+        mover = [r for r in range(c.used) if c.row_text(r).startswith(
+            "P%d " % (view["current"] + 1))][0]
+        if view["current"] != 0:
+            assert c.colours[mover] == C.CYAN
+        # A seat without gems: a dash, then its points.
+        for seat in range(view["players"]):
+            if sum(view["real"][seat]) + sum(view["wild"][seat]) == 0:
+                rows = [c.row_text(r) for r in range(3, c.used)]
+                row = [t for t in rows if t.startswith("P%d " % (seat + 1))][0]
+                assert row.split() == ["P%d" % (seat + 1), "-", "%d" % view["totals"][seat]] + (
+                    ["pts"] if size is WIDE else [])
+
+
+def test_settle_asks_without_a_card():
+    state = state_in("settle")
+    view = state.view(state.current_player())
+    for size in (NARROW, WIDE):
+        assert draw(view, size).row_text(2) == "settle?"
+
+
+def test_game_over_says_who_wins():
+    state = random_game("sixgems", 3, 4, policy_seed=2)
+    view = state.view(0)
+    won = " ".join("P%d" % (s + 1) for s in state.winners())
+    word = "wins" if len(state.winners()) == 1 else "tie"
+    assert draw(view, NARROW).row_text(0) == "Game over: %s %s" % (won, word)

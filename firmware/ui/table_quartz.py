@@ -165,7 +165,7 @@ def draw(c, view, names):
         c.text("%d pairs" % view["pairs"])
     else:
         c.line(C.GREY)
-        c.text("%d in the bag, %d pairs left" % (sum(view["bag"]), view["pairs"]))
+        c.text("%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"]))  # fits 26 columns
     for part in C.wrap("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet"
                        " (any face). Orange: picked, grey: used.", c.cols):
         c.line(C.GREY)
