@@ -6,10 +6,12 @@ import bot_checks
 import pytest
 from randplay import option_sets
 
-from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.bots import LEVELS, Heuristic, RandomBot, make_bot
+from firmware.bots import search as search_module
+from firmware.bots.search import SearchBot
 from firmware.core import diams as D
 from firmware.core import load
-from firmware.core.prng import Prng
+from firmware.core.prng import SEED_LIMIT, Prng
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -269,3 +271,133 @@ def test_greedy_beats_random_players_in_a_standard_game():
         if state.winners() == [greedy_seat]:
             wins += 1
     assert wins / games > 0.7, wins
+
+
+# ---- The bots' common parts (firmware/bots/__init__.py) ---------------------------------
+
+
+class Scripted(Heuristic):
+    """A heuristic that answers what it is told, or raises it."""
+
+    def __init__(self, seat, answer):
+        self.seat = seat
+        self.answer = answer
+
+    def _choose(self, view, legal):
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+def test_a_heuristic_falls_back_to_the_first_legal_action_unless_strict():
+    view = {"legal": [7, 8, 9]}
+    assert Scripted(0, 8).choose(view) == 8
+    assert Scripted(0, RuntimeError("bug")).choose(view) == 7  # an error: the first legal
+    assert Scripted(0, MemoryError()).choose(view) == 7
+    assert Scripted(0, 5).choose(view) == 7  # an illegal answer: the first legal
+    strict = Scripted(0, RuntimeError("bug"))
+    strict.strict = True
+    with pytest.raises(RuntimeError):
+        strict.choose(view)
+    strict.answer = 5
+    with pytest.raises(AssertionError, match="bot chose 5"):
+        strict.choose(view)
+    strict.answer = 9
+    assert strict.choose(view) == 9
+    with pytest.raises(ValueError, match="seat 2 has no decision"):
+        Scripted(2, 8).choose({"legal": []})
+
+    class Bare(Heuristic):  # sets no seat of its own: seat 0, not strict
+        def _choose(self, view, legal):
+            raise RuntimeError("bug")
+
+    assert Bare().choose(view) == 7
+    with pytest.raises(ValueError, match="seat 0 has no decision"):
+        Bare().choose({"legal": []})
+
+
+def test_a_heuristic_decides_in_start_and_its_steps_end_at_once():
+    bot = Scripted(0, 8)
+    assert bot.result() is None
+    bot.start({"legal": [7, 8]})
+    assert bot.step() is False and bot.result() == 8
+    bot.stop()
+    assert bot.result() == 8
+    for game in ("diams", "diamonds", "quartz", "sixgems"):
+        for level in ("easy", "normal"):
+            bot = make_bot(game, 0, level, 1)
+            assert isinstance(bot, Heuristic) and not isinstance(bot, SearchBot), (game, level)
+            assert not bot.strict
+        assert isinstance(make_bot(game, 0, "hard", 1), SearchBot)
+
+
+def test_random_bot_seeds():
+    legal = {"legal": list(range(50))}
+
+    def plays(bot):
+        return [bot.choose(legal) for _ in range(20)]
+
+    assert plays(RandomBot(0)) == plays(RandomBot(0, 0)) != plays(RandomBot(0, 1))
+    assert plays(RandomBot(0, SEED_LIMIT + 3)) == plays(RandomBot(0, 3))
+
+
+def test_make_bot_seeds():
+    # The default seed is 0; seeds wrap at SEED_LIMIT. Easy bots show it (their noise).
+    views = bot_checks.bot_views("sixgems", 40, 7, lambda seed: (2 + seed % 3, {}))
+
+    def plays(*args):
+        return [make_bot("sixgems", v["seat"], *args).choose(v) for v in views]
+
+    assert plays("easy") == plays("easy", 0) != plays("easy", 1)
+    assert plays("easy", SEED_LIMIT + 1) == plays("easy", 1)
+    assert plays("hard", SEED_LIMIT + 2) == plays("hard", 2) != plays("hard", 3)
+
+
+def test_hard_playouts_four_unless_told_and_no_cap_with_a_time_budget(monkeypatch):
+    view = load("diams").new_game(2, 3, {"length": "quick"}).view(0)
+    view = dict(view)
+
+    def playouts(bot):
+        search = bot.start(view)
+        while bot.step():
+            pass
+        return search.playouts
+
+    assert playouts(make_bot("diams", 0, "hard", 1)) == 4
+    assert playouts(make_bot("diams", 0, "hard", 1, playouts=2)) == 2
+    assert playouts(make_bot("diams", 0, "hard", 1, None, 7)) == 7
+    ticks = iter(range(0, 10**6, 10))
+    monkeypatch.setattr(search_module, "ticks_ms", lambda: next(ticks))
+    # 10 ms a reading of the clock: 100 ms last 8 playouts (no cap of 4).
+    assert playouts(make_bot("diams", 0, "hard", 1, 100)) == 8
+    assert playouts(make_bot("diams", 0, "hard", 1, 100, 3)) == 3
+
+
+def test_make_bot_gives_the_search_its_defaults_for_a_game_that_sets_none(monkeypatch):
+    # A game whose bot module has no DEPTH, BONUS, evaluate or candidates: depth 20, no
+    # bonus, the lead as the evaluation, every action a candidate.
+    import sys
+    import types
+
+    import firmware.core as core
+    from firmware.bots.search import score_lead
+
+    class ToyBot(Heuristic):
+        def __init__(self, seat, level="normal", seed=0):
+            self.seat = seat
+
+        def _choose(self, view, legal):
+            return legal[0]
+
+    rules = types.ModuleType("firmware.core.toy")
+    rules.sample_state = lambda view, rng: None
+    bots = types.ModuleType("firmware.bots.toy")
+    bots.Bot = ToyBot
+    monkeypatch.setattr(core, "GAMES", core.GAMES + ("toy",))
+    monkeypatch.setitem(sys.modules, "firmware.core.toy", rules)
+    monkeypatch.setitem(sys.modules, "firmware.bots.toy", bots)
+    bot = make_bot("toy", 1, "hard", 4)
+    assert isinstance(bot, SearchBot) and bot.module is rules and bot.heuristic is ToyBot
+    assert (bot.depth, bot.bonus, bot.evaluate, bot.candidates) == (20, 0, score_lead, None)
+    assert (bot.seat, bot.seed, bot.playouts, bot.budget_ms) == (1, 4, 4, None)
+    assert isinstance(make_bot("toy", 1, "normal"), ToyBot)

@@ -149,3 +149,112 @@ def test_bot_beats_random_players(players, options, games):
             wins += 1
     share = wins / games
     assert share > (0.5 if players == 4 else 0.7), share
+
+
+# ---- More known situations: leading, following, passing, the last tricks of 2 players --------
+
+
+def _lead_view(hand, players=3, **fields):
+    view = _view(players, hand=list(hand), **fields)
+    view["legal"] = [M.PLAY + c for c in sorted(hand)]
+    return view
+
+
+def _choose(view, seat=0):
+    return strict_bot(seat).choose(view) - M.PLAY
+
+
+def test_lead_the_top_card_of_the_best_suit():
+    # The highest card of a suit: 14D (a vault crystal) beats 13D (not its suit's top) and 3H.
+    assert _choose(_lead_view([C(13, "D"), C(14, "D"), C(3, "H")])) == C(14, "D")
+    assert _choose(_lead_view([C(12, "H"), C(13, "H"), C(2, "S")])) == C(13, "H")
+
+
+def test_weak_lead_the_long_suit_that_gives_rivals_least():
+    # Nothing of rank 8 or more: the lowest card of the suit whose count less 2 per point its
+    # action gives a rival is highest (rivals: diamonds 2, hearts 1; spades and clubs nothing
+    # here, no showroom to steal from or to fill). Ties: the first suit.
+    bare = {"showroom": [0, 0, 0], "thief": 0}
+    d4h3c1 = [C(2, "D"), C(3, "D"), C(4, "D"), C(5, "D"), C(2, "H"), C(3, "H"), C(4, "H"),
+              C(6, "C")]
+    assert _choose(_lead_view(d4h3c1, **bare)) == C(2, "H")  # D 0, H 1, C 1
+    d3h1 = [C(3, "D"), C(4, "D"), C(5, "D"), C(6, "H")]
+    assert _choose(_lead_view(d3h1, **bare)) == C(3, "D")  # D -1, H -1
+    s2c1 = [C(2, "S"), C(5, "S"), C(3, "C")]
+    assert _choose(_lead_view(s2c1, **bare)) == C(2, "S")  # S 2, C 1
+    h4s1 = [C(2, "H"), C(3, "H"), C(4, "H"), C(5, "H"), C(6, "S")]
+    assert _choose(_lead_view(h4s1, **bare)) == C(2, "H")  # H 2, S 1
+    # A rival's showroom (seat 2) makes spades worth a point to rivals: S 2 - 2 = 0 < C 1.
+    filled = {"showroom": [0, 0, 1], "thief": 0}
+    assert _choose(_lead_view(s2c1, **filled)) == C(3, "C")
+    # The thief token with seat 1, whose showroom is empty: a club steals nothing from it.
+    c2s1 = [C(2, "C"), C(5, "C"), C(4, "S")]
+    assert _choose(_lead_view(c2s1, showroom=[0, 0, 0], thief=1)) == C(2, "C")  # C 2, S 1
+    assert _choose(_lead_view(c2s1, showroom=[0, 2, 0], thief=1)) == C(4, "S")  # C -2, S -1
+
+
+def test_follow_with_a_strong_card_only_when_it_is_likely_to_hold():
+    # Seat 2 led; seat 0 second of three: not last. A card 5 ranks above the top or of rank
+    # 12+ is played; a narrow win is not tried (the lowest goes).
+    def follow(top, hand):
+        view = _view(trick=[top], led=M.DIAMONDS, leader=2, hand=hand)
+        view["legal"] = [M.PLAY + c for c in hand]
+        return _choose(view)
+
+    assert follow(C(9, "D"), [C(2, "D"), C(10, "D")]) == C(2, "D")
+    assert follow(C(3, "D"), [C(2, "D"), C(8, "D")]) == C(8, "D")
+    assert follow(C(3, "D"), [C(2, "D"), C(7, "D")]) == C(2, "D")
+    assert follow(C(9, "D"), [C(2, "D"), C(12, "D")]) == C(12, "D")
+    assert follow(C(9, "D"), [C(5, "D"), C(11, "D"), C(14, "D")]) == C(14, "D")
+
+
+def test_two_players_let_a_rival_without_a_trick_win_one_at_the_end():
+    # M-R7 (b): a rival with no trick at the round's end takes 4 points: duck. With a trick
+    # won, play to win.
+    hand = [C(2, "H"), C(14, "D")]
+
+    def lead(tricks, counts):
+        return _choose(_lead_view(hand, 2, tricks=tricks, hand_counts=counts))
+
+    assert lead([3, 0], [2, 2]) == C(2, "H")
+    assert lead([3, 2], [2, 2]) == C(14, "D")
+    assert lead([3, 0], [4, 4]) == C(14, "D")  # two tricks left: not yet
+
+
+def test_pass_the_lowest_cards_of_the_longest_suits_diamonds_kept():
+    # Not teams: rank less 2 per card of the suit in hand, the lowest first; on a tie the
+    # later suit goes (diamonds kept longest).
+    def passes(hand, chosen=()):
+        view = _view(phase="pass", count=1, chosen=list(chosen), hand=hand)
+        view["legal"] = [M.PICK + c for c in hand if c not in chosen]
+        return strict_bot(0).choose(view) - M.PICK
+
+    long_d = [C(2, "D"), C(3, "D"), C(4, "D"), C(5, "D"), C(1, "H")]
+    assert passes(long_d) == C(2, "D")  # 2 - 8 beats 1 - 2
+    assert passes([C(3, "D"), C(3, "C"), C(9, "H")]) == C(3, "C")  # a tie: clubs go
+    assert passes([C(3, "C"), C(3, "D"), C(9, "H")]) == C(3, "C")
+    assert passes([C(9, "H"), C(2, "S"), C(3, "S")]) == C(2, "S")
+    # Chosen cards no longer count towards their suit.
+    assert passes(long_d, [C(3, "D"), C(4, "D"), C(5, "D")]) == C(1, "H")  # 2 - 2 vs 1 - 2
+
+
+def test_team_pass_gives_the_highest_card():
+    state = load("diamonds").new_game(4, 1, {"teams": "on"})
+    view = state.view(0)
+    hand = [C(3, "D"), C(13, "H"), C(9, "S")]
+    view.update({"phase": "pass", "hand": hand, "chosen": []})
+    view["legal"] = [M.PICK + c for c in hand]
+    assert strict_bot(0).choose(view) == M.PICK + C(13, "H")
+
+
+def test_easy_noise_never_undoes_a_pick():
+    # The random decisions of easy leave M-R2's unpick out (an undo could loop forever).
+    hand = [C(3, "D"), C(13, "H"), C(9, "S"), C(4, "C")]
+    randoms = 0
+    for seed in range(80):
+        view = _view(phase="pass", count=2, chosen=[hand[0]], hand=hand, round=1 + seed % 3)
+        view["legal"] = [M.UNPICK + hand[0]] + [M.PICK + c for c in hand[1:]]
+        action = strict_bot(0, "easy", seed).choose(view)
+        assert M.PICK <= action < M.UNPICK, (seed, action)
+        randoms += action != strict_bot(0, "normal", seed).choose(view)
+    assert randoms > 5

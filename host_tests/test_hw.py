@@ -424,3 +424,145 @@ def test_boot_starts_whatever_fails(boot_on, capsys):
     assert boot.drive_button() == (None, False)
     boot.choose_mode()
     assert storage.remounts == [("/", False)]
+
+
+# -- the buttons' masks and repeat timing, pinned ---------------------------------------------
+def test_each_button_is_its_bit_in_name_order():
+    for i, name in enumerate(buttons.NAMES):
+        assert buttons.mask_of(name) == getattr(buttons, name) == 1 << i, name
+    assert buttons.DPAD == UP | DOWN | LEFT | RIGHT == 15
+    assert buttons.mask_of("up+down+left+right") == buttons.DPAD
+    assert buttons.mask_of("START+SELECT+A+B") == 240
+
+
+def test_a_first_frame_reports_whatever_is_down():
+    for mask in (UP, DOWN, LEFT, RIGHT, A, B, START, SELECT, UP | A, 255):
+        state = buttons.Buttons()
+        assert state.update(mask, 5) == mask and state.held == mask, mask
+    state = buttons.Buttons()
+    assert state.update(0, 5) == 0 and state.held == 0
+
+
+def test_every_direction_repeats_after_400_ms_then_every_120_ms_and_no_other_button():
+    assert (buttons.REPEAT_AFTER_MS, buttons.REPEAT_EVERY_MS) == (400, 120)
+    for direction in (UP, DOWN, LEFT, RIGHT):
+        state = buttons.Buttons()
+        got = [state.update(direction, t) for t in (0, 399, 400, 519, 520, 639, 640, 700)]
+        assert got == [direction, 0, direction, 0, direction, 0, direction, 0], direction
+    for other in (A, B, START, SELECT):
+        state = buttons.Buttons()
+        got = [state.update(other, t) for t in (0, 400, 520, 2000)]
+        assert got == [other, 0, 0, 0], other
+    # A direction held with a face button repeats; the face button does not.
+    state = buttons.Buttons()
+    got = [state.update(B | LEFT, t) for t in (0, 400, 520)]
+    assert got == [B | LEFT, LEFT, LEFT]
+
+
+def test_a_chord_with_another_button_held_keeps_that_button():
+    chords = picodisplay.CHORDS
+    assert buttons.fold_chords(A | UP | B, chords) == LEFT | B
+    assert buttons.fold_chords(B | DOWN | START, chords) == SELECT | START
+    assert buttons.fold_chords(0, chords) == 0
+    assert buttons.fold_chords(UP | DOWN, ()) == UP | DOWN  # no chords: as read
+
+
+# -- the clock: the host's fallbacks, and the ports' own ticks when they have them -------------
+class FakeTime:
+    """A time module: only the functions given."""
+
+    def __init__(self, **functions):
+        self.sleeps = []
+        for name, fn in functions.items():
+            setattr(self, name, fn)
+
+    def sleep(self, seconds):
+        self.sleeps.append(seconds)
+
+
+class FakeSupervisor:
+    @staticmethod
+    def ticks_ms():
+        return 4242
+
+
+def clock_with(fake_time, supervisor=None):
+    """firmware/clock.py loaded afresh (a private copy) with `fake_time` as its time module."""
+    import importlib.util
+
+    import firmware.clock
+
+    saved = {name: sys.modules.get(name) for name in ("time", "supervisor")}
+    sys.modules["time"] = fake_time
+    if supervisor is not None:
+        sys.modules["supervisor"] = supervisor
+    else:
+        sys.modules.pop("supervisor", None)
+    try:
+        spec = importlib.util.spec_from_file_location("clock_under_test",
+                                                      firmware.clock.__file__)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = value
+    return module
+
+
+def test_ticks_wrap_at_2_to_the_29():
+    from firmware import clock
+
+    period = 1 << 29
+    assert clock.PERIOD == period
+    assert clock.ticks_add(period - 5, 10) == 5 and clock.ticks_add(3, 5) == 8
+    assert clock.ticks_add(6, -10) == period - 4
+    assert clock.ticks_diff(5, 6) == -1 and clock.ticks_diff(6, 5) == 1
+    assert clock.ticks_diff(3, period - 4) == 7 and clock.ticks_diff(period - 4, 3) == -7
+    half = period // 2
+    assert clock.ticks_diff(half - 1, 0) == half - 1  # the farthest ahead
+    assert clock.ticks_diff(half, 0) == -half  # half way round: behind
+    assert clock.ticks_diff(0, half) == -half
+    assert clock.ticks_diff(7, 7) == 0
+
+
+def test_ticks_ms_from_the_monotonic_clock_folded_into_the_period():
+    clock = clock_with(FakeTime(monotonic=lambda: 12.3456))
+    assert clock.ticks_ms() == 12345
+    clock = clock_with(FakeTime(monotonic=lambda: 1000000.5))
+    assert clock.ticks_ms() == 1000000500 - (1 << 29)
+    assert clock.ticks_diff(clock.ticks_ms(), 1000000400 - (1 << 29)) == 100
+
+
+def test_ticks_from_circuitpythons_supervisor_or_the_ports_own():
+    clock = clock_with(FakeTime(monotonic=lambda: 1.0), FakeSupervisor)
+    assert clock.ticks_ms() == 4242
+    port = FakeTime(ticks_ms=lambda: 77, ticks_diff=lambda a, b: ("diff", a, b),
+                    ticks_add=lambda a, b: ("add", a, b))
+    clock = clock_with(port, FakeSupervisor)
+    assert clock.ticks_ms() == 77
+    assert clock.ticks_diff(1, 2) == ("diff", 1, 2) and clock.ticks_add(1, 2) == ("add", 1, 2)
+
+
+def test_seed_from_clock_folds_every_clock_the_port_has():
+    def broken():
+        raise OSError("no such clock")
+
+    clock = clock_with(FakeTime(time_ns=lambda: 80, time=lambda: 0.0))
+    assert clock.seed_from_clock(1000) == 80
+    clock = clock_with(FakeTime(time_ns=lambda: 80, monotonic_ns=lambda: 3, ticks_us=broken,
+                                time=lambda: 2.5))
+    assert clock.seed_from_clock(100000) == 80 ^ 3 ^ 2500
+    assert clock.seed_from_clock(1000) == (80 ^ 3 ^ 2500) % 1000
+    clock = clock_with(FakeTime(ticks_us=lambda: 5, time=broken))
+    assert clock.seed_from_clock(1000) == 5
+
+
+def test_sleep_ms_sleeps_only_a_positive_time():
+    fake = FakeTime()
+    clock = clock_with(fake)
+    for ms in (250, 0, -5, 1):
+        clock.sleep_ms(ms)
+    assert fake.sleeps == [0.25, 0.001]

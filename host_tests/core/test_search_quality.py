@@ -122,3 +122,249 @@ def test_a_search_with_one_choice_or_no_playouts_answers_its_prior_at_once():
     s = search(prior=3, playouts=0)
     assert s.done and s.run() == 3 and s.playouts == 0
     raises(ValueError, Piles().apply, 7)
+
+
+# ---- More guards: the lead among three, the depth, the candidates, the clock, the seed ----
+
+
+class Table:
+    """A finished or running game of any size, only its scores and winners."""
+
+    def __init__(self, points, over=False):
+        self.points = list(points)
+        self.over = over
+
+    def scores(self):
+        return list(self.points)
+
+    def is_over(self):
+        return self.over
+
+    def winners(self):
+        top = max(self.points)
+        return [s for s in range(len(self.points)) if self.points[s] == top]
+
+
+def test_the_lead_is_over_the_best_of_several_others_and_a_win_is_worth_a_thousand():
+    # Guards: the lead taken over the weakest other, or over the seats before mine only.
+    state = Table([5, 8, 2])
+    assert score_lead(state, 0) == -3
+    assert score_lead(state, 1) == 3
+    assert score_lead(state, 2) == -6
+    state = Table([2, 5, 8])
+    assert score_lead(state, 2) == 3 and score_lead(state, 1) == -3
+    state = Table([9, 4, 6], over=True)
+    assert score_lead(state, 0) == 3 + 1000 and WIN == 1000
+    assert score_lead(Table([7, 7, 7], True), 1) == 333  # a three-way tie shares the win
+    assert score_lead(Table([7], True), 0) == 7 + 1000  # alone at the table: no other
+
+
+class Count:
+    """A game of two seats that only counts its moves; over after `end` moves."""
+
+    def __init__(self, end=1000):
+        self.moves = 0
+        self.end = end
+
+    def current_player(self):
+        return self.moves % 2
+
+    def apply(self, action):
+        self.moves += 1
+
+    def is_over(self):
+        return self.moves >= self.end
+
+    def view(self, seat):
+        return {"seat": seat, "players": 2, "legal": [0, 1]}
+
+    def clone(self):
+        other = Count(self.end)
+        other.moves = self.moves
+        return other
+
+
+class CountModule:
+    def __init__(self, end=1000):
+        self.end = end
+
+    def sample_state(self, view, rng):
+        return Count(self.end)
+
+
+def moves_made(state, seat):
+    return state.moves
+
+
+def test_a_playout_plays_depth_decisions_after_the_candidate_or_to_the_end():
+    # Guards: the default depth (20) or the playout loop off by one.
+    policy = [FirstLegal(), FirstLegal()]
+    view = Count().view(0)
+    s = Search(CountModule(), view, policy, moves_made, Prng(1), playouts=4)
+    s.run()
+    assert s.tries == [2, 2] and s.totals == [2 * 21, 2 * 21], s.totals
+    for depth in (0, 1, 3):
+        s = Search(CountModule(), view, policy, moves_made, Prng(1), None, 2, depth)
+        s.run()
+        assert s.totals == [1 + depth, 1 + depth], (depth, s.totals)
+    s = Search(CountModule(6), view, policy, moves_made, Prng(1), None, 2, 20)
+    s.run()
+    assert s.totals == [6, 6]  # the game's end stops a playout
+
+
+def test_only_the_candidates_and_the_prior_are_searched():
+    # Guards: the candidates filter dropping every action but the prior, or a search of two
+    # actions taken for a search with nothing to choose.
+    view = Piles().view(0)
+    policy = [FirstLegal(), FirstLegal()]
+
+    def not_the_best(action):
+        return action != BEST
+
+    s = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 6, 20, 3, not_the_best)
+    assert s.legal == [0, 2, 3] and s.run() == 2, (s.legal, s.totals)
+
+    def only_the_best(action):
+        return action == BEST
+
+    s = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 4, 20, WORST,
+               only_the_best)
+    assert s.legal == [BEST, WORST] and not s.done
+    assert s.run() == BEST and s.tries == [2, 2]
+
+
+def test_one_round_of_playouts_is_enough_to_leave_the_prior():
+    # Guards: candidates tried once left out of the comparison.
+    for prior in (0, 2, 3):
+        s = search(prior, playouts=4)
+        assert s.run() == BEST and s.tries == [1, 1, 1, 1], (prior, s.tries)
+
+
+def test_a_negative_bonus_handicaps_the_prior_once():
+    # Pile 1 is worth 4 + WIN a playout, pile 2 WIN // 2: a handicap of 600 puts the prior
+    # (pile 1) below pile 2. Guards: the prior compared with itself, its handicap dropped.
+    assert search(prior=BEST, bonus=-600).run() == 2
+    assert search(prior=BEST, bonus=-400).run() == BEST
+
+
+class FakeClock:
+    def __init__(self, step):
+        self.now = 0
+        self.step = step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
+def test_a_time_budget_stops_before_a_playout_could_overrun_it():
+    # Every reading of the clock 10 ms later: after k playouts, k * 10 ms spent, and the next
+    # two could take 20 ms more: the search stops at the first k with 10 k + 20 >= budget.
+    from firmware.bots import search as module
+
+    real = module.ticks_ms
+    try:
+        for budget, want in ((100, 8), (95, 8), (101, 9), (25, 1)):
+            module.ticks_ms = FakeClock(10)
+            s = search(prior=0, playouts=None, budget_ms=budget)
+            s.run()
+            assert s.playouts == want and s.done, (budget, s.playouts)
+        module.ticks_ms = FakeClock(10)
+        s = search(prior=0, playouts=3, budget_ms=1000)
+        s.run()
+        assert s.playouts == 3  # the playout cap comes first
+    finally:
+        module.ticks_ms = real
+
+
+class PilesBot:
+    """A heuristic for Piles: the first legal action."""
+
+    def __init__(self, seat, level, seed):
+        self.seat = seat
+        self.level = level
+        self.strict = False
+
+    def choose(self, view):
+        return view["legal"][0]
+
+
+class Recording:
+    """Piles' rules module that keeps the state of each generator it is given."""
+
+    def __init__(self):
+        self.rngs = []
+
+    def sample_state(self, view, rng):
+        self.rngs.append(rng.get_state())
+        return Piles()
+
+
+def test_the_hard_bot_searches_with_its_evaluation_and_seeds_from_the_view():
+    from firmware.bots.search import SearchBot
+
+    view = Piles().view(0)
+    bot = SearchBot(PilesModule(), PilesBot, 0, 3, None, 8)
+    assert not bot.step() and bot.result() is None  # nothing started: nothing to do
+    bot.stop()
+    assert bot.choose(view) == BEST
+
+    def worst_for_me(state, seat):
+        return -score_lead(state, seat)
+
+    assert SearchBot(PilesModule(), PilesBot, 0, 3, None, 8, 20, worst_for_me).choose(view) \
+        == WORST
+    # The sliced form: one playout a step, the same answer.
+    bot.start(view)
+    steps = 1
+    while bot.step():
+        steps += 1
+    assert steps == 8 and bot.result() == BEST
+    # The seed: the bot's (mod 2**28) folded with the legal actions and the hand (ints
+    # only), the same number on every port.
+    rules = Recording()
+    view = {"seat": 0, "players": 2, "legal": [0, 1, 2, 3], "hand": [5, "x", 9]}
+    SearchBot(rules, PilesBot, 0, 5 + (1 << 28), None, 4).choose(view)
+    assert rules.rngs[0] == Prng(173120715).get_state()
+    view["hand"] = 2  # a count, not a list: left out
+    SearchBot(rules, PilesBot, 0, 5, None, 4).choose(view)
+    assert rules.rngs[1] == Prng(4649415).get_state()
+
+
+def test_the_playout_policy_is_one_normal_bot_per_seat_of_the_newest_game():
+    from firmware.bots.search import shared_policy
+
+    three = shared_policy(PilesBot, 3)
+    assert [b.seat for b in three] == [0, 1, 2] and [b.level for b in three] == ["normal"] * 3
+    assert shared_policy(PilesBot, 3) is three
+    two = shared_policy(PilesBot, 2)
+    assert [b.seat for b in two] == [0, 1]
+    assert [b.seat for b in shared_policy(PilesBot, 4)] == [0, 1, 2, 3]
+    assert [b.seat for b in shared_policy(FirstLegalBot, 4)] == [0, 1, 2, 3]
+    assert shared_policy(FirstLegalBot, 4)[0].__class__ is FirstLegalBot
+
+
+class FirstLegalBot(PilesBot):
+    pass
+
+
+def test_the_generator_form_yields_after_every_playout_but_the_last():
+    s = search(prior=0, playouts=8)
+    assert list(s.steps()) == [1, 2, 3, 4, 5, 6, 7]
+    assert s.done and s.playouts == 8 and s.best() == BEST
+    assert list(s.steps()) == []  # over: nothing more
+
+
+def test_by_default_the_prior_has_no_bonus():
+    # Pile 1 is worth one point more than the prior (pile 2) here: enough without a bonus.
+    values = (0, 5, 4, 0)
+
+    def picked_value(state, seat):
+        return values[state.picked]
+
+    view = Piles().view(0)
+    policy = [FirstLegal(), FirstLegal()]
+    s = Search(PilesModule(), view, policy, picked_value, Prng(7), None, 8, 20, 2)
+    assert s.run() == 1, (s.totals, s.tries)
+    s = Search(PilesModule(), view, policy, picked_value, Prng(7), None, 8, 20, 2, None, 1)
+    assert s.run() == 2  # a bonus of one point keeps the prior
