@@ -193,3 +193,29 @@ def test_setup_options_reach_the_new_game(tmp_path):
         assert sim.app.match is not None, sim.texts()
         assert dict(sim.app.match.state.options) == want, (game, sim.app.match.state.options)
         assert len(sim.app.match.seats) == players
+
+
+def test_a_scored_round_is_pending_until_its_words_are_read():
+    # Guards: the round's result screen never due (or always due).
+    match = Match(load("diams").new_game(2, 6), ["normal", "normal"])
+    assert not match.pending_result()
+    while not match.pending_result():
+        assert match.think(1000)
+    assert match.state.rounds_scored() == 1
+    lines = []
+    match.round_lines(lines.append)
+    assert lines and not match.pending_result()
+
+
+def test_saving_that_fails_is_told_once(tmp_path):
+    # Guards: the "Not saving" page skipped (the player never learns the game is not kept).
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file where the saves folder should be")
+    sim = make_sim("pybadge", SaveSlot(str(blocker), sync=False))
+    move_cursor_to(sim, "Diam's")
+    sim.press(K.A)
+    move_cursor_to(sim, "Start game")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Not saving"), sim.texts()
+    sim.press(K.A)
+    assert not title_text(sim).startswith("Not saving")
