@@ -6,6 +6,7 @@
 import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
 
+from firmware.bots import Sliced
 from firmware.core import GAMES, available, load
 from firmware.core.prng import Prng
 from firmware.hw import buttons as K
@@ -16,20 +17,11 @@ from firmware.ui.match import Match
 HERE = [g for g in GAMES if available(g)]
 
 
-class LastLegal:
+class LastLegal(Sliced):
     """A bot that answers the last legal action: never the first when there is a choice."""
 
-    def start(self, view):
-        self.answer = view["legal"][-1]
-
-    def step(self):
-        return False
-
-    def stop(self):
-        pass
-
-    def result(self):
-        return self.answer
+    def choose(self, view):
+        return view["legal"][-1]
 
 
 class Recording:
