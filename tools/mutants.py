@@ -296,9 +296,11 @@ def main(argv=None):
         return 0
     known = equivalents()
     t0 = time.monotonic()
-    scores = [test_module(module, args, known) for module in chosen]
-    if args.record:
-        record(scores)
+    scores = []
+    for module in chosen:  # recorded one by one: a later module that stops keeps these
+        scores.append(test_module(module, args, known))
+        if args.record:
+            record(scores[-1:])
     print("mutants: %d modules in %.0f s" % (len(scores), time.monotonic() - t0))
     low = [s["module"] for s in scores
            if s["killed"] < 0.85 * (s["killed"] + len(s["survivors"]))]
