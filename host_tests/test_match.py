@@ -211,3 +211,133 @@ def test_saving_that_fails_is_told_once(tmp_path):
     assert title_text(sim).startswith("Not saving"), sim.texts()
     sim.press(K.A)
     assert not title_text(sim).startswith("Not saving")
+
+
+def test_the_table_shows_the_human_deciding_else_the_last_one_seen():
+    # Guards: viewer() showing the last human's hand to the next one, or a bot's hand.
+    seed = next(s for s in range(1, 99) if load("diams").new_game(3, s).current_player() == 0)
+    match = Match(load("diams").new_game(3, seed), ["normal", "human", "human"])
+    assert not match.human_turn()
+    assert match.viewer() == 1  # nobody seen yet: the first human
+    while not match.human_turn():
+        assert match.think(1000)
+    assert match.viewer() == match.current() == 1
+    assert match.needs_privacy()  # a second human: the device passes first
+    match.shown = 1  # the screen showed seat 1's hand
+    assert not match.needs_privacy()
+    while match.current() == 1:
+        match.play(match.legal()[0])
+    assert match.current() == 2 and match.human_turn()
+    assert match.viewer() == 2  # the human deciding, not the last one seen (seat 1)
+    assert match.needs_privacy()  # seat 1's hand was the last on the screen
+    while match.current() == 2:
+        match.play(match.legal()[0])
+    assert not match.human_turn()
+    assert match.viewer() == 2  # a bot on turn: the last human seen
+    bots_only = Match(load("diams").new_game(2, 2), ["normal", "easy"])
+    assert bots_only.viewer() == 0 and not bots_only.needs_privacy()
+    alone = Match(load("diams").new_game(2, 2), ["human", "normal"])
+    assert not alone.needs_privacy()  # one human: nobody to hide the hand from
+
+
+def test_a_hard_bot_thinks_two_seconds_of_board_time_by_default():
+    # The issue's board budget: 2000 ms a decision for the hard bot, no limit for the others
+    # (they stop on their own).
+    match = Match(load("diamonds").new_game(3, 2), ["hard", "normal", "human"])
+    assert match.bots[0].budget_ms == 2000
+    assert match_module.BOT_BUDGET_MS == 2000
+    assert match.bots[2] is None
+    chosen = Match(load("diamonds").new_game(3, 2), ["hard", "normal", "human"], None, 300)
+    assert chosen.bots[0].budget_ms == 300
+
+
+def test_two_bots_of_one_level_play_from_different_seeds():
+    # Guards: every bot seeded alike (two easy bots then make the same random choices).
+    match = Match(load("diams").new_game(3, 2), ["easy", "easy", "easy"])
+    seeds = [bot.rng.get_state() for bot in match.bots]
+    assert len(set(seeds)) == 3
+    again = Match(load("diams").new_game(3, 2), ["easy", "easy", "easy"])
+    assert [bot.rng.get_state() for bot in again.bots] == seeds  # a resumed game: the same
+
+
+@pytest.mark.parametrize("game", HERE)
+def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
+    # A human may take back their own picks since another seat decided, chance was drawn
+    # or a move told something (a note); the save follows. Two humans pass the device.
+    # Guards: the point moved at the wrong time (picks lost to take-back, or a seen draw
+    # undone), take-back to somewhere else, the save left on the undone state.
+    players = max(3, min_players(game))
+    seats = ["human", "human"] + ["normal"] * (players - 2)
+    slot = SaveSlot(str(tmp_path / game), sync=False)
+    match = Match(load(game).new_game(players, 21), seats, slot)
+    rng = Prng(5)
+    mark = None  # (seat, history length, chance state) where the deciding human may go back to
+    taken = 0
+    for _ in range(250):
+        if match.over():
+            break
+        if not match.human_turn():
+            mark = None
+            assert not match.can_take_back() and not match.take_back()
+            assert match.think(1000)
+            continue
+        seat = match.current()
+        if mark is None or mark[0] != seat:
+            mark = (seat, len(match.state.history), match.state.rng.get_state())
+        assert match.can_take_back() == (len(match.state.history) > mark[1]), (mark, taken)
+        if match.can_take_back() and rng.randbelow(2) == 0:
+            history = list(match.state.history)
+            assert match.take_back()
+            assert list(match.state.history) == history[:mark[1]]
+            assert match.state.rng.get_state() == mark[2]
+            assert match.public[-1] == "%s took back %d pick(s)" % (
+                match.names[seat], len(history) - mark[1])
+            assert not match.can_take_back() and not match.take_back()
+            assert list(slot.load().state.history) == history[:mark[1]]
+            taken += 1
+            continue
+        chance = match.state.rng.get_state()
+        legal = match.legal()
+        match.play(legal[rng.randbelow(len(legal))])
+        if match.state.notes or match.state.rng.get_state() != chance:
+            mark = None  # seen: no going back past it
+    assert taken >= 2, taken
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(tmp_path):
+    # Guards: the log or the save written before the rules refused the move.
+    slot = SaveSlot(str(tmp_path), sync=False)
+    match = human_vs_bots("quartz", 3)
+    match = Match(match.state, match.seats, slot)
+    assert match.saved()
+    while not match.human_turn():
+        match.think(1000)
+    history = list(match.state.history)
+    logs = [list(log) for log in match.logs]
+    public = list(match.public)
+    for wrong in (("no such move",), 9999, -1):
+        with pytest.raises(ValueError):
+            match.play(wrong)
+    assert list(match.state.history) == history
+    assert [list(log) for log in match.logs] == logs and match.public == public
+    assert list(slot.load().state.history) == history
+    assert match.saved()
+
+
+def test_a_finished_game_takes_no_more_moves():
+    match = Match(load("diams").new_game(2, 6), ["easy", "easy"])
+    while not match.over():
+        assert match.think(1000)
+    assert match.current() < 0 and not match.human_turn()
+    assert not match.think(1000)  # nobody on turn: nothing to think about
+    match.hurry()  # a button on the finished table: nothing to hurry
+    with pytest.raises(ValueError):
+        match.play(match.state.history[-1])
+    lines = []
+    match.final_lines(lines.append)
+    scores = match.state.scores()
+    assert "P1 easy: %d" % scores[0] in lines and "P2 easy: %d" % scores[1] in lines
+    winners = match.state.winners()
+    assert lines[-1] == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(
+        match.names[s] for s in winners)
+    assert not match.pending_result()

@@ -74,7 +74,7 @@ TESTS = (
                            "host_tests/test_console_faults.py"]),
     ("firmware/save", ["host_tests/test_save.py", "host_tests/test_save_props.py",
                        "host_tests/core/test_save_portable.py"]),
-    ("firmware/hw/", ["host_tests/test_hw.py"]),
+    ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
     ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
     ("firmware/selftest.py", ["host_tests/test_pico.py"]),
     ("firmware/", ["host_tests"]),
@@ -203,6 +203,9 @@ def test_module(module, args, known):
     copies = [ROOT / "build" / args.work / ("w%d" % i) for i in range(args.jobs)]
     for copy in copies:
         copy_tree(copy)
+    shared = copies[0].parent / "shared"  # the boards' interpreters, at ../shared as from here
+    if not shared.exists() and (ROOT.parent / "shared").exists():
+        shared.symlink_to(ROOT.parent / "shared")
     spent = baseline(copies[0], command)
     timeout = max(60.0, 5 * spent)
     print("%s: %d of %d mutants, tests: %s (%.0f s unmutated)"
@@ -249,7 +252,16 @@ def report(score):
 
 
 def record(scores):
-    """The table in docs/mutation.md: one row per module, the latest run's."""
+    """The table in docs/mutation.md: one row per module, the latest run's. Runs side by side
+    (--work) each rewrite the table under a lock, so that neither loses the other's rows."""
+    import fcntl
+
+    with open(ROOT / "build" / "mutation.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        write_scores(scores)
+
+
+def write_scores(scores):
     rows = {}
     head = ["# Mutation scores", "",
             "The latest `make mutants` score of each module under `firmware/` (tools/mutants.py:",

@@ -87,6 +87,8 @@ class Match:
     def think(self, slice_ms):
         """Give the bot on turn `slice_ms` of thinking. True once its action is applied."""
         seat = self.current()
+        if seat < 0:  # the game is over: nobody to think for
+            return False
         bot = self.bots[seat]
         if bot is None:
             return False
@@ -107,7 +109,7 @@ class Match:
     def hurry(self):
         """A button cut the thinking short: the bot answers with its best so far."""
         seat = self.current()
-        if self.thinking == seat and self.bots[seat] is not None:
+        if seat >= 0 and self.thinking == seat and self.bots[seat] is not None:
             self.bots[seat].stop()
             self.finish_thinking()
 
@@ -134,6 +136,8 @@ class Match:
         seat = state.current_player()
         if seat < 0:
             raise ValueError("the game is over")
+        if action not in state.legal_actions():  # before its words: they may not make sense
+            raise ValueError("not a legal action now: %r" % (action,))
         lines = []
         for reader in range(len(self.seats)):
             if reader != seat and (reader in self.humans):
