@@ -271,7 +271,7 @@ class TableScreen(Screen):
         if match.over():
             c.text("A: results")
         else:
-            c.text("%s is thinking  B: hurry" % match.names[turn])
+            c.text("%s thinks  B: hurry" % match.names[turn])  # 26 columns at most
 
 
 def draw_table(body, renderer, match, view):

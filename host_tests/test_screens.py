@@ -1,0 +1,369 @@
+# The handheld's menus, text pages and table by what a player sees and gets: the cursor and
+# its "n/m", scrolling, pages, what each choice does (firmware/ui/screens.py, menus.py).
+# Driven by buttons in the headless simulator (real Blinka displayio), read from the screen's
+# labels, so the tests hold through a rework of the screen classes.
+import pytest
+from app_driver import (
+    cursor_row,
+    make_sim,
+    move_cursor_to,
+    set_value,
+    setup_game,
+    title_text,
+    to_decision,
+)
+
+from firmware.core import GAMES, TITLES, available, load
+from firmware.hw import buttons as K
+from firmware.save import SaveSlot
+from firmware.ui import screens as S
+from firmware.ui.canvas import wrap
+from firmware.ui.console_diams import HELP as DIAMS_HELP
+
+HERE = [g for g in GAMES if available(g)]
+
+
+def cursor_text(sim):
+    return sim.texts()[cursor_row(sim)][1:].strip()
+
+
+def right_of_title(sim):
+    return title_text(sim).split()[-1]
+
+
+# -- lists ------------------------------------------------------------------------------
+def test_the_title_menu_lists_every_game_then_the_buttons_page_and_wraps_around():
+    sim = make_sim("pybadge")
+    items = [TITLES[GAMES.index(g)] for g in HERE] + ["Buttons"]
+    assert title_text(sim).startswith("Pocket Gem Games")
+    seen = []
+    for i in range(len(items)):
+        seen.append(cursor_text(sim))
+        assert right_of_title(sim) == "%d/%d" % (i + 1, len(items))
+        sim.press(K.DOWN)
+    assert seen == items
+    assert cursor_text(sim) == items[0]  # past the last: the first again
+    sim.press(K.UP)
+    assert cursor_text(sim) == items[-1]  # before the first: the last
+    assert sim.texts()[-1].strip() == "USB drive mode: no saving"  # no slot: no saving
+
+
+def test_the_title_menu_says_saves_are_on(tmp_path):
+    sim = make_sim("pybadge", SaveSlot(str(tmp_path), sync=False))
+    assert sim.texts()[-1].strip() == "saves on"
+
+
+def test_a_long_list_scrolls_to_keep_the_cursor_on_the_screen():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Diam's")
+    sim.press(K.A)
+    module = load("diams")
+    set_value(sim, "Players", str(module.MAX_PLAYERS))
+    count = 1 + module.MAX_PLAYERS + len(module.OPTIONS) + 2
+    room = sim.app.rows - 2
+    assert count > room  # the list is longer than the screen
+    while not cursor_text(sim).startswith("Players"):
+        sim.press(K.DOWN)
+    rows = []
+    for i in range(count):
+        rows.append(cursor_text(sim))
+        assert right_of_title(sim) == "%d/%d" % (i + 1, count)
+        shown = sim.texts()[1 : 1 + room]
+        assert len([r for r in shown if r.strip()]) == room  # the list fills the room
+        sim.press(K.DOWN)
+    assert rows[-2:] == ["Start game", "Rules help"]
+    assert cursor_row(sim) == 1 and cursor_text(sim).startswith("Players")  # scrolled back
+    sim.press(K.UP)
+    assert cursor_row(sim) == room and cursor_text(sim) == "Rules help"  # the last row
+
+
+def test_setup_values_turn_around_both_ways_and_a_on_a_value_changes_it():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Diamonds")
+    sim.press(K.A)
+    module = load("diamonds")
+    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
+    assert cursor_text(sim) == "Players: < %d >" % max(low, min(3, high))
+    set_value(sim, "Players", str(high))
+    sim.press(K.RIGHT)
+    assert cursor_text(sim) == "Players: < %d >" % low  # past the most: the fewest
+    sim.press(K.LEFT)
+    assert cursor_text(sim) == "Players: < %d >" % high  # and back
+    sim.press(K.A)  # A on a value: the next one
+    assert cursor_text(sim) == "Players: < %d >" % low
+    move_cursor_to(sim, "P2:")
+    assert cursor_text(sim) == "P2: < normal >"  # the bots start at normal
+    kinds = []
+    for _ in range(4):
+        sim.press(K.RIGHT)
+        kinds.append(cursor_text(sim))
+    assert kinds == ["P2: < hard >", "P2: < human >", "P2: < easy >", "P2: < normal >"]
+    sim.press(K.LEFT)
+    assert cursor_text(sim) == "P2: < easy >"
+    move_cursor_to(sim, "P1:")
+    assert cursor_text(sim) == "P1: < human >"  # the first seat starts human
+
+
+@pytest.mark.parametrize("game", [g for g in HERE if load(g).OPTIONS])
+def test_every_option_turns_through_its_choices(game):
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, TITLES[GAMES.index(game)])
+    sim.press(K.A)
+    for key, choices in load(game).OPTIONS:
+        move_cursor_to(sim, key + ":")
+        seen = []
+        for _ in range(len(choices)):
+            seen.append(cursor_text(sim))
+            sim.press(K.RIGHT)
+        assert seen == ["%s: < %s >" % (key, c) for c in choices]
+        assert cursor_text(sim) == seen[0]
+        sim.press(K.LEFT)
+        assert cursor_text(sim) == seen[-1]
+
+
+def test_b_on_the_setup_goes_back_to_the_title():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Quartz")
+    sim.press(K.A)
+    sim.press(K.B)
+    assert title_text(sim).startswith("Pocket Gem Games")
+
+
+def test_rules_help_from_the_setup_shows_the_games_rules_and_comes_back_unchanged():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Diam's")
+    sim.press(K.A)
+    set_value(sim, "Players", "4")
+    move_cursor_to(sim, "Rules help")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Diam's rules")
+    first = wrap(DIAMS_HELP[0], sim.app.cols)[0]
+    assert sim.texts()[1].strip() == first.strip()
+    assert sim.texts()[-1].strip() == "A: back"
+    sim.press(K.A)
+    assert title_text(sim).startswith("Diam's")
+    move_cursor_to(sim, "Players")
+    assert cursor_text(sim) == "Players: < 4 >"  # the setup as it was left
+
+
+def test_a_saved_game_is_offered_first_and_replaced_only_on_a_second_a(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    sim.press(K.START)
+    move_cursor_to(sim, "Quit to the title")
+    sim.press(K.A)
+    assert cursor_text(sim) == "Resume Diam's" and cursor_row(sim) == 1
+    history = list(slot.load().state.history)
+    move_cursor_to(sim, "Quartz")
+    sim.press(K.A)
+    move_cursor_to(sim, "Start game")
+    sim.press(K.A)
+    assert sim.texts()[-1].strip() == "A again: replace the save"
+    sim.press(K.DOWN)  # anything else: asked again
+    sim.press(K.UP)
+    sim.press(K.A)
+    assert sim.texts()[-1].strip() == "A again: replace the save"
+    assert list(slot.load().state.history) == history  # not replaced yet
+    sim.press(K.A)
+    assert sim.app.match is not None and sim.app.match.game == "quartz"
+
+
+def test_resume_from_the_title_continues_the_saved_game(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "easy"])
+    to_decision(sim)
+    history = list(sim.app.match.state.history)
+    sim.press(K.START)
+    move_cursor_to(sim, "Quit to the title")
+    sim.press(K.A)
+    assert sim.app.match is None
+    sim.press(K.A)  # "Resume Quartz", the first item
+    assert sim.app.match is not None and sim.app.match.game == "quartz"
+    assert list(sim.app.match.state.history)[: len(history)] == history
+    assert sim.app.match.seats == ["human", "normal", "easy"]
+
+
+def test_the_buttons_page_names_this_boards_buttons_and_returns_to_the_title():
+    for board in ("pybadge", "picodisplay"):
+        sim = make_sim(board)
+        move_cursor_to(sim, "Buttons")
+        sim.press(K.A)
+        assert title_text(sim).startswith("Buttons")
+        assert " ".join(sim.app.board.lines[0].split()) in sim.texts()
+        sim.press(K.B)
+        assert title_text(sim).startswith("Pocket Gem Games")
+        assert cursor_text(sim) == "Buttons"  # the same menu, where it was
+
+
+# -- text pages -------------------------------------------------------------------------
+def log_page(sim, lines):
+    """A text page of `lines` as the app shows one (the pause menu's log)."""
+    sim.app.match.public[:] = lines
+    sim.press(K.START)
+    move_cursor_to(sim, "Log of the game")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Log")
+
+
+def test_a_long_text_page_scrolls_by_lines_and_by_pages_and_stops_at_its_ends():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    lines = ["line %02d" % i for i in range(40)]
+    log_page(sim, lines)
+    room = sim.app.rows - 2
+
+    def shown():
+        return [r.strip() for r in sim.texts()[1 : 1 + room]]
+
+    assert shown() == lines[:room] and right_of_title(sim) == "%d/40" % room
+    sim.press(K.DOWN)
+    assert shown() == lines[1 : 1 + room] and right_of_title(sim) == "%d/40" % (room + 1)
+    sim.press(K.RIGHT)  # a page on
+    assert shown() == lines[1 + room : 1 + 2 * room]
+    for _ in range(5):
+        sim.press(K.RIGHT)
+    assert shown() == lines[40 - room :] and right_of_title(sim) == "40/40"  # the end
+    sim.press(K.DOWN)
+    assert shown() == lines[40 - room :]
+    sim.press(K.UP)
+    assert shown() == lines[39 - room : 39]
+    sim.press(K.LEFT)  # a page back
+    assert shown() == lines[39 - 2 * room : 39 - room]
+    for _ in range(5):
+        sim.press(K.LEFT)
+    assert shown() == lines[:room]  # the start
+    sim.press(K.UP)
+    assert shown() == lines[:room]
+    sim.press(K.A)
+    assert isinstance(sim.app.screen, S.TableScreen)  # A: back to the game
+
+
+def test_a_short_text_page_has_no_position_and_does_not_scroll():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    log_page(sim, ["only line"])
+    assert title_text(sim).strip() == "Log"
+    sim.press(K.DOWN)
+    assert sim.texts()[1].strip() == "only line"
+    sim.press(K.B)
+    assert isinstance(sim.app.screen, S.TableScreen)
+
+
+def test_an_empty_log_says_so():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    log_page(sim, [])
+    assert sim.texts()[1].strip() == "Nothing yet."
+    sim.press(K.START)  # START also leaves a text page
+    assert isinstance(sim.app.screen, S.TableScreen)
+
+
+# -- the pause menu -----------------------------------------------------------------------
+def test_the_pause_menu_goes_back_shows_help_and_quits():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    to_decision(sim)
+    history = list(sim.app.match.state.history)
+    sim.press(K.START)
+    assert title_text(sim).startswith("Paused")
+    assert sim.texts()[-1].strip() == "A: choose  B: back to game"
+    sim.press(K.B)
+    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(K.START)
+    sim.press(K.A)  # "Back to the game"
+    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(K.START)
+    move_cursor_to(sim, "Rules help")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Quartz: The Dice Game")  # its rules, "8/49" at the right
+    assert sim.texts()[-1].strip() == "A: back"
+    sim.press(K.A)
+    assert isinstance(sim.app.screen, S.TableScreen)
+    assert list(sim.app.match.state.history) == history  # nothing played meanwhile
+    sim.press(K.START)
+    move_cursor_to(sim, "Quit to the title")
+    sim.press(K.A)
+    assert sim.app.match is None and title_text(sim).startswith("Pocket Gem Games")
+
+
+# -- the table ----------------------------------------------------------------------------
+def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    to_decision(sim)
+    match = sim.app.match
+    legal = match.legal()
+    assert len(legal) > 2
+    seat = match.current()
+    assert right_of_title(sim) == "1/%d" % len(legal)
+    sim.press(K.UP)  # from the first: the last
+    assert right_of_title(sim) == "%d/%d" % (len(legal), len(legal))
+    assert sim.texts()[-2].startswith(">")
+    sim.press(K.RIGHT)  # on: the first again
+    assert right_of_title(sim) == "1/%d" % len(legal)
+    sim.press(K.DOWN)
+    sim.press(K.LEFT)
+    sim.press(K.DOWN)
+    sim.press(K.DOWN)
+    assert right_of_title(sim) == "3/%d" % len(legal)
+    before = len(match.state.history)
+    sim.press(K.A)
+    assert match.state.history[before] == legal[2]
+    assert match.current() != seat or match.legal() != legal
+
+
+def test_nothing_to_take_back_is_said_until_the_next_button():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    assert not sim.app.match.can_take_back()
+    sim.press(K.B)
+    assert sim.texts()[-2].strip() == "Nothing to take back"
+    sim.press(K.DOWN)
+    assert sim.texts()[-2].startswith(">")
+
+
+def test_select_turns_the_pages_of_a_table_taller_than_the_screen():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 5, ["human"] + ["normal"] * 4)
+    to_decision(sim)
+    table = sim.app.screen
+    assert table.pages > 1  # five players' table: more than one page on a PyBadge
+    pages = table.pages
+    first = sim.texts()[1:-2]
+    assert title_text(sim).split()[-2] == "p1/%d" % pages
+    sim.press(K.SELECT)
+    assert title_text(sim).split()[-2] == "p2/%d" % pages
+    assert sim.texts()[1:-2] != first
+    for _ in range(pages - 1):
+        sim.press(K.SELECT)
+    assert title_text(sim).split()[-2] == "p1/%d" % pages  # around to the first
+    assert sim.texts()[1:-2] == first
+
+
+def test_while_a_bot_thinks_the_table_says_who_and_b_hurries_it():
+    sim = make_sim("pybadge", None, budget_ms=60000)
+    setup_game(sim, "Diamonds", 3, ["human", "hard", "normal"], settle=False)
+    match = sim.app.match
+    for _ in range(400):
+        if not match.human_turn():
+            break
+        to_decision(sim)
+        sim.frame(K.A)
+        sim.frame(0)
+    seat = match.current()
+    assert match.seats[seat] == "hard"
+    for _ in range(3):
+        sim.frame(0)
+    rows = sim.texts()
+    assert rows[-1].strip() == "%s thinks  B: hurry" % match.names[seat]
+    assert title_text(sim).endswith(tuple("%s %s" % (match.names[seat], s) for s in S.SPIN))
+    before = len(match.state.history)
+    sim.frame(K.B)
+    assert len(match.state.history) == before + 1  # answered at once, its best so far
