@@ -231,7 +231,7 @@ def test_b_makes_a_thinking_bot_answer_now():
     sim.frame(0)
     before = len(app.match.state.history)
     assert app.busy(), sim.texts()
-    assert "thinking" in sim.texts()[-1]
+    assert "thinks  B: hurry" in sim.texts()[-1]
     sim.frame(K.B)
     sim.frame(0)
     assert len(app.match.state.history) > before  # it answered at once
