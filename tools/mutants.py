@@ -73,11 +73,11 @@ TESTS = (
                          "host_tests/test_app_flow.py", "host_tests/core/test_app_core.py"]),
     ("firmware/crash.py", ["host_tests/test_crash_report.py", "host_tests/test_app_faults.py",
                            "host_tests/test_console_faults.py"]),
-    ("firmware/save", ["host_tests/test_save.py", "host_tests/test_save_props.py",
-                       "host_tests/core/test_save_portable.py"]),
+    ("firmware/save", ["host_tests/core/test_save_portable.py", "host_tests/test_save.py",
+                       "host_tests/test_save_props.py"]),  # the quick ones first (-x)
     ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
     ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
-    ("firmware/selftest.py", ["host_tests/test_pico.py"]),
+    ("firmware/selftest.py", ["host_tests/test_selftest.py"]),  # test_pico.py: the same, slow
     ("firmware/", ["host_tests"]),
 )
 
