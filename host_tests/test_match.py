@@ -341,3 +341,40 @@ def test_a_finished_game_takes_no_more_moves():
     assert lines[-1] == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(
         match.names[s] for s in winners)
     assert not match.pending_result()
+
+
+def test_the_logs_keep_the_newest_24_lines_in_order():
+    # The "While you waited" page and the pause menu's log: the newest 24 lines, oldest first.
+    # Guards: another bound, or the oldest line kept while the ones after it go.
+    match = human_vs_bots("quartz", 6)
+    written = []
+    for i in range(40):
+        match._public("line %d" % i)
+        match._log(0, "line %d" % i)
+        written.append("line %d" % i)
+    assert match.public == written[-24:]
+    lines, dropped = match.unread(0)
+    assert lines == written[-24:] and dropped == 16
+
+
+def test_seats_are_named_by_number_and_bot_level():
+    match = Match(load("diams").new_game(4, 1), ["human", "easy", "human", "hard"])
+    assert match.names == ["P1", "P2 easy", "P3", "P4 hard"]
+    assert match.humans == [0, 2]
+
+
+def test_thinking_on_a_humans_turn_plays_nothing_and_a_slice_of_no_time_only_starts():
+    match = Match(load("diamonds").new_game(3, 4), ["human", "normal", "normal"])
+    while not match.human_turn():
+        match.think(1000)
+    before = len(match.state.history)
+    assert not match.think(1000)
+    assert len(match.state.history) == before
+    match.play(match.legal()[0])
+    while match.human_turn():
+        match.play(match.legal()[0])
+    match.bots = [None, LastLegal(), LastLegal()]
+    before = len(match.state.history)
+    assert not match.think(0)  # no time: the bot has started, not answered
+    assert len(match.state.history) == before
+    assert match.think(1000) and len(match.state.history) == before + 1
