@@ -16,9 +16,11 @@ from app_driver import (
 from firmware.core import GAMES, TITLES, available, load
 from firmware.hw import buttons as K
 from firmware.save import SaveSlot
+from firmware.ui import canvas as C
 from firmware.ui import screens as S
 from firmware.ui.canvas import wrap
 from firmware.ui.console_diams import HELP as DIAMS_HELP
+from firmware.ui.match import Match
 
 HERE = [g for g in GAMES if available(g)]
 
@@ -367,3 +369,129 @@ def test_while_a_bot_thinks_the_table_says_who_and_b_hurries_it():
     before = len(match.state.history)
     sim.frame(K.B)
     assert len(match.state.history) == before + 1  # answered at once, its best so far
+
+
+# -- the drawing's details -------------------------------------------------------------------
+NAVY_BAR = C.tile(C.SOLID, C.NAVY)
+
+
+def test_the_title_bar_cuts_the_left_words_only_to_make_room_for_the_right_ones():
+    canvas = C.Canvas(26, 10)
+    S.title_bar(canvas, "x" * 40)
+    assert canvas.row_text(0) == "x" * 26  # nothing at the right: the whole width
+    canvas = C.Canvas(26, 10)
+    S.title_bar(canvas, "y" * 40, "3/12")
+    assert canvas.row_text(0) == "y" * 21 + " 3/12"
+    assert canvas.tile_at(0, 21) == NAVY_BAR and canvas.colours[0] == C.GOLD
+
+
+def test_the_list_cursor_is_a_bar_with_a_mark_and_the_items_sit_one_column_in():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Diam's")
+    sim.press(K.A)
+    rows = sim.texts()
+    assert rows[1] == ">Players: < 3 >" and rows[2] == " P1: < human >"
+    canvas = sim.app.canvas
+    assert canvas.tile_at(1, canvas.cols - 1) == NAVY_BAR  # the cursor's row
+    assert canvas.tile_at(2, canvas.cols - 1) != NAVY_BAR
+
+
+def test_buttons_without_a_meaning_on_a_list_do_nothing():
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Quartz")
+    sim.press(K.A)
+    for key in (K.START, K.SELECT):
+        sim.press(key)
+        assert title_text(sim).startswith("Quartz")  # not back to the title
+        assert cursor_text(sim).startswith("Players")
+
+
+def test_the_choice_sits_on_two_barred_rows_at_the_bottom():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    canvas = sim.app.canvas
+    last = canvas.cols - 1
+    assert sim.texts()[-2].startswith(">")
+    assert canvas.tile_at(canvas.rows - 2, last) == NAVY_BAR
+    assert canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR
+    assert canvas.tile_at(canvas.rows - 3, last) != NAVY_BAR
+
+
+def test_each_decision_starts_on_the_first_choice_after_the_bots_played():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Quartz", 3, ["normal", "normal", "human"])
+    for _ in range(3):
+        to_decision(sim)
+        assert right_of_title(sim) == "1/%d" % len(sim.app.match.legal())
+        sim.press(K.DOWN)
+        sim.press(K.A)
+
+
+def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch):
+    from firmware.ui import table_diamonds
+
+    drawn = []
+    real = table_diamonds.draw
+
+    def counting(body, view, names):
+        drawn.append(len(sim.app.match.state.history))
+        real(body, view, names)
+
+    monkeypatch.setattr(table_diamonds, "draw", counting)
+    sim = make_sim("pybadge", None, budget_ms=60000)
+    setup_game(sim, "Diamonds", 3, ["human", "hard", "normal"], settle=False)
+    match = sim.app.match
+    for _ in range(400):  # on to the hard bot's turn, some moves into the game
+        if match.human_turn():
+            to_decision(sim)
+            sim.frame(K.A)
+        elif match.seats[match.current()] == "hard":
+            if len(match.state.history) > 2:
+                break
+            sim.frame(K.B)  # hurried: on with the game
+        sim.frame(0)
+    assert match.seats[match.current()] == "hard"
+    sim.frame(0)
+    del drawn[:]
+    for _ in range(10):
+        sim.frame(0)
+    assert drawn == [], drawn  # the spinner turns; the table waits for a move
+    before = len(match.state.history)
+    sim.frame(K.B)
+    sim.frame(0)
+    assert len(match.state.history) > before and drawn[-1] > before  # the move: drawn again
+
+
+@pytest.mark.parametrize("game", HERE)
+def test_a_table_is_drawn_by_its_renderer_else_in_the_consoles_words(game):
+    from firmware.core import find_module
+
+    match = Match(load(game).new_game(load(game).MIN_PLAYERS, 3),
+                  ["human"] * load(game).MIN_PLAYERS)
+    view = match.state.view(0)
+    renderer = find_module("firmware.ui.table_" + game)
+    assert renderer is not None
+    body = C.Canvas(26, 64)
+    S.draw_table(body, renderer, match, view)
+    want = C.Canvas(26, 64)
+    renderer.draw(want, view, match.names)
+    assert body.texts() == want.texts() and bytes(body.tiles) == bytes(want.tiles)
+    body = C.Canvas(26, 64)
+    S.draw_table(body, None, match, view)  # no handheld table: the console's words
+    lines = []
+    find_module("firmware.ui.console_" + game).table(view, match.names, lines.append)
+    words = [part for line in lines for part in wrap(line, 26)]
+    assert [t for t in body.texts() if t] == [w.rstrip() for w in words if w.strip()][:64]
+
+
+def test_the_choice_stays_where_it_was_after_the_pause_menu():
+    sim = make_sim("pybadge")
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    to_decision(sim)
+    legal = sim.app.match.legal()
+    sim.press(K.DOWN)
+    sim.press(K.DOWN)
+    sim.press(K.START)
+    sim.press(K.B)
+    assert right_of_title(sim) == "3/%d" % len(legal)
