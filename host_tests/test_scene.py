@@ -98,10 +98,21 @@ def test_circuitpythons_font_sheet_is_used_as_it_is():
 
 # The colours as the display shows them (RGB), by the names the screens draw with.
 NAMED_RGB = (
-    (C.WHITE, 0xF0F0F0), (C.GREY, 0x9A9A9A), (C.DIM, 0x505050), (C.RED, 0xC81E1E),
-    (C.ORANGE, 0xD2691E), (C.YELLOW, 0xB49600), (C.GREEN, 0x1E9632), (C.CYAN, 0x10A0B4),
-    (C.BLUE, 0x2850DC), (C.PURPLE, 0x8C32C8), (C.PINK, 0xD2508C), (C.BROWN, 0x7A5028),
-    (C.NAVY, 0x1E2D78), (C.GOLD, 0xFFD21E), (C.TEAL, 0x0A7873),
+    (C.WHITE, 0xF0F0F0),
+    (C.GREY, 0x9A9A9A),
+    (C.DIM, 0x505050),
+    (C.RED, 0xC81E1E),
+    (C.ORANGE, 0xD2691E),
+    (C.YELLOW, 0xB49600),
+    (C.GREEN, 0x1E9632),
+    (C.CYAN, 0x10A0B4),
+    (C.BLUE, 0x2850DC),
+    (C.PURPLE, 0x8C32C8),
+    (C.PINK, 0xD2508C),
+    (C.BROWN, 0x7A5028),
+    (C.NAVY, 0x1E2D78),
+    (C.GOLD, 0xFFD21E),
+    (C.TEAL, 0x0A7873),
 )
 
 
@@ -126,8 +137,12 @@ def test_badges_glyphs_and_text_show_in_the_named_colours():
             canvas.glyph(kind, colour)
     scene.show(canvas)
     screen = pixels(display)
-    shapes = {C.SOLID: SHAPES[C.SOLID], C.GEM: SHAPES[C.GEM], C.DOT: SHAPES[C.DOT],
-              C.FRAME: SHAPES[C.FRAME]}
+    shapes = {
+        C.SOLID: SHAPES[C.SOLID],
+        C.GEM: SHAPES[C.GEM],
+        C.DOT: SHAPES[C.DOT],
+        C.FRAME: SHAPES[C.FRAME],
+    }
     assert len(set(shapes.values())) == 4  # four different glyphs
     for row, kind in enumerate((C.SOLID, C.GEM, C.DOT, C.FRAME)):
         for col, (colour, rgb) in enumerate(NAMED_RGB):
@@ -141,16 +156,20 @@ def test_badges_glyphs_and_text_show_in_the_named_colours():
     # Text rows in every colour (two screens of them).
     for first in (0, 8):
         canvas.clear()
-        for colour, _ in NAMED_RGB[first:first + 8]:
+        for colour, _ in NAMED_RGB[first : first + 8]:
             canvas.line(colour)
             canvas.text("#")
         scene.show(canvas)
         screen = pixels(display)
         glyph = terminalio.FONT.get_glyph(ord("#"))
-        for row, (colour, rgb) in enumerate(NAMED_RGB[first:first + 8]):
+        for row, (colour, rgb) in enumerate(NAMED_RGB[first : first + 8]):
             cell = cell_pixels(screen, scene, row, 0)
-            ink = [cell[y][x] for y in range(12) for x in range(6)
-                   if glyph.bitmap[glyph.tile_index * 6 + x, y]]
+            ink = [
+                cell[y][x]
+                for y in range(12)
+                for x in range(6)
+                if glyph.bitmap[glyph.tile_index * 6 + x, y]
+            ]
             assert ink and all(p == rgb565(rgb) for p in ink), (colour, hex(rgb))
 
 
@@ -245,7 +264,15 @@ def test_bar_fills_only_the_empty_cells_of_its_span():
     c.bar(0, C.NAVY, 1, 5)
     navy = C.tile(C.SOLID, C.NAVY)
     assert [c.tile_at(0, col) for col in range(8)] == [
-        0, navy, C.tile(C.GEM, C.RED), navy, navy, 0, 0, 0]
+        0,
+        navy,
+        C.tile(C.GEM, C.RED),
+        navy,
+        navy,
+        0,
+        0,
+        0,
+    ]
     c.bar(1, C.NAVY, 6, 99)
     assert [c.tile_at(1, col) for col in range(8)] == [0] * 6 + [navy, navy]
     c.bar(2, C.GOLD)
@@ -274,7 +301,11 @@ def test_blit_copies_rows_text_glyphs_and_colours():
     assert [dst.tile_at(r, 0) for r in range(4)] == [0] + [C.tile(C.GEM, C.BLUE)] * 3
     assert [dst.tile_at(r, 1) for r in range(4)] == [0] * 4
     assert [dst.tile_at(r, 5) for r in range(4)] == [
-        0, C.tile(C.DOT, C.GOLD), C.tile(C.DOT, C.RED), C.tile(C.DOT, C.GREY)]
+        0,
+        C.tile(C.DOT, C.GOLD),
+        C.tile(C.DOT, C.RED),
+        C.tile(C.DOT, C.GREY),
+    ]
     assert dst.used == 4
     low = C.Canvas(6, 3)
     low.blit(src, 2, 0, 3)  # the source's last row, then rows it does not have
@@ -288,3 +319,61 @@ def test_wrap_keeps_words_whole_and_cuts_longer_ones():
     assert C.wrap("ab abcdefgh c", 5) == ["ab", "abcde", "fgh c"]
     assert C.wrap("  indented words here", 12) == ["  indented", "  words here"]
     assert C.wrap("", 8) == [""]
+
+
+def opaque_colours(group):
+    """Every colour (RGB) the display is given to paint with: the opaque entries of the
+    palettes of the TileGrids it shows (a group within the group included)."""
+    found = set()
+    for item in group:
+        if hasattr(item, "pixel_shader"):
+            ink = item.pixel_shader
+            found.update(ink[i] for i in range(len(ink)) if not ink.is_transparent(i))
+        else:
+            found.update(opaque_colours(item))
+    return found
+
+
+def test_the_display_paints_with_exactly_the_named_colours():
+    """Beyond what RGB565 keeps: the colours handed to displayio are the named ones (a
+    display of more colour depth shows them as they are), black text included."""
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    named = dict(NAMED_RGB)
+    named[C.BLACK] = 0x000000
+    for first in (0, 8):
+        canvas.clear()
+        order = sorted(named)[first : first + 8]
+        for colour in order:
+            canvas.line(colour)
+            canvas.text("#")
+        scene.show(canvas)
+        painted = opaque_colours(display.root_group)
+        assert painted <= set(named.values()), sorted(hex(c) for c in painted)
+        assert set(named[c] for c in order) <= painted
+    assert set(rgb for _, rgb in NAMED_RGB) <= painted  # every glyph colour, any row's
+
+
+def test_every_printable_character_shows_its_font_glyph():
+    """' ' to '~', row after row: each cell's pixels are the font's glyph, lit in white."""
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    chars = "".join(chr(code) for code in range(32, 127))
+    lines = [chars[i : i + scene.cols] for i in range(0, len(chars), scene.cols)]
+    for line in lines:
+        canvas.line()
+        canvas.text(line)
+    scene.show(canvas)
+    assert scene.texts()[: len(lines)] == [line.rstrip(" ") for line in lines]
+    screen = pixels(display)
+    white = rgb565(PALETTE[C.WHITE])
+    for row, line in enumerate(lines):
+        for col, ch in enumerate(line):
+            glyph = terminalio.FONT.get_glyph(ord(ch))
+            want = [
+                [white if glyph.bitmap[glyph.tile_index * 6 + x, y] else 0 for x in range(6)]
+                for y in range(12)
+            ]
+            assert cell_pixels(screen, scene, row, col) == want, ch

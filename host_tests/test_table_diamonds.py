@@ -12,8 +12,7 @@ from firmware.ui import table_diamonds as T
 from firmware.ui.canvas import Canvas
 
 CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
-NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
-         for n in range(M.MAX_PLAYERS + 1)]
+NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)] for n in range(M.MAX_PLAYERS + 1)]
 
 
 def render(view, cols, rows):
@@ -49,8 +48,9 @@ def check_draw(view):
         if view["phase"] == "over":
             assert c.row_text(0).startswith("Game over: ")
         else:
-            assert c.row_text(0).startswith("R%d/%d " % (view["round"], view["rounds"])
-                                            if cols < 40 else "Round ")
+            assert c.row_text(0).startswith(
+                "R%d/%d " % (view["round"], view["rounds"]) if cols < 40 else "Round "
+            )
 
 
 PICKS = {2: (0, 3), 3: (1, 2), 4: (0, -1), 5: (2,), 6: (-1,)}
@@ -189,9 +189,13 @@ def test_game_over_names_the_winner_and_shows_every_vault():
 def test_table_rows_line_up_under_their_headings():
     mk = M.make_card
     s = play_state()
-    s.won = [[mk(3, M.DIAMONDS), mk(2, M.HEARTS), mk(3, M.HEARTS)]
-             + [mk(r, M.SPADES) for r in (2, 3, 4)] + [mk(r, M.CLUBS) for r in (2, 3, 4, 5)],
-             [], [mk(6, M.CLUBS)]]
+    s.won = [
+        [mk(3, M.DIAMONDS), mk(2, M.HEARTS), mk(3, M.HEARTS)]
+        + [mk(r, M.SPADES) for r in (2, 3, 4)]
+        + [mk(r, M.CLUBS) for r in (2, 3, 4, 5)],
+        [],
+        [mk(6, M.CLUBS)],
+    ]
     s.tricks = [3, 0, 1]
     view = s.view(0)
     narrow = render(view, 26, 40)
@@ -218,8 +222,9 @@ def test_table_rows_line_up_under_their_headings():
 def test_a_suit_that_does_not_fit_starts_a_row():
     mk = M.make_card
     s = play_state()
-    s.hands[0] = ([mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)]
-                  + [mk(r, M.HEARTS) for r in (1, 2, 3, 4)])
+    s.hands[0] = [mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
+        mk(r, M.HEARTS) for r in (1, 2, 3, 4)
+    ]
     c = render(s.view(0), 26, 40)
     assert c.texts()[1:3] == ["D 10 11 12 13 14", "H 1 2 3 4"]
     s.hands[0] = [mk(1, M.HEARTS), mk(15, M.HEARTS), mk(10, M.CLUBS)]  # no D, no S
@@ -288,3 +293,31 @@ def test_between_tricks_the_last_one_shows_once():
     c = render(s.view(0), 26, 40)
     assert c.row_text(0) == "R1/%d last P3: 5H 9H 2C >P1" % s.rounds
     assert not any(t.startswith("Last") for t in c.texts())
+
+
+def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
+    """Cards that do not fit on their row start the next one, under the first card (a suit's
+    ranks under its letter's ranks, a trick's cards under its first): none is cut."""
+    mk = M.make_card
+    s = play_state()
+    s.hands[0] = [mk(r, M.DIAMONDS) for r in range(1, 16)]
+    narrow = render(s.view(0), 26, 40)
+    assert narrow.texts()[1:3] == ["D 1 2 3 4 5 6 7 8 9 10 11", "  12 13 14 15"]
+    assert narrow.tile_at(2, 2) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    wide = render(s.view(0), 40, 44)
+    assert wide.texts()[1:3] == ["Hand D 1 2 3 4 5 6 7 8 9 10 11 12 13 14", "       15"]
+    # P2 led, P3 to P5 followed: four cards after "trick P2: " do not fit on 26 columns.
+    s = M.new_game(5, 4)
+    s.phase = M.P_PLAY
+    s.count = 1
+    s.hands[0] = [mk(4, M.DIAMONDS), mk(3, M.CLUBS)]
+    s.trick = [mk(12, M.DIAMONDS), mk(13, M.HEARTS), mk(14, M.SPADES), mk(15, M.CLUBS)]
+    s.leader = 1
+    s.turn = 0
+    narrow = render(s.view(0), 26, 40)
+    assert narrow.texts()[:3] == ["R1/5 trick P2: 12D 13H 14S", "     15C", "D 4  C 3"]
+    assert [narrow.tile_at(1, col) for col in range(5, 9)] == [
+        C.tile(C.SOLID, T.SUIT[M.CLUBS])
+    ] * 3 + [0]
+    wide = render(s.view(0), 40, 44)
+    assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"

@@ -221,8 +221,7 @@ def test_the_other_seats_rows_at_both_widths():
     assert narrow.texts()[5:7] == [" P2 hand 3 vault 3  5", " P3 hand 3 vault 0  1"]
     assert narrow.tile_at(5, 19) == C.tile(C.DOT, T.CHIP)
     wide = render(s.view(0), 40, 44)
-    assert wide.texts()[5:7] == [" P2 normal  hand 3 vault 3  5",
-                                 " P3 normal  hand 3 vault 0  1"]
+    assert wide.texts()[5:7] == [" P2 normal  hand 3 vault 3  5", " P3 normal  hand 3 vault 0  1"]
 
 
 def test_whose_decision_in_gold_for_you_cyan_for_another():

@@ -126,8 +126,12 @@ def test_picked_and_used_dice_change_colour():
 
 
 def test_phases_say_what_is_being_done():
-    for phase, word in (("return", "New"), ("chest", "chest "), ("take", "take "),
-                        ("give", "give ")):
+    for phase, word in (
+        ("return", "New"),
+        ("chest", "chest "),
+        ("take", "take "),
+        ("give", "give "),
+    ):
         for seed in range(40):
             state = play_to(3, seed, phase, policy=seed)
             if Q.PHASES[state.phase] == phase:
@@ -190,8 +194,8 @@ def gems_in(c, row):
 
 def count_after(c, row, col):
     """The number written just after the gem at `col` of `row`."""
-    text = c.row_text(row)[col + 1:] + " "
-    return int(text[:text.index(" ")])
+    text = c.row_text(row)[col + 1 :] + " "
+    return int(text[: text.index(" ")])
 
 
 def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
@@ -204,8 +208,7 @@ def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
         under = dict(legend)
         columns = {kind: col for col, kind in legend}
         # Your cart, your chest, the other carts: each kind under its legend gem.
-        for row, counts in ((3, view["carts"][0]), (4, view["chests"][0]),
-                            (5, view["carts"][1])):
+        for row, counts in ((3, view["carts"][0]), (4, view["chests"][0]), (5, view["carts"][1])):
             held = gems_in(c, row)
             assert [kind for _, kind in held] == [k for k in range(Q.NKINDS) if counts[k]]
             for col, kind in held:
@@ -241,9 +244,11 @@ def test_wide_rows_show_chest_markers_and_points_under_their_heading():
     for row, seat in ((3, 0), (5, 1), (6, 2)):
         text = wide.row_text(row)
         assert len(text) == end  # the points flush with "pts"
-        assert text.split()[-3:] == ["%d" % sum(view["chests"][seat]),
-                                     "%d" % view["markers"][seat],
-                                     "%d" % view["scores"][seat]]
+        assert text.split()[-3:] == [
+            "%d" % sum(view["chests"][seat]),
+            "%d" % view["markers"][seat],
+            "%d" % view["scores"][seat],
+        ]
     # At 26 columns those go to the second page, one row per seat.
     narrow = draw(view, NARROW)
     assert "pts" not in narrow.row_text(2)
@@ -251,8 +256,15 @@ def test_wide_rows_show_chest_markers_and_points_under_their_heading():
     assert narrow.row_text(5).split() == ["P2", "4", "2"]
     rows = narrow.texts()[7:10]
     assert [r.split() for r in rows] == [
-        ["P%d" % (s + 1), "%d" % view["scores"][s], "pts",
-         "ch%d" % sum(view["chests"][s]), "mk%d" % view["markers"][s]] for s in range(3)]
+        [
+            "P%d" % (s + 1),
+            "%d" % view["scores"][s],
+            "pts",
+            "ch%d" % sum(view["chests"][s]),
+            "mk%d" % view["markers"][s],
+        ]
+        for s in range(3)
+    ]
     assert "pts" not in "".join(wide.texts()[7:])
 
 
@@ -260,11 +272,13 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
     state = quartz_table()
     state.chests[2] = [0, 0, 3, 0, 0, 0, 0]
     view = state.view(0)
-    words = ("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face)."
-             " Orange: picked, grey: used.")
+    words = (
+        "Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face)."
+        " Orange: picked, grey: used."
+    )
     for size in (NARROW, WIDE):
         c = draw(view, size)
-        texts = c.texts()[:c.used]
+        texts = c.texts()[: c.used]
         chests = [r for r in range(c.used) if texts[r].startswith(("P2ch", "P3ch"))]
         assert [texts[r].split()[0] for r in chests] == ["P2ch", "P3ch"]
         assert texts[chests[0]].split()[1:] == ["-"]
@@ -272,7 +286,7 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
         bag = chests[1] + 1
         assert texts[bag].startswith("Bag")
         assert [k for _, k in gems_in(c, bag)] == [k for k in range(Q.NKINDS) if view["bag"][k]]
-        tail = texts[bag + 1:]
+        tail = texts[bag + 1 :]
         if size is WIDE:
             assert texts[bag].endswith(" %d pairs" % view["pairs"])
         else:
@@ -315,3 +329,39 @@ def test_choosing_an_action_says_which_are_done():
         assert draw(view, NARROW).row_text(1).endswith(" " + want)
         seen.add(bool(done))
     assert seen == {True, False}
+
+
+def test_the_hammer_says_how_many_crystals_go_back():
+    for seed in range(40):
+        state = play_to(3, seed, "return", policy=seed)
+        if Q.PHASES[state.phase] == "return":
+            break
+    view = state.view(state.turn)
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        assert c.row_text(1).endswith(" return %d" % view["left"])
+        assert len(c.row_text(1)) == size[0]  # flush right
+        # The crystals just mined, where the legend stands otherwise, in orange.
+        assert c.row_text(2).startswith("New")
+        assert c.colours[2] == C.ORANGE
+        mined = [k for k in range(Q.NKINDS) if view["mined"][k]]
+        assert [k for _, k in gems_in(c, 2)] == mined
+        assert [count_after(c, 2, col) for col, _ in gems_in(c, 2)] == [
+            view["mined"][k] for k in mined
+        ]
+
+
+def test_the_wide_layout_needs_40_columns():
+    """One column short of 40: the 26-column layout (the points on rows of their own, the
+    bag's total in words), only with more room for the words."""
+    view = quartz_table().view(0)
+    c = render(T, view, 39, 40)
+    texts = c.texts()
+    assert [texts[r].split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P2", "P3"]
+    assert "pts" not in texts[2] and texts[3].split() == ["Cart", "2", "1", "3", "1"]
+    assert [t.split()[:3] for t in texts[7:10]] == [
+        ["P%d" % (s + 1), "%d" % view["scores"][s], "pts"] for s in range(3)
+    ]
+    bag = next(r for r, t in enumerate(texts) if t.startswith("Bag"))
+    assert "pairs" not in texts[bag]
+    assert texts[bag + 1] == "%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"])

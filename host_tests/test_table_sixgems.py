@@ -43,8 +43,9 @@ def test_random_games_draw_every_view_at_both_widths():
     for players in range(G.MIN_PLAYERS, G.MAX_PLAYERS + 1):
         for seed in range(6):
             options = {"length": ("8", "6", "10")[seed % 3]}
-            random_game("sixgems", players, seed + 10 * players, options, policy_seed=seed,
-                        check=check)
+            random_game(
+                "sixgems", players, seed + 10 * players, options, policy_seed=seed, check=check
+            )
     assert drawn[0] > 1000
     assert {"dice", "play", "use", "settle", "wild", "over"} <= phases
 
@@ -97,9 +98,12 @@ def test_first_page_shows_hand_gems_cards_and_ring():
             col = T._label(c) + k * T.CELL
             if real[k]:
                 assert c.tile_at(gems_row, col) == tile(GEM, T.GEM_COLOURS[k])
-                assert rows[gems_row][col + 1:].startswith(str(real[k]))
-        assert rows[gems_row].rstrip().endswith(str(view["totals"][seat]) + (
-            " pts" if size is WIDE else ""))
+                assert rows[gems_row][col + 1 :].startswith(str(real[k]))
+        assert (
+            rows[gems_row]
+            .rstrip()
+            .endswith(str(view["totals"][seat]) + (" pts" if size is WIDE else ""))
+        )
         assert text.count("\n") == size[2] - 1
 
 
@@ -188,9 +192,10 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     assert row.endswith(" %d" % view["totals"][0]) and len(row) == 26
     cols = [col for col in range(26) if c.tile_at(4, col)]
     assert [c.tile_at(4, col) for col in cols] == [
-        tile(GEM, T.GEM_COLOURS[k]) for k in range(G.BOARDS) if gems[k]]
+        tile(GEM, T.GEM_COLOURS[k]) for k in range(G.BOARDS) if gems[k]
+    ]
     for col, n in zip(cols, [n for n in gems if n]):
-        assert row[col + 1:].split()[0] == "%d" % n
+        assert row[col + 1 :].split()[0] == "%d" % n
     # Your settlement cards: "Kn" (n from 1) and the condition in short.
     for i, k in enumerate(view["settle_hand"]):
         assert texts[5 + i] == "K%-2d %s" % (k + 1, T.CARDS[k])
@@ -200,11 +205,18 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     assert texts[others + 1].startswith("P3") and c.colours[others + 1] == C.WHITE
     # Page 2: the wild gems waiting, the last settlement's points.
     assert texts[others + 2] == "P1 hand %d, %d K, %d wild +%d" % (
-        view["hand_counts"][0], view["settle_counts"][0], sum(view["wild"][0]),
-        view["pending"][0])
+        view["hand_counts"][0],
+        view["settle_counts"][0],
+        sum(view["wild"][0]),
+        view["pending"][0],
+    )
     last = view["results"][-1]
-    assert any(t == "Last K%d P%d: %s" % (last[0] + 1, last[1] + 1, " ".join(
-        "%+d" % last[5 + s] for s in range(3))) for t in texts)
+    assert any(
+        t
+        == "Last K%d P%d: %s"
+        % (last[0] + 1, last[1] + 1, " ".join("%+d" % last[5 + s] for s in range(3)))
+        for t in texts
+    )
 
 
 def test_placed_wild_gems_show_without_any_waiting():
@@ -234,14 +246,15 @@ def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
     for size in (NARROW, WIDE):
         c = draw(view, size)
         row = c.row_text(2)
-        centre = [d for d in range(G.DICE) if view["boards"][d] < 0
-                  and d != view["die_index"]]
+        centre = [d for d in range(G.DICE) if view["boards"][d] < 0 and d != view["die_index"]]
         assert centre
-        assert row.endswith("ctr " + " ".join(
-            "%s%d" % (T.DIE_LETTERS[d], view["faces"][d]) for d in centre))
+        assert row.endswith(
+            "ctr " + " ".join("%s%d" % (T.DIE_LETTERS[d], view["faces"][d]) for d in centre)
+        )
         assert len(row) == size[0]
-        mover = [r for r in range(c.used) if c.row_text(r).startswith(
-            "P%d " % (view["current"] + 1))][0]
+        mover = [
+            r for r in range(c.used) if c.row_text(r).startswith("P%d " % (view["current"] + 1))
+        ][0]
         if view["current"] != 0:
             assert c.colours[mover] == C.CYAN
         # A seat without gems: a dash, then its points.
@@ -250,7 +263,8 @@ def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
                 rows = [c.row_text(r) for r in range(3, c.used)]
                 row = [t for t in rows if t.startswith("P%d " % (seat + 1))][0]
                 assert row.split() == ["P%d" % (seat + 1), "-", "%d" % view["totals"][seat]] + (
-                    ["pts"] if size is WIDE else [])
+                    ["pts"] if size is WIDE else []
+                )
 
 
 def test_settle_asks_without_a_card():

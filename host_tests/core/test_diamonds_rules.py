@@ -548,3 +548,71 @@ def test_round_end_notes_are_public_words_M_R7():
     assert "round end: P2 won no trick: D action" in text
     for v in (s.view(0), s.view(1)):
         assert v["notes"] == s.notes
+
+
+# ---- Added for the mutation sample -------------------------------------------------------------
+def test_two_to_six_players():
+    for players in (0, 1, 7, 8):
+        raises(ValueError, m.new_game, players, 1)
+    for players in range(2, 7):
+        assert m.new_game(players, 1).players == players
+
+
+def test_hands_dealt_sorted_and_no_trick_yet_M_R1():
+    s = m.new_game(4, 6)
+    for h in s.hands:
+        assert h == sorted(h)
+    v = s.view(0)
+    assert v["last_trick"] == [] and v["last_leader"] == -1 and v["last_winner"] == -1
+    assert v["leader"] == -1 and v["led"] == -1
+    s.apply(m.COUNT + 1)
+    seat = s.current_player()
+    assert s.legal_actions() == [m.PICK + c for c in sorted(s.hands[seat])]
+
+
+def test_a_single_card_is_a_majority_M_R7():
+    assert m.majority([0, 1, 0]) == 1 and m.majority([1, 0]) == 0
+    assert m.majority([0, 0, 0]) == -1 and m.majority([2, 2, 1]) == -1
+    # Last trick: P3 wins three hearts; P1 won a single club before: the club majority.
+    s = table(3, ["2H", "1H", "3H"], showroom=[3, 3, 3], vault=[0, 0, 0], thief=1)
+    s.won = [cards("1C"), [], []]
+    s.tricks = [1, 0, 0]
+    s.aside = [c for c in s.aside if c not in s.won[0]]
+    play(s, "2H", "1H", "3H")
+    assert s.results[0][1] == [-1, 2, -1, 0]
+    assert "round end: P1 has the most C cards (1)" in "\n".join(s.notes)
+
+
+def test_team_names_in_the_notes_M_O3():
+    opts = {"teams": "on"}
+    s = table(4, ["2H", "1H", "3H", "4H"], leader=0, dealer=3, options=opts,
+              showroom=[3, 3], vault=[0, 0], thief=1)
+    s.won = [cards("1C 2C"), cards("3C 4C 5C"), cards("6C 7C"), []]
+    s.tricks = [1, 1, 1, 0]
+    s.aside = [c for c in s.aside if c not in s.won[0] + s.won[1] + s.won[2]]
+    play(s, "2H", "1H", "3H", "4H")
+    text = "\n".join(s.notes)
+    assert "round end: team P2+P4 has the most H cards (4)" in text
+    assert "round end: team P1+P3 has the most C cards (4)" in text
+    assert "team P1+P3 steals a crystal from team P2+P4" in text
+
+
+def test_pass_notes_name_the_direction_M_R2():
+    for players, options, words in ((2, None, "both players pass 2 card(s) to the opponent"),
+                                    (3, None, "everyone passes 2 card(s) to the left"),
+                                    (4, {"teams": "on"},
+                                     "everyone passes 2 card(s) to the partner")):
+        s = m.new_game(players, 4, options)
+        s.apply(m.COUNT + 2)
+        for _ in range(players):
+            hand = s.hands[s.current_player()]
+            s.apply(m.PICK + hand[0])
+            s.apply(m.PICK + hand[0])
+            s.apply(m.CONFIRM)
+        assert s.notes == [words]
+
+
+def test_play_words_M_R4():
+    s = table(3, ["4D 9D 15C", "3D 1H", "10H 6C"])
+    assert [s.action_text(a) for a in s.legal_actions()] == ["play 4D", "play 9D", "play 15C"]
+    assert s.action_text(m.PLAY + C(10, "H"), 1) == "play 10H"

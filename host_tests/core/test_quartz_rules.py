@@ -421,3 +421,71 @@ def test_replay_rebuilds_mid_game():
         legal = s.legal_actions()
         s.apply(legal[(i * 5 + 3) % len(legal)])
     assert fingerprint(replay(*record(s))) == fingerprint(s)
+
+
+# ---- Added for the mutation sample ---------------------------------------------------------
+def test_each_player_once_a_round_from_the_leader_Q_T_Q_R():
+    s = arrange(players=3, bag=counts(quartz=40))
+    assert s.rounds_scored() == 0
+    end_round(s)
+    assert s.round == 1 and s.played == 0 and s.rounds_scored() == 1
+    assert s.view(0)["played"] == 0 and s.view(0)["round"] == 2
+    for seat in (0, 1, 2):  # the leader (P1 kept it), then clockwise, once each
+        assert s.turn == seat and s.round == 1
+        s.phase = q.P_ACT
+        s.apply(q.END_TURN)
+    assert s.round == 2 and s.turn == 0 and s.played == 0 and s.rounds_scored() == 2
+    for _ in range(4):
+        end_round(s)
+    assert s.is_over() and s.rounds_scored() == 6
+
+
+def test_transfer_of_one_kind_settles_with_a_note_Q_T3():
+    s = arrange(players=4, dice=(T, T, T, P, P))
+    s.carts[0] = counts(unstable=3)
+    play(s, q.ACTION + q.TRANSFER, q.DIE + 0, q.DIE + 1, q.DIE + 2)
+    assert s.action_text(q.SEAT + 2) == "transfer to P3 (cart 0)"
+    play(s, q.SEAT + 2)  # one kind only: nothing to choose, 2 of them go
+    assert s.carts[2] == counts(unstable=2) and s.carts[0] == counts(unstable=1)
+    assert "P1 gives 2 unstable to P3" in s.notes and s.phase == q.P_ACT
+    v = s.view(0)
+    assert v["used"] == [1, 1, 1, 0, 0] and v["group"] == [0, 0, 0, 0, 0]
+
+
+def test_action_words_exact_Q_T3():
+    s = arrange(players=4, dice=(P, S, S, W, C))
+    s.carts[0] = counts(ruby=1, amber=1)
+    s.carts[1] = counts(quartz=2, emerald=1)
+    assert s.action_text(q.ACTION + q.PICKAXE) == "pickaxe (up to 2 dice)"
+    assert s.action_text(q.ACTION + q.CHEST) == "chest (up to 2 dice)"
+    play(s, q.ACTION + q.PICKAXE, q.DIE + 0)
+    assert s.action_text(q.DIE + 3) == "use a helmet die"
+    assert s.action_text(q.CONFIRM) == "do pickaxe with 1 die"
+    play(s, q.DIE + 3)  # both fitting dice are in: the pickaxe happens
+    assert s.carts[0] == counts(quartz=2, ruby=1, amber=1) and s.phase == q.P_ACT
+    play(s, q.ACTION + q.STEAL, q.DIE + 1)
+    assert s.group == 0b10 and s.view(0)["group"] == [0, 1, 0, 0, 0]
+    play(s, q.DIE + 2)  # every fitting die is in: the steal happens
+    assert s.phase == q.P_TARGET
+    assert s.action_text(q.SEAT + 1) == "steal from P2 (cart 3)"
+    assert s.action_text(q.SEAT + 3) == "steal from P4 (cart 0)"
+    play(s, q.SEAT + 1)
+    assert s.action_text(q.CRYSTAL + QU) == "take a quartz from P2"
+    assert s.action_text(q.CRYSTAL + EM) == "take an emerald from P2"
+    s = arrange(players=3, dice=(T, T, P, P, P))
+    s.carts[0] = counts(ruby=1, amber=1)
+    play(s, q.ACTION + q.TRANSFER, q.DIE + 0, q.DIE + 1, q.SEAT + 2)
+    assert s.phase == q.P_GIVE
+    assert s.action_text(q.CRYSTAL + AM) == "give an amber to P3"
+    assert s.action_text(q.CRYSTAL + RU) == "give a ruby to P3"
+    s = arrange(dice=(C, C, C, P, P))
+    s.carts[0] = counts(ruby=2, amber=1)
+    play(s, q.ACTION + q.CHEST, q.DIE + 0, q.DIE + 1, q.CONFIRM)
+    assert s.phase == q.P_CHEST
+    assert s.action_text(q.CRYSTAL + RU) == "put a ruby in the chest"
+    s = arrange(dice=(H, H, P, P, C), phase=q.P_ROLL, rerolls=1)
+    assert s.action_text(q.KEEP) == "keep these dice, act"
+    assert s.action_text(q.DIE + 0) == "pick a hammer to reroll"
+    play(s, q.DIE + 4)
+    assert s.action_text(q.REROLL) == "reroll 1 die (free)"
+    assert s.action_text(q.KEEP) == "cancel, keep dice, act"

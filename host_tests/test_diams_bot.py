@@ -1,0 +1,270 @@
+"""The Diam's computer player (firmware/bots/diams.py) in known situations: what it plays in
+crafted views, a won position the normal and hard bots must find, and the hard level's
+evaluation. Rule ids: ../shared/rules/diams.md. (Legality, statelessness and strength
+against random players: host_tests/test_bots.py.)"""
+
+import bot_checks
+
+from firmware.bots import diams as bot_module
+from firmware.bots import make_bot
+from firmware.core import diams as D
+from firmware.core import load
+
+
+def strict_bot(seat=0, level="normal", seed=0):
+    return bot_checks.strict_bot("diams", seat, level, seed)
+
+
+def card(quality, copy_index=1):
+    """A diamond of `quality`; copy 0 is the special-purity one (D-C2)."""
+    return (quality - 1) * D.COPIES + copy_index
+
+
+def crafted(players=2, **fields):
+    """A view of seat 0 with the given fields over quiet defaults (the rest of the deck
+    unseen, no vaults, nobody's last turn)."""
+    view = load("diams").new_game(players, 1, {"length": "quick"}).view(0)
+    view.update({"phase": "main", "hand": [], "vault": [], "market": [], "deck": 30,
+                 "closing_drawn": False, "hand_counts": [0] + [3] * (players - 1),
+                 "vault_counts": [0] + [3] * (players - 1), "turn": 0, "current": 0,
+                 "selected": [], "placed": -1})
+    view.update(fields)
+    view["hand_counts"] = [len(view["hand"])] + list(view["hand_counts"][1:])
+    view["vault_counts"] = [len(view["vault"])] + list(view["vault_counts"][1:])
+    return view
+
+
+def choose(view, level="normal", seed=0):
+    return strict_bot(view["seat"], level, seed).choose(view)
+
+
+# ---- A won position: normal and hard store the winning set (D-T7, D-E1, D-E2) ----------
+
+
+def position(hands, vaults, market, turns_left=-1):
+    """A quick 2-player game at seat 0's main phase with these cards; the rest in the deck
+    (the closing card out when `turns_left` >= 0: the turns still to play, D-E1)."""
+    state = D.new_game(2, 4, {"length": "quick"})
+    used = set(market)
+    for cards in hands + vaults:
+        used.update(cards)
+    state.deck = [c for c in range(D.CLOSING) if c not in used]
+    if turns_left < 0:
+        state.deck.insert(0, D.CLOSING)
+        state.aside = []
+        state.closer = -1
+    else:
+        state.aside = [D.CLOSING]
+        state.closer = 1
+    state.turns_left = turns_left
+    state.market = list(market)
+    state.discard = []
+    state.hands = [list(h) for h in hands]
+    state.vaults = [list(v) for v in vaults]
+    state.turn = 0
+    state._clear_move()
+    state.phase = D.P_MAIN
+    return state
+
+
+def last_turn_state():
+    """Quick game, 2 players, the closing card out and seat 0's turn the round's last
+    (D-E1). Seat 0 holds three 7s (the special-purity one among them) and a 2; seat 1 has
+    a vault of three 1s (4 points) and a hand of 9 + 10 (the hand bonus, 3: 7 points).
+    Storing the 7s scores 10 + 5 (purity) and wins; anything else scores at most 3 and
+    loses."""
+    mine = [card(7, 0), card(7, 1), card(7, 2), card(2, 1)]
+    theirs = [card(9, 1), card(10, 1)]
+    vault = [card(1, 1), card(1, 2), card(1, 3)]
+    return position([mine, theirs], [[], vault], [card(3), card(5), card(6)], turns_left=0)
+
+
+def test_normal_and_hard_store_the_winning_set_on_the_last_turn():
+    for level in ("normal", "hard"):
+        state = last_turn_state()
+        bot = make_bot("diams", 0, level, 3, None, 8)
+        bot.strict = True
+        first = bot.choose(state.view(0))
+        assert first == D.VAULT, level
+        while not state.is_over():
+            assert state.current_player() == 0
+            state.apply(bot.choose(state.view(0)))
+        assert state.winners() == [0], (level, state.points)
+        assert sorted(state.vaults[0]) == [card(7, 0), card(7, 1), card(7, 2)]
+
+
+# ---- Which diamond goes to the market (D-T6) --------------------------------------------
+
+
+def test_place_the_plain_copy_and_keep_the_special_purity_one():
+    # Either 3 buys the 1 + 2 from the market (D-T6 b); the special-purity 3 stays in hand
+    # (it counts for D-E2's purity bonus once stored).
+    view = crafted(phase="place", hand=[card(3, 0), card(3, 1)], market=[card(1), card(2)],
+                   legal=[D.HAND + card(3, 0), D.HAND + card(3, 1)])
+    assert choose(view) == D.HAND + card(3, 1)
+    view["hand"] = [card(3, 1), card(3, 2)]  # two plain copies: the first of them
+    view["legal"] = [D.HAND + card(3, 1), D.HAND + card(3, 2)]
+    assert choose(view) == D.HAND + card(3, 1)
+
+
+def test_place_the_diamond_that_takes_a_set():
+    # A 6 placed takes all three 6s of the market (D-T6 a): a set ready to store. The 2
+    # takes nothing worth having.
+    hand = [card(2), card(6)]
+    view = crafted(phase="place", hand=hand, market=[card(6, 2), card(6, 3)],
+                   legal=[D.HAND + c for c in hand])
+    assert choose(view) == D.HAND + card(6)
+    view = crafted(phase="main", hand=hand, market=[card(6, 2), card(6, 3)],
+                   legal=[D.MARKET])
+    assert choose(view) == D.MARKET
+
+
+def test_take_the_set_that_completes_a_collection():
+    # The placed 6 buys 1 + 5 or 2 + 4 (D-T6 b): the 4 makes three 4s with the pair in
+    # hand. The first diamond of that set is the 2.
+    placed = card(6)
+    market = [card(1), card(2), card(4, 3), card(5), placed]
+    view = crafted(phase="take", hand=[card(4, 1), card(4, 2)], market=market, placed=placed,
+                   legal=[D.TAKE_NONE] + [D.MARKET_CARD + c for c in market[:4]])
+    assert choose(view) == D.MARKET_CARD + card(2)
+    view["selected"] = [card(2)]
+    view["legal"] = [D.MARKET_CARD + card(4, 3)]
+    assert choose(view) == D.MARKET_CARD + card(4, 3)
+
+
+# ---- Giving up cards (D-T9) ----------------------------------------------------------
+
+
+def test_give_up_a_card_of_the_weaker_pair():
+    # Above the hand limit: a pair of 4s (a 3-collection worth 7) and a pair of 9s (worth 2);
+    # a 9 goes.
+    hand = [card(4, 1), card(4, 2), card(9, 1), card(9, 2), card(1, 1), card(1, 2)]
+    view = crafted(phase="discard", hand=hand,
+                   legal=[D.HAND + card(4, 1), D.HAND + card(9, 1)])
+    assert choose(view) == D.HAND + card(9, 1)
+
+
+def test_give_up_the_plain_card_before_the_special_purity_one():
+    # A lone special-purity 3 against a lone plain 4: the 4 (a better collection to come)
+    # goes, since the purity bonus outweighs the difference.
+    hand = [card(3, 0), card(4, 1), card(8, 1), card(8, 2), card(8, 3), card(10, 1)]
+    view = crafted(phase="discard", hand=hand,
+                   legal=[D.HAND + card(3, 0), D.HAND + card(4, 1)])
+    assert choose(view) == D.HAND + card(4, 1)
+
+
+def test_a_full_hand_takes_nothing_it_would_give_up():
+    # D-T6 then D-T9: the placed 9 could take all three 9s (a set worth 2) or one 9, but the
+    # hand already holds 5 cards: whatever comes in is given up at the end of the turn.
+    placed = card(9, 1)
+    view = crafted(phase="take", hand=[card(1), card(3), card(5), card(6), card(10)],
+                   market=[card(9, 1), card(9, 2), card(9, 3)], placed=placed,
+                   legal=[D.TAKE_ALL, D.TAKE_NONE, D.MARKET_CARD + card(9, 2)])
+    assert choose(view) == D.TAKE_NONE
+
+
+# ---- Special cards (D-T8) ---------------------------------------------------------------
+
+
+def safecracker_or_market(size):
+    """Main phase with Safecracker (card B) open: the opponent's vault holds `size` cards;
+    the market offers a 5 for the bot's 5 (D-T6 b)."""
+    return crafted(phase="main", hand=[card(2, 1), card(5, 1), D.CARD_B], market=[card(5, 2)],
+                   vault_counts=[0, size], hand_counts=[0, 4], legal=[D.MARKET, D.SAFECRACKER])
+
+
+def test_safecracker_against_a_full_vault_not_a_small_one():
+    # A vault of 3 most likely holds none of the named quality: a long shot, the market is
+    # better. A vault of 9 more likely holds it (and the theft also costs the victim).
+    assert choose(safecracker_or_market(3)) == D.MARKET
+    assert choose(safecracker_or_market(9)) == D.SAFECRACKER
+    assert choose(safecracker_or_market(20)) == D.SAFECRACKER
+
+
+def test_safecracker_names_a_quality_the_target_may_hold():
+    # Three 7s lie in the market: at most two are in other hands or vaults. The 6 (all five
+    # unseen, worth almost as much) is the better name.
+    names = [D.NAME + q for q in range(1, 11)] + [D.NAME_PURE + q for q in range(1, 11)]
+    view = crafted(phase="safe name", market=[card(7, 0), card(7, 1), card(7, 2)],
+                   vault_counts=[0, 9], legal=names)
+    assert choose(view) == D.NAME + 6
+
+
+def test_sleight_of_hand_takes_the_diamond_that_makes_a_set():
+    # D-T8 Sleight of Hand: the third 6 (a set ready to store) rather than the lone 2.
+    view = crafted(phase="sleight", hand=[card(6, 1), card(6, 2)], market=[card(2), card(6, 3)],
+                   legal=[D.MARKET_CARD + card(2), D.MARKET_CARD + card(6, 3)])
+    assert choose(view) == D.MARKET_CARD + card(6, 3)
+
+
+def test_sale_never_offers_a_quality_the_target_cannot_hold():
+    # D-T8 Compulsory Sale: every 4 is in sight (three in the vault, one in the market, one
+    # in hand), so selling the 4 only loses it. The 8 is a sure sale: outside the vaults
+    # the bot cannot see 3 diamonds, and the target holds 4 cards.
+    vault = [card(q, c) for q in (1, 3, 5, 6, 7) for c in range(5)]
+    vault += [card(4, 0), card(4, 2), card(4, 3)]
+    view = crafted(phase="sale card", hand=[card(4, 1), card(8, 1)], vault=vault,
+                   market=[card(4, 4)], deck=1, hand_counts=[0, 4], vault_counts=[0, 16],
+                   legal=[D.HAND + card(4, 1), D.HAND + card(8, 1)])
+    assert choose(view) == D.HAND + card(8, 1)
+
+
+# ---- The hard level's evaluation of a playout's end (firmware/bots/search.py) ------------
+
+
+def test_evaluation_a_won_game_outweighs_any_lead():
+    state = last_turn_state()
+    bot = strict_bot(0)
+    while not state.is_over():
+        state.apply(bot.choose(state.view(0)))
+    assert state.winners() == [0]
+    assert bot_module.evaluate(state, 0) >= 100000 > bot_module.BONUS
+    assert bot_module.evaluate(state, 1) < 0
+
+
+def test_evaluation_of_sets_in_hand_and_in_the_vault():
+    # Seat 1's high hand takes the hand bonus (D-E2) in every case; seat 0's cards differ.
+    theirs = [card(10, 1), card(10, 2), card(9, 1), card(9, 2)]
+
+    def value(hand, vault):
+        return bot_module.evaluate(position([hand, theirs], [vault, []], []), 0)
+
+    ones = [card(1, 1), card(1, 2), card(1, 3)]
+    sevens = [card(7, 1), card(7, 2)]
+    stored = value([], ones)
+    ready = value(ones, [])
+    pair = value(sevens, [])
+    nothing = value([], [])
+    assert stored > ready > pair > nothing  # a set stored, ready to store, half-way
+    assert value([card(1, 4)], ones) > stored  # one more for the stored set
+
+
+def test_close_calls_follow_the_valuation_to_the_hundredth():
+    # Compulsory Sales whose best two offers are worth within a hundredth of a point or so of
+    # each other: the weights (a pair, a lone card, a special-purity diamond in hand) and the
+    # expected value over the target's hidden hand decide them exactly.
+    view = crafted(phase="sale card", hand=[card(5, 3), card(6, 2), card(6, 4), card(7, 0),
+                                            D.CARD_B],
+                   market=[card(9, 2), card(9, 4), card(10, 1), card(10, 3)], deck=38,
+                   hand_counts=[0, 5], vault_counts=[0, 0],
+                   legal=[D.HAND + card(5, 3), D.HAND + card(6, 2), D.HAND + card(7, 0)])
+    # The special-purity 7 goes: lost, it costs its purity; won, a pair of 7s.
+    assert choose(view) == D.HAND + card(7, 0)
+    hand = [card(2, 2), card(3, 2), card(3, 4), card(6, 3), card(8, 3), D.CARD_B, D.CARD_C]
+    view = crafted(phase="sale card", hand=hand, market=[card(9, 3)], deck=7,
+                   hand_counts=[0, 6], vault_counts=[0, 3],
+                   legal=sorted(set(D.HAND + c for c in hand if c < D.CARD_A)))
+    assert choose(view) == D.HAND + card(3, 2)
+
+
+def test_easy_noise_is_reproducible_and_spreads_over_close_options():
+    # Market, Compulsory Sale and Safecracker within the easy level's noise (+-2 points):
+    # normal always takes the best, easy any of the three, the same for the same seed
+    # (recorded answers: they change if the noise's draw does).
+    view = crafted(phase="main", hand=[card(2, 1), card(5, 1), D.CARD_B], market=[card(5, 2)],
+                   vault_counts=[0, 6], hand_counts=[0, 4],
+                   legal=[D.MARKET, D.SALE_B, D.SAFECRACKER])
+    assert {choose(view, "normal", seed) for seed in range(12)} == {D.MARKET}
+    easy = [choose(view, "easy", seed) for seed in range(12)]
+    M, S, B = D.MARKET, D.SAFECRACKER, D.SALE_B
+    assert easy == [M, M, S, M, M, S, M, S, M, S, B, M]
