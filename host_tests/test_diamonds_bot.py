@@ -7,7 +7,7 @@ import bot_checks
 import pytest
 from randplay import fitting_option_sets
 
-from firmware.bots import LEVELS, RandomBot
+from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import diamonds as M
 from firmware.core import load
 
@@ -258,3 +258,88 @@ def test_easy_noise_never_undoes_a_pick():
         assert M.PICK <= action < M.UNPICK, (seed, action)
         randoms += action != strict_bot(0, "normal", seed).choose(view)
     assert randoms > 5
+
+
+# ---- A won position: the order of two off-suit actions (M-R4, M-A2, M-A3) ----------------
+
+
+def last_trick(first=None):
+    """2 players with perfect diamonds (M-O1: every card dealt, so the bot knows the rival's
+    last card), the last trick of the last round. P2 led 7C and keeps 8C; P1 has no club:
+    4H and 2S, each played off-suit takes its action at once (M-R4). P1's showroom is empty
+    and P1 holds the thief token: 4H first (a crystal to the showroom) then 2S (moved to the
+    vault) wins 16 to 15; 2S first moves nothing, and P2's club steals the heart's crystal:
+    14 to 16. `first`: P1's card played, and the round played out."""
+    state = M.new_game(2, 1, {"perfect": "on"})
+    state.round = state.rounds - 1
+    last = [C(7, "C"), C(8, "C"), C(4, "H"), C(2, "S")]
+    rest = [c for c in range(M.DECK_SIZE) if M.rank(c) <= 8 and c not in last]
+    state.won = [rest[:12], rest[12:]]
+    state.tricks = [3, 4]
+    state.hands = [[C(2, "S"), C(4, "H")], [C(8, "C")]]
+    state.chosen = [[], []]
+    state.trick = [C(7, "C")]
+    state.leader = 1
+    state.turn = 0
+    state.phase = M.P_PLAY
+    state.thief = 0
+    state.showroom = [0, 4]
+    state.vault = [6, 5]
+    if first is not None:
+        state.apply(M.PLAY + first)
+        while not state.is_over():
+            state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_normal_and_hard_take_the_heart_before_the_spade():
+    assert last_trick(C(4, "H")).winners() == [0]
+    assert last_trick(C(2, "S")).winners() == [1]
+    for level in ("normal", "hard"):
+        state = last_trick()
+        bot = make_bot("diamonds", 0, level, 5, None, 8)
+        bot.strict = True
+        assert bot.choose(state.view(0)) == M.PLAY + C(4, "H"), level
+
+
+def test_cannot_follow_ties_go_to_the_first_legal_card():
+    # Off-suit with a 3 of spades and a 3 of clubs, neither action worth anything (no
+    # showroom of its own, the thief token with seat 1 whose showroom is empty): the first.
+    view = _view(trick=[C(5, "D")], led=M.DIAMONDS, leader=2, hand=[C(3, "S"), C(3, "C")],
+                 showroom=[0, 0, 2], thief=1)
+    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == M.PLAY + C(3, "S")
+
+
+def test_easy_plays_at_random_about_a_third_of_the_time():
+    # NOISE: 35% of easy's decisions are uniform among the legal cards (here 4, so about 26%
+    # differ from normal's choice). The seeds whose lead differs are recorded: a change of
+    # the share or of the draw changes them.
+    hand = [C(2, "D"), C(9, "H"), C(5, "S"), C(13, "C")]
+    view = _view(hand=hand)
+    view["legal"] = [M.PLAY + c for c in hand]
+    normal = strict_bot(0).choose(view)
+    assert normal == M.PLAY + C(13, "C")
+    differ = [s for s in range(300) if strict_bot(0, "easy", s).choose(view) != normal]
+    assert len(differ) == 80
+    assert differ[:12] == [0, 1, 4, 5, 7, 10, 13, 17, 19, 20, 21, 27]
+
+
+def test_hard_lead_in_a_recorded_position():
+    # The hard level (6 playouts, seed 3) in a position of a 4-player game: what its
+    # playouts see in DEPTH decisions decides the lead (recorded: a change of the playout
+    # length or of the bonus changes it).
+    view = load("diamonds").new_game(4, 1, {"show_score": "on"}).view(2)
+    view.update({
+        "round": 2, "dealer": 1, "thief": 1, "turn": 2, "current": 2, "phase": "play",
+        "count": 3, "passed": 4, "hand": [3, 20, 23, 29, 31, 34, 42, 51], "chosen": [],
+        "hand_counts": [8, 8, 8, 8], "chosen_counts": [0, 0, 0, 0],
+        "showroom": [5, 5, 2, 4], "vault": 3, "vaults": [3, 1, 3, 2], "leader": 2,
+        "trick": [], "led": -1, "last_trick": [58, 57, 50, 47], "last_leader": 2,
+        "last_winner": 2, "won_cards": [[], [], [45, 46, 47, 48, 50, 57, 58, 59], []],
+        "tricks": [0, 0, 2, 0],
+        "results": [[[4, 7, 2, 7, 4, 4, 0, 0, 1, 1, 9, 1, 0, 0, 0, 0], [-1, 0, 2, 0], [3],
+                     [5, 2, 3, 0]]],
+        "legal": [M.PLAY + c for c in [3, 20, 23, 29, 31, 34, 42, 51]]})
+    bot = make_bot("diamonds", 2, "hard", 3, None, 6)
+    assert bot.choose(view) == M.PLAY + 29
