@@ -1,6 +1,7 @@
-# The handheld app: the same code on a board (CircuitPython, displayio) and in the desktop
-# simulator (tools/sim.py, Blinka displayio). main() picks the board profile (firmware/hw)
-# and returns False when there is no display, so main.py falls back to the text console.
+# The handheld app: the same code on a board (CircuitPython: displayio; MicroPython: framebuf)
+# and in the desktop simulator (tools/sim.py, Blinka displayio). main() picks the board
+# profile (firmware/hw) and returns False when there is no display, so main.py falls back
+# to the text console.
 #
 # One frame: read the buttons once (edges, repeat), hand the presses to the screen, let it
 # work (a bot thinking in slices), redraw only when something changed. The game's flow is
@@ -315,8 +316,11 @@ def main():
         print("no display (%r): the text console runs instead" % (exc,))
         return False
     from firmware.save import SaveSlot, code_can_write
-    from firmware.ui.scene import Scene
 
+    if hw.on_micropython():  # framebuf onto the board's own panel driver
+        from firmware.ui.fbscene import Scene
+    else:  # displayio
+        from firmware.ui.scene import Scene
     scene = Scene(board.display)
     App(board, scene, SaveSlot(), code_can_write()).run()
     return True

@@ -344,7 +344,7 @@ def test_open_board_opens_the_named_profile(monkeypatch):
 def test_sizes_are_the_profiles_displays(monkeypatch):
     assert hw.PROFILES == ("pybadge", "pygamer", "picodisplay")
     assert hw.SIZES == {"pybadge": (160, 128), "pygamer": (160, 128),
-                        "picodisplay": (240, 135)}
+                        "picodisplay": (240, 135), "picodisplay2": (320, 240)}
     for make, name in ((badge, "pybadge"), (gamer, "pygamer"), (pico, "picodisplay")):
         make(monkeypatch)
         board = hw.open_board(name)

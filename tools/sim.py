@@ -26,9 +26,7 @@ Right Shift or Tab = SELECT, Esc closes the window.
 """
 
 import os
-import struct
 import sys
-import zlib
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -36,6 +34,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the simulator makes no soun
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+from panelmodel import write_png  # noqa: E402  (tools/, this file's folder)
 
 from firmware.hw import SIZES  # noqa: E402
 from firmware.hw import buttons as K  # noqa: E402
@@ -66,27 +66,18 @@ def headless_display(width, height):
     return Headless()
 
 
-def screenshot(display, path):
-    """The display's pixels (RGB565 from displayio's own compositor) as a PNG file."""
-    width, height = display.width, display.height
-    raw = bytearray()
-    for y in range(height):
+def pixels(display):
+    """The display's pixels: rows of RGB565 values, from displayio's own compositor."""
+    rows = []
+    for y in range(display.height):
         row = bytes(display.fill_row(y, None))
-        raw.append(0)  # PNG filter: none
-        for x in range(width):
-            value = (row[2 * x] << 8) | row[2 * x + 1]
-            raw.append((value >> 11) * 255 // 31)
-            raw.append(((value >> 5) & 63) * 255 // 63)
-            raw.append((value & 31) * 255 // 31)
+        rows.append([(row[2 * x] << 8) | row[2 * x + 1] for x in range(display.width)])
+    return rows
 
-    def chunk(kind, data):
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-                + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+def screenshot(display, path):
+    """The display's pixels as a PNG file."""
+    write_png(path, pixels(display))
 
 
 def parse_seats(text):

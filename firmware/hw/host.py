@@ -1,6 +1,9 @@
 # The simulator's board (tools/sim.py): a display made by the simulator (a Blinka displayio
 # window, or a headless one for tests and screenshots) and buttons set from outside, from
 # the keyboard or from a key script. Same interface as the board profiles.
+from firmware.hw import BUTTONS_OF
+
+
 class HostBoard:
     def __init__(self, display, name="pybadge"):
         self.name = name
@@ -9,7 +12,8 @@ class HostBoard:
         self.height = display.height
         self.held = 0
         # The help screen names the buttons of the board simulated (its profile's LINES).
-        self.lines = __import__("firmware.hw." + name, None, None, ("LINES",)).LINES
+        module = "firmware.hw." + BUTTONS_OF.get(name, name)
+        self.lines = __import__(module, None, None, ("LINES",)).LINES
 
     def buttons(self):
         return self.held

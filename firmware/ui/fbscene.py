@@ -1,0 +1,159 @@
+# The display side of a Canvas (canvas.py) on MicroPython boards: the same cells, glyphs,
+# font and colours as the displayio scene (scene.py), drawn with framebuf and sent to a
+# panel (firmware/hw/st7789.py: write(x, y, w, h, pixels) puts big-endian RGB565 pixels in
+# a window). No screen-sized buffer: the canvas already says what every cell shows, so a
+# changed row is drawn again, from its first to its last changed cell, into a band of one
+# cell row (width x 12 pixels, 5,760 bytes at 240 wide) and sent as one window. Built once;
+# show() allocates nothing after the first use of each span width.
+import framebuf  # pyright: ignore[reportMissingImports]
+
+from firmware.ui import canvas as C
+from firmware.ui import font6x12 as F
+from firmware.ui.look import PALETTE, SHAPES
+
+
+def rgb565(rgb):
+    """0xRRGGBB -> the RGB565 value framebuf stores, byte-swapped so that the bytes in memory
+    are big-endian, the order the panel reads (framebuf writes 16-bit values little-endian)."""
+    value = ((rgb >> 8) & 0xF800) | ((rgb >> 5) & 0x07E0) | ((rgb >> 3) & 0x001F)
+    return ((value & 0xFF) << 8) | (value >> 8)
+
+
+def shape_bits(rows):
+    """A glyph shape ("#." strings of 6) -> 12 bytes of MONO_HLSB rows."""
+    data = bytearray(len(rows))
+    for y, row in enumerate(rows):
+        bits = 0
+        for x, pixel in enumerate(row):
+            if pixel == "#":
+                bits |= 0x80 >> x
+        data[y] = bits
+    return data
+
+
+class Scene:
+    """A character grid over the whole panel: cols x rows cells of 6 x 12 pixels, centred."""
+
+    def __init__(self, panel):
+        w = self.cell_w = F.WIDTH
+        h = self.cell_h = F.HEIGHT
+        self.cols = panel.width // w
+        self.rows = panel.height // h
+        self.x0 = (panel.width - self.cols * w) // 2
+        self.y0 = (panel.height - self.rows * h) // 2
+        self.panel = panel
+        colours = [rgb565(rgb) for rgb in PALETTE]
+        key = 1  # the transparent colour of blit(): one no canvas colour uses
+        while key in colours:
+            key += 1
+        self.key = key
+        self.black = colours[C.BLACK]
+        # A two-pixel palette per colour: a glyph's or letter's 0 bits become `key` (left
+        # as they are), its 1 bits the colour.
+        self.inks = []
+        for value in colours:
+            ink = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+            ink.pixel(0, 0, key)
+            ink.pixel(1, 0, value)
+            self.inks.append(ink)
+        self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
+                       for kind in range(C.KINDS)]
+        font = memoryview(F.FONT)
+        size = (w + 7) // 8 * h
+        self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
+                        for i in range(F.COUNT)]
+        self.band = bytearray(panel.width * h * 2)
+        self.spans = [None] * (self.cols + 1)  # cells -> (FrameBuffer, bytes to send)
+        cells = self.cols * self.rows
+        self.tiles = bytearray(cells)
+        self.chars = bytearray(b" " * cells)  # what each cell shows
+        self.colours = bytearray([C.WHITE] * self.rows)
+        self.changes = 0  # counts the show() calls that changed something
+        self.clear()
+
+    def clear(self):
+        """The whole panel black (the margins too): what the cells start as."""
+        band = self.band
+        for i in range(len(band)):
+            band[i] = 0
+        panel = self.panel
+        h = self.cell_h
+        for y in range(0, panel.height, h):
+            lines = min(h, panel.height - y)
+            panel.write(0, y, panel.width, lines,
+                        memoryview(band)[:panel.width * lines * 2])
+
+    def span(self, cells):
+        """A FrameBuffer over the band `cells` wide, and the bytes it covers (made once)."""
+        made = self.spans[cells]
+        if made is None:
+            w = cells * self.cell_w
+            made = (framebuf.FrameBuffer(self.band, w, self.cell_h, framebuf.RGB565),
+                    memoryview(self.band)[:w * self.cell_h * 2])
+            self.spans[cells] = made
+        return made
+
+    def show(self, canvas):
+        """Bring the panel up to `canvas` (same size): each row from its first to its last
+        changed cell, or the whole row when its text colour changed."""
+        changed = False
+        for row in range(self.rows):
+            if self.show_row(canvas, row):
+                changed = True
+        if changed:
+            self.changes += 1
+
+    def show_row(self, canvas, row):
+        cols = self.cols
+        base = row * cols
+        tiles = canvas.tiles
+        chars = canvas.chars
+        first = -1
+        last = -1
+        colour = canvas.colours[row]
+        if colour != self.colours[row]:
+            self.colours[row] = colour
+            first = 0
+            last = cols - 1
+        for col in range(cols):
+            i = base + col
+            if tiles[i] != self.tiles[i] or chars[i] != self.chars[i]:
+                self.tiles[i] = tiles[i]
+                self.chars[i] = chars[i]
+                if first < 0 or col < first:
+                    first = col
+                if col > last:
+                    last = col
+        if first < 0:
+            return False
+        self.draw_span(row, first, last - first + 1)
+        return True
+
+    def draw_span(self, row, first, cells):
+        """Draw cells first..first+cells-1 of `row` from what they show, and send them."""
+        fb, pixels = self.span(cells)
+        w = self.cell_w
+        h = self.cell_h
+        key = self.key
+        inks = self.inks
+        ink = inks[self.colours[row]]
+        i = row * self.cols + first
+        x = 0
+        for _ in range(cells):
+            fb.fill_rect(x, 0, w, h, self.black)
+            tile = self.tiles[i]
+            if tile:
+                tile -= 1
+                fb.blit(self.shapes[tile // C.COLOURS], x, 0, key, inks[tile % C.COLOURS])
+            ch = self.chars[i]
+            if ch != C.SPACE:
+                fb.blit(self.letters[ch - F.FIRST], x, 0, key, ink)
+            i += 1
+            x += w
+        self.panel.write(self.x0 + first * w, self.y0 + row * h, cells * w, h, pixels)
+
+    def texts(self):
+        """What each row shows, without trailing spaces (tests read the screen with it)."""
+        cols = self.cols
+        return [bytes(self.chars[r * cols:(r + 1) * cols]).decode().rstrip(" ")
+                for r in range(self.rows)]
