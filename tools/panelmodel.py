@@ -162,6 +162,22 @@ def stream_chunks(data):
         i += 5 + n
 
 
+def shots(data, pack="picodisplay"):
+    """A record of the bus with markers (tools/pico-screen.js) -> ({shot name: picture},
+    the Panel after the whole record)."""
+    import json
+
+    panel = Panel()
+    pictures = {}
+    for kind, chunk in stream_chunks(data):
+        if kind == 2:
+            mark = json.loads(chunk.decode())
+            pictures[mark["shot"]] = panel.picture(pack)
+        else:
+            panel.send(kind, chunk)
+    return pictures, panel
+
+
 def rgb888(value):
     return ((value >> 11) * 255 // 31, ((value >> 5) & 63) * 255 // 63, (value & 31) * 255 // 31)
 

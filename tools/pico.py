@@ -267,7 +267,7 @@ class Run:
 
 
 def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cycles=None,
-        timeout=TIMEOUT, pre=None, stamp=False, emu=None):
+        timeout=TIMEOUT, pre=None, stamp=False, emu=None, screen=None, keys=None):
     """Run a script (a file `script`, or the text `code`) on a freshly booted emulated Pico
     with the folder `fs` on its flash (board_fs(); None: an empty filesystem) and return a
     Run. with_main: the board runs boot.py and main.py of `fs` at boot (their output goes to
@@ -292,9 +292,15 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
     if pre is not None:
         cmd += ["--pre", pre]
     cmd += [str(script)] if script is not None else ["-c", code]
+    env = _environ()
+    if screen is not None:
+        hook = TOOLS / "pico-screen.js"
+        env["NODE_OPTIONS"] = (env.get("NODE_OPTIONS", "") + " --require " + str(hook)).strip()
+        env["PICO_SCREEN_OUT"] = str(screen)
+        env["PICO_SCREEN_KEYS"] = json.dumps(keys or [])
+        env["PICO_SCREEN_EMU"] = str(emu)
     started = time.monotonic()
-    proc = subprocess.run(cmd, env=_environ(), capture_output=True,
-                          timeout=timeout + 120)
+    proc = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout + 120)
     host = time.monotonic() - started
     out = proc.stdout.decode("utf-8", "replace")
     err = proc.stderr.decode("utf-8", "replace")

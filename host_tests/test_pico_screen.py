@@ -1,0 +1,122 @@
+# The handheld app on the emulated Pico (tools/pico.py: real MicroPython 1.28 firmware in
+# rp2040js) with a Pico Display Pack: what its ST7789 driver sends on SPI0 is decoded into the
+# panel's picture (tools/panelmodel.py), its buttons are pressed on GP12-15 (tools/pico-screen.js),
+# and every picture is compared with the desktop simulator's (Blinka displayio, tools/sim.py)
+# for the same seed and the same keys: the title, a game's table, the bots' moves, a result.
+# Pixel-identical, so nothing is left to explain. Runs in `make test` (marked slow).
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pico  # noqa: E402
+import pytest  # noqa: E402
+from panelmodel import PACKS, shots, write_png  # noqa: E402
+from sim import Sim, headless_display  # noqa: E402
+from sim import pixels as sim_pixels  # noqa: E402
+
+from firmware.core import load  # noqa: E402
+from firmware.hw import buttons as K  # noqa: E402
+
+TIMEOUT = 1500  # wall seconds, against a hung emulator only
+# The simulator's buttons -> the pack's four (two at once: a chord, picodisplay.py).
+PACK_KEYS = {"A": "A", "B": "B", "UP": "X", "DOWN": "Y", "START": "X+Y", "SELECT": "B+Y",
+             "LEFT": "A+X", "RIGHT": "A+Y"}
+HOLD_MS = 150  # a press: longer than the chord wait (80 ms), shorter than auto-repeat
+SETTLE_MS = 700  # the bus silent this long: the app waits for a button
+
+BOARD_SCRIPT = """
+from firmware import hw
+from firmware.app import App
+from firmware.ui.fbscene import Scene
+board = hw.open_board(PACK)
+app = App(board, Scene(board.display), None, False, None, SEED)
+if GAME:
+    from firmware.core import load
+    app._play(load(GAME).new_game(len(SEATS), SEED, OPTIONS), SEATS)
+app.run()
+"""
+
+
+@pytest.fixture(scope="module")
+def board_files(tmp_path_factory):
+    try:
+        emu = pico.prepare()
+    except pico.PicoError as exc:
+        pytest.fail("the emulated Pico cannot run: %s" % exc, pytrace=False)
+    return emu, pico.board_fs(tmp_path_factory.mktemp("picofs"))
+
+
+def on_the_board(board_files, tmp_path, keys, game=None, seats=(), seed=1, options=None,
+                 pack="picodisplay"):
+    """The pictures on the emulated board: after start-up, then after each key."""
+    emu, fs = board_files
+    steps = [["quiet", SETTLE_MS], ["shot", "0"]]
+    for i, key in enumerate(keys):
+        steps += [["press", PACK_KEYS[key], HOLD_MS], ["drawn", SETTLE_MS], ["shot", str(i + 1)]]
+    pre = "PACK = %r; GAME = %r; SEATS = %r; SEED = %d; OPTIONS = %r" % (
+        pack, game, list(seats), seed, options or {})
+    record = tmp_path / "bus.bin"
+    result = pico.run(code=BOARD_SCRIPT, pre=pre, fs=fs, screen=record, keys=steps,
+                      timeout=TIMEOUT, emu=emu)
+    assert result.status == 0 and record.exists(), result.stderr[-3000:]
+    pictures, panel = shots(record.read_bytes(), pack)
+    assert panel.on and panel.inverted and panel.madctl == 0x70
+    return [pictures[str(i)] for i in range(len(keys) + 1)]
+
+
+def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="picodisplay"):
+    width, height = PACKS[pack][:2]
+    sim = Sim(headless_display(width, height), pack, None, None, seed)
+    if game:
+        sim.app._play(load(game).new_game(len(seats), seed, options or {}), list(seats))
+    sim.settle()
+    pictures = []
+    for key in [None] + list(keys):
+        if key is not None:
+            sim.press(getattr(K, key))
+        sim.refresh()
+        pictures.append((sim_pixels(sim.display), sim.texts()))
+    return pictures
+
+
+def same_screens(tmp_path, board, simulator, keys):
+    assert len(board) == len(simulator)
+    for i, (got, (want, texts)) in enumerate(zip(board, simulator)):
+        if got != want:
+            write_png(tmp_path / ("board-%d.png" % i), got)
+            write_png(tmp_path / ("sim-%d.png" % i), want)
+            diffs = sum(a != b for r1, r2 in zip(got, want) for a, b in zip(r1, r2))
+            pytest.fail("after %s: %d pixels differ (pictures in %s); the simulator shows\n%s"
+                        % (["start"] + list(keys))[i:i + 1] + (diffs, tmp_path,
+                                                             "\n".join(texts)))
+
+
+def test_title_and_its_menu(board_files, tmp_path):
+    keys = ["DOWN", "DOWN", "UP", "A"]  # to Quartz, back to Diamonds, its setup screen
+    board = on_the_board(board_files, tmp_path, keys)
+    simulator = in_the_simulator(keys)
+    assert "Pocket Gem Games" in simulator[0][1][0]
+    assert simulator[4][1] != simulator[3][1]  # A opened another screen
+    same_screens(tmp_path, board, simulator, keys)
+
+
+def test_a_table_and_the_bots_moves(board_files, tmp_path):
+    # Diamonds, a human and two normal bots: the table, cursor moves, a card played, the
+    # bots' answers (the log of what they did), and a chord (START: the pause menu).
+    game = dict(game="diamonds", seats=("human", "normal", "normal"), seed=2)
+    keys = ["A", "RIGHT", "A", "A", "A", "START"]
+    board = on_the_board(board_files, tmp_path, keys, **game)
+    simulator = in_the_simulator(keys, **game)
+    same_screens(tmp_path, board, simulator, keys)
+
+
+def test_a_game_played_by_bots_to_its_result(board_files, tmp_path):
+    # Diamonds, two normal bots and nobody else: the app plays the game, stopping on each
+    # round's result (A: go on) and at the end on the game's.
+    game = dict(game="diamonds", seats=("normal", "normal"), seed=5)
+    keys = ["A", "A", "A"]
+    board = on_the_board(board_files, tmp_path, keys, **game)
+    simulator = in_the_simulator(keys, **game)
+    assert simulator[0][1][0] == "Round 1 scored"
+    assert simulator[3][1][0] == "Game over"
+    same_screens(tmp_path, board, simulator, keys)

@@ -1,0 +1,148 @@
+// The emulated Pico's screen and buttons, for tools/pico.py (run(screen=..., keys=...)).
+// Loaded before ../shared/emu/pico-run.js (node --require, through NODE_OPTIONS), it hooks
+// the RP2040 that pico-run.js makes:
+// - SPI0 (the Pico Display packs' panel: SCK GP18, MOSI GP19, CS GP17, DC GP16): every byte
+//   sent while CS is low is recorded with the level of DC, into PICO_SCREEN_OUT as chunks
+//   (a byte 0 commands / 1 data / 2 a marker, a little-endian 32-bit length, the bytes);
+//   tools/panelmodel.py turns them into the panel's picture. A byte takes its time on the
+//   bus (8 clocks at the SPI's rate), so the board waits for it as a real one does.
+// - The buttons (A GP12, B GP13, X GP14, Y GP15, to ground: high when up) follow the steps
+//   in PICO_SCREEN_KEYS (JSON), in board time:
+//     ["quiet", ms]          wait until the bus, once used, has been silent for ms (settled)
+//     ["drawn", ms]          wait for bytes on the bus, then ms of silence (a redraw done);
+//                            none within 5 s: go on
+//     ["wait", ms]           wait ms
+//     ["press", "A+X", ms]   hold the buttons ms, let go
+//     ["shot", "name"]       a marker in the record: the picture at this point
+//     ["end"]                write the record and stop the emulator (exit status 0)
+//   The steps start at once (a ["quiet", 400] first waits out the panel's start-up);
+//   running out of steps is an ["end"].
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+const OUT = process.env.PICO_SCREEN_OUT;
+const STEPS = JSON.parse(process.env.PICO_SCREEN_KEYS || '[]');
+const EMU = process.env.PICO_SCREEN_EMU;
+const PINS = { A: 12, B: 13, X: 14, Y: 15 };
+const DC = 16;
+const CS = 17;
+const MS = 1e6; // nanoseconds
+const GIVE_UP_MS = 5000;
+
+if (OUT && EMU) {
+  const { RP2040 } = require(path.join(EMU, 'node_modules', 'rp2040js'));
+  const load = RP2040.prototype.loadBootrom;
+  RP2040.prototype.loadBootrom = function (...args) {
+    const result = load.apply(this, args);
+    hook(this);
+    return result;
+  };
+}
+
+function hook(mcu) {
+  const chunks = [];
+  let kind = -1;
+  let bytes = [];
+  const flush = () => {
+    if (!bytes.length) return;
+    const head = Buffer.alloc(5);
+    head[0] = kind;
+    head.writeUInt32LE(bytes.length, 1);
+    chunks.push(head, Buffer.from(bytes));
+    bytes = [];
+  };
+  const record = (k, b) => {
+    if (k !== kind) {
+      flush();
+      kind = k;
+    }
+    bytes.push(b);
+  };
+  const marker = (text) => {
+    flush();
+    kind = 2;
+    for (const b of Buffer.from(text)) bytes.push(b);
+    flush();
+  };
+
+  const clock = mcu.clock;
+  let lastTraffic = 0;
+  let traffic = 0; // bytes sent so far
+  const spi = mcu.spi[0];
+  const done = clock.createAlarm(() => spi.completeTransmit(0));
+  spi.onTransmit = (value) => {
+    if (!mcu.gpio[CS].outputValue) record(mcu.gpio[DC].outputValue ? 1 : 0, value & 0xff);
+    lastTraffic = clock.nanos;
+    traffic++;
+    const hz = spi.clockFrequency || 62.5e6;
+    done.schedule(8e9 / hz);
+  };
+
+  for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(true);
+  const hold = (names, down) => {
+    for (const name of names.split('+')) {
+      const pin = PINS[name];
+      if (pin === undefined) throw new Error('pico-screen: no button ' + name);
+      mcu.gpio[pin].setInputValue(!down);
+    }
+  };
+
+  let step = -1;
+  let pending = null; // when the timer fires: true while the step still waits
+  const timer = clock.createAlarm(() => {
+    const todo = pending;
+    pending = null;
+    if (!todo || !todo()) next();
+  });
+  const finish = () => {
+    flush();
+    fs.writeFileSync(OUT, Buffer.concat(chunks));
+    const at = (clock.nanos / 1e9).toFixed(6);
+    process.stderr.write(`pico-screen: ${step} steps done at board clock ${at} s\n`);
+    process.exit(0);
+  };
+  // Wait until the bus has been silent for ms, after some traffic since `since` bytes;
+  // when none comes within GIVE_UP_MS, go on (a key that changed nothing on the screen).
+  const silence = (ms, since) => {
+    const start = clock.nanos;
+    const check = () => {
+      const left = lastTraffic + ms * MS - clock.nanos;
+      if (traffic > since ? left <= 0 : clock.nanos - start >= GIVE_UP_MS * MS) return false;
+      pending = check;
+      timer.schedule(Math.max(left, MS));
+      return true;
+    };
+    return check;
+  };
+  const wait = (ms, then) => {
+    pending = then;
+    timer.schedule(ms * MS);
+  };
+  function next() {
+    for (;;) {
+      step++;
+      if (step >= STEPS.length) return finish();
+      const [what, a, b] = STEPS[step];
+      if (what === 'shot') {
+        marker(JSON.stringify({ shot: a, nanos: clock.nanos }));
+      } else if (what === 'end') {
+        return finish();
+      } else if (what === 'wait') {
+        return wait(a, null);
+      } else if (what === 'press') {
+        hold(a, true);
+        return wait(b, () => {
+          hold(a, false);
+          return false;
+        });
+      } else if (what === 'quiet' || what === 'drawn') {
+        if (silence(a, what === 'drawn' ? traffic : 0)()) return undefined;
+      } else {
+        throw new Error('pico-screen: unknown step ' + JSON.stringify(STEPS[step]));
+      }
+    }
+  }
+  timer.schedule(MS);
+}
