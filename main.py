@@ -5,6 +5,7 @@
 # human against bots; it asks for the players, seats, options and seed (Enter: default), and
 # the game is saved after every move in /saves (firmware/save.py). A fault that stops the
 # app from starting is reported in /crash.txt (firmware/crash.py), and the console runs.
+# A file named `console` beside this one: the console, even on a board with a screen.
 from firmware import selftest
 from firmware.core import find_module
 
@@ -27,9 +28,19 @@ def start_app():
         return False
 
 
+def console_requested():
+    try:
+        import os
+
+        os.stat("console")
+        return True
+    except (OSError, ImportError):
+        return False
+
+
 if selftest.requested():
     selftest.run()
-elif not start_app():
+elif console_requested() or not start_app():
     from firmware.save import SaveSlot
     from firmware.ui.console import play
 

@@ -64,9 +64,17 @@ def on_the_board(board_files, tmp_path, keys, game=None, seats=(), seed=1, optio
     return [pictures[str(i)] for i in range(len(keys) + 1)]
 
 
-def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="picodisplay"):
+def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="picodisplay",
+                     saves=None):
+    """The simulator's pictures and texts after start-up and after each key; saves: a
+    folder to save in (else no saving)."""
     width, height = PACKS[pack][:2]
-    sim = Sim(headless_display(width, height), pack, None, None, seed)
+    slot = None
+    if saves is not None:
+        from firmware.save import SaveSlot
+
+        slot = SaveSlot(str(saves), sync=False)
+    sim = Sim(headless_display(width, height), pack, slot, None, seed)
     if game:
         sim.app._play(load(game).new_game(len(seats), seed, options or {}), list(seats))
     sim.settle()
@@ -120,3 +128,33 @@ def test_a_game_played_by_bots_to_its_result(board_files, tmp_path):
     assert simulator[0][1][0] == "Round 1 scored"
     assert simulator[3][1][0] == "Game over"
     same_screens(tmp_path, board, simulator, keys)
+
+
+def test_main_starts_the_app_on_the_pack_at_power_on(board_files, tmp_path):
+    # As `make flash` leaves a MicroPython Pico: main.py runs at boot and finds the pack.
+    emu, fs = board_files
+    record = tmp_path / "bus.bin"
+    steps = [["quiet", SETTLE_MS], ["shot", "0"], ["press", "Y", HOLD_MS],
+             ["drawn", SETTLE_MS], ["shot", "1"]]
+    result = pico.run(code="pass", fs=fs, with_main=True, screen=record, keys=steps,
+                      timeout=TIMEOUT, emu=emu)
+    assert result.status == 0, result.stderr[-3000:]
+    pictures, _ = shots(record.read_bytes())
+    simulator = in_the_simulator(["DOWN"], saves=tmp_path / "saves")
+    assert simulator[0][1][-1] == "saves on"  # MicroPython's flash is the code's
+    assert [pictures["0"], pictures["1"]] == [picture for picture, _ in simulator]
+
+
+def test_a_console_file_starts_the_console_instead(board_files, tmp_path):
+    emu, fs = board_files
+    (fs / "console").write_text("")
+    try:
+        record = tmp_path / "bus.bin"
+        result = pico.run(code="pass", fs=fs, with_main=True, boot_log=True, screen=record,
+                          keys=[["wait", 3000], ["end"]], timeout=TIMEOUT, emu=emu)
+    finally:
+        (fs / "console").unlink()
+    assert result.status == 0, result.stderr[-3000:]
+    assert "Players" in result.stderr or "players" in result.stderr, result.stderr[-2000:]
+    _, panel = shots(record.read_bytes())
+    assert panel.commands == []  # the panel is left alone
