@@ -381,3 +381,139 @@ def test_setup_asks_again_for_options_that_do_not_fit_the_players():
                                          out=script.out)
     assert options == {"perfect": "off", "show_score": "off", "teams": "off"} and seed == 5
     assert any("team mode needs 4 or 6 players" in line for line in script.lines)
+
+
+# ---- Setup answers, typed choices, the log between two decisions -------------------------
+
+
+def test_setup_refuses_numbers_out_of_range_and_words(monkeypatch):
+    """A number question asks again for a word or a number out of range (players 2-5, a
+    seed from 0); an option may be typed as its number (D-O1: 2 = quick), a number past
+    the choices is refused; Enter takes the offered seed."""
+    monkeypatch.setattr(console, "default_seed", lambda: 77)
+    module = load("diams")
+    answers = iter(["x", "1", "6", "2", "", "", "2", "3", "1", "-1", "abc", "%d" % 2**30, ""])
+    script = Script(lambda prompt, recent: next(answers))
+    seats, options, seed = console.setup(module, inp=script.inp, out=script.out)
+    assert seats == ["human", "normal"]
+    assert options == {"length": "quick", "closing": "standard"}
+    assert seed == 77
+    prompts = [p for p, _ in script.blocks]
+    assert prompts.count("Players (2-5) [3]: ") == 4
+    assert prompts.count("Seed [77]: ") == 4
+    assert script.lines.count("Please type a number from 2 to 5.") == 3
+    assert script.lines.count("Please type a number from 0 to %d." % (2**30 - 1)) == 3
+    assert script.lines.count("Please type one of: standard, fixed.") == 1
+    answers = iter(["0", "12"])
+    script = Script(lambda prompt, recent: next(answers))
+    assert console.setup(module, 2, ["h", "b"], {}, inp=script.inp, out=script.out)[2] == 0
+
+
+def test_a_typed_number_plays_that_option():
+    """The options are numbered in the order of the legal actions, in the words of the
+    seat who decides; the number typed plays that action ('2': draw 2 to the market, D-T1;
+    later the last number of a longer list plays the last legal action)."""
+    state = load("diams").new_game(2, 5, {"length": "quick"})
+    assert state.current_player() == 0
+    typed = []  # (the answer, the action it must play, the history's length then)
+
+    def answer(prompt, recent):
+        if len(typed) > 1 and typed[-1][0] != "1":
+            raise EOFError  # the game stops after the long list's last option
+        legal = state.legal_actions()
+        start = len(recent) - 1 - recent[::-1].index("Your options:")
+        assert recent[start + 1:] == ["  %2d) %s" % (i + 1, state.action_text(a, 0))
+                                      for i, a in enumerate(legal)]
+        if not typed:
+            number = 2
+        else:
+            number = len(legal) if len(legal) > 2 else 1
+        typed.append(("%d" % number, legal[number - 1], len(state.history)))
+        return typed[-1][0]
+
+    script = Script(answer)
+    assert console.run(state, ["human", "bot"], script.inp, script.out, 5) is False
+    assert state.history[0] == D.DRAW_MARKET
+    assert "   2) draw 2 to market" in script.lines
+    assert len(typed) > 2 and typed[-1][0] != "1"
+    for number, action, at in typed:
+        assert state.history[at] == action, number
+    assert script.lines[-1] == "Game stopped."
+
+
+def test_run_without_a_seed_seeds_the_bots_as_seed_0():
+    """A replay: run() without a seed plays the game that seed 0 plays (the bots' seeds
+    derive from it), another seed plays another."""
+    def history(**seed):
+        state = load("quartz").new_game(3, 3)
+        assert console.run(state, ["easy"] * 3, _no_input, [].append, **seed)
+        return list(state.history)
+
+    assert history() == history(seed=0)
+    assert history() != history(seed=5)
+
+
+def expected_logs(game, players, seed, options, human, history, keep=40):
+    """The 'Since your last move' blocks a lone human must read, replayed from `history`:
+    every other seat's action in the human's words and what it caused, flushed at each of
+    the human's decisions, at each round scored and at the end; the last `keep` lines of
+    each, with the count of those left out."""
+    names = ["P%d" % (s + 1) if s == human else "P%d bot" % (s + 1) for s in range(players)]
+    state = load(game).new_game(players, seed, options)
+    blocks, log = [], []
+
+    def flush():
+        if log:
+            block = ["Since your last move:"]
+            if len(log) > keep:
+                block.append("  (%d earlier actions not shown)" % (len(log) - keep))
+            blocks.append(block + ["  " + line for line in log[-keep:]])
+            del log[:]
+
+    scored = 0
+    for action in history:
+        if state.rounds_scored() > scored:
+            scored = state.rounds_scored()
+            flush()
+        seat = state.current_player()
+        if seat == human:
+            flush()
+        else:
+            log.append("%s: %s" % (names[seat], state.action_text(action, human)))
+        state.apply(action)
+        if seat != human:
+            log.extend("  -> " + note for note in state.notes)
+    flush()
+    return blocks
+
+
+def shown_logs(lines):
+    blocks = []
+    for i, line in enumerate(lines):
+        if line == "Since your last move:":
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("  "):
+                j += 1
+            blocks.append(lines[i:j])
+    return blocks
+
+
+def test_the_log_shows_what_the_others_did_since_the_last_decision():
+    """One human among five bots (Quartz, Q-T: a bot's turn is many actions): before each
+    decision, after each round scored (Q-R) and at the end, the human reads what the others
+    did since, each action and its effect; only the last 40 lines of it, with the count of
+    the earlier ones; each line once."""
+    options = {}
+    state = load("quartz").new_game(6, 4, options)
+    script = Script(lambda prompt, recent: "1")
+    assert console.run(state, ["easy", "easy", "human", "easy", "easy", "easy"],
+                       script.inp, script.out, 4)
+    assert state.is_over()
+    expected = expected_logs("quartz", 6, 4, options, 2, list(state.history))
+    shown = shown_logs(script.lines)
+    assert shown == expected
+    assert len(shown) > load("quartz").ROUNDS  # the rounds' ends split the log too
+    cut = [b for b in shown if b[1].endswith("earlier actions not shown)")]
+    assert cut and all(len(b) == 2 + 40 for b in cut)
+    assert any(len(b) < 40 for b in shown)
+

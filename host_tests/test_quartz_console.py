@@ -133,3 +133,146 @@ def test_scripted_human_through_play_py(interpreter):
     assert "Not a choice: 'x'" in out and "Quartz: The Dice Game in short" in out
     assert "  P1      " in out and "(you)" in out and "Dice: " in out
     assert "===== Game over =====" in out
+
+
+# ---- The exact lines for constructed views -------------------------------------------------
+
+NAMES3 = ["P1", "P2 bot", "P3 bot"]
+
+
+def view(**changes):
+    """P1's view of a fresh 3-player game (seed 5), with `changes`."""
+    v = load("quartz").new_game(3, 5).view(0)
+    v.update(changes)
+    return v
+
+
+def render(fn, v, names=NAMES3):
+    got = []
+    fn(v, names, got.append)
+    return got
+
+
+def test_table_shows_bag_carts_chests_markers_and_the_dice():
+    """Everything is public (Q-S): every seat's cart and chest by crystal kind (Q-C1),
+    reroll markers and points now; the turn and the viewer marked; the dice with the used
+    ('.') and the picked ('^') ones (Q-T2)."""
+    v = view(
+        seat=1, turn=2, leader=0, round=3, bag=[5, 4, 3, 2, 1, 1, 2], pairs=4,
+        carts=[[1, 0, 0, 0, 0, 0, 0], [0, 2, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0]],
+        chests=[[0, 0, 0, 0, 0, 0, 0], [0, 0, 3, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1, 0]],
+        markers=[0, 12, 1], scores=[2, 13, -5], phase="roll", rerolls=1,
+        dice=[0, 1, 2, 3, 5], used=[0, 0, 0, 0, 0], selected=[0, 1, 0, 0, 1],
+        group=[1, 0, 1, 0, 0],
+    )
+    assert render(console_quartz.table, v) == [
+        "==== Quartz: The Dice Game - round 3 of 6 - leader P1 ====",
+        "Bag 18: Qz5 Rb4 Em3 Sa2 Ru1 Am1 Ob2   pairs left 4",
+        "          cart                       chest              mk points now",
+        "  P1      Qz1                        -                   0    2",
+        "  P2 bot  Rb2 Ob1                    Em3                12   13 (you)",
+        "  P3 bot  -                          Ru1 Am1             1   -5 <- turn",
+        "Faces: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (wild)",
+        "Dice: 1:P  2:H^  3:C  4:T  5:*^   (. used, ^ picked)",
+        "P3 bot: 1 free reroll(s) + 1 marker(s): pick dice and reroll, or keep.",
+    ]
+
+
+def test_the_dice_line_marks_the_action_dice_outside_the_roll():
+    """Q-T3: once the dice are kept, '^' marks the dice picked for the action (not the
+    ones picked to reroll), '.' the dice already used by an earlier action."""
+    for phase in ("act", "dice", "return", "chest", "target", "give", "take"):
+        v = view(phase=phase, dice=[4, 4, 0, 1, 5], used=[1, 0, 0, 0, 0],
+                 selected=[0, 0, 0, 1, 1], group=[1, 1, 1, 0, 0], action=0)
+        assert console_quartz.dice_line(v) == (
+            "Dice: 1:S.  2:S^  3:P^  4:H  5:*   (. used, ^ picked)"), phase
+    v = view(phase="roll", dice=[4, 4, 0, 1, 5], used=[0, 0, 0, 0, 0],
+             selected=[0, 0, 0, 1, 1], group=[1, 1, 1, 0, 0])
+    assert console_quartz.dice_line(v) == "Dice: 1:S  2:S  3:P  4:H^  5:*^   (. used, ^ picked)"
+
+
+def test_the_game_over_table_has_no_dice_and_no_question():
+    v = view(phase="over", turn=1)
+    got = render(console_quartz.table, v)
+    assert len(got) == 6
+    assert got[-1].startswith("  P3 bot ")
+    assert not any(line.startswith(("Dice:", "Faces:")) for line in got)
+    assert render(console_quartz.status, v) == []
+
+
+# Each phase's question (Q-T2 .. Q-T4), P3 bot to decide: (changes, the last line).
+SITUATIONS = [
+    ({"phase": "roll", "rerolls": 0, "markers": [0, 0, 3]},
+     "P3 bot: 0 free reroll(s) + 3 marker(s): pick dice and reroll, or keep."),
+    ({"phase": "act", "kinds_used": [0, 0, 0, 0, 0]},
+     "P3 bot: choose an action or end the turn (done: none)."),
+    ({"phase": "act", "kinds_used": [1, 0, 1, 0, 1]},
+     "P3 bot: choose an action or end the turn (done: pickaxe, chest, steal)."),
+    ({"phase": "act", "kinds_used": [0, 1, 0, 1, 0]},
+     "P3 bot: choose an action or end the turn (done: hammer, transfer)."),
+    ({"phase": "dice", "action": 1, "group": [0, 1, 1, 0, 1]},
+     "P3 bot: hammer with 3 die(s) so far: pick dice, then confirm."),
+    ({"phase": "dice", "action": 0, "group": [0, 0, 0, 0, 0]},
+     "P3 bot: pickaxe with 0 die(s) so far: pick dice, then confirm."),
+    ({"phase": "return", "left": 2, "mined": [1, 0, 0, 2, 0, 0, 1]},
+     "Hammer: return 2 of the crystals just mined (Qz1 Sa2 Ob1)."),
+    ({"phase": "chest", "left": 3}, "Chest: 3 more crystal(s) from your cart to your chest."),
+    ({"phase": "target", "action": Q.TRANSFER}, "Transfer: choose the player to transfer to."),
+    ({"phase": "target", "action": Q.STEAL}, "Steal: choose the player to steal from."),
+    ({"phase": "give", "left": 1, "target": 0}, "Transfer: 1 more crystal(s) to P1."),
+    ({"phase": "take", "left": 2, "target": 1}, "Steal: 2 more crystal(s) from P2 bot."),
+]
+
+
+def test_each_phase_tells_what_to_do():
+    for changes, expected in SITUATIONS:
+        v = view(turn=2, **changes)
+        assert render(console_quartz.table, v)[-1] == expected, changes
+        assert render(console_quartz.status, v)[-1] == expected, changes
+
+
+def test_status_reminds_of_the_carts_an_action_moves():
+    """Between two decisions of a turn: the mover's cart and chest while crystals go back
+    to the bag, into the chest or to another cart; the target's cart while stealing."""
+    carts = [[0, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 1, 0, 0], [0, 3, 0, 0, 0, 0, 1]]
+    chests = [[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0]]
+    for phase in ("chest", "give", "return"):
+        v = view(turn=2, phase=phase, carts=carts, chests=chests, left=1, target=1)
+        got = render(console_quartz.status, v)
+        assert got[0] == "Your cart: Rb3 Ob1   chest: Sa1", phase
+        assert len(got) == 3, phase
+    v = view(turn=2, phase="take", carts=carts, chests=chests, left=1, target=1)
+    got = render(console_quartz.status, v)
+    assert got[0] == "P2 bot's cart: Qz2 Ru1"
+    assert got[-1] == "Steal: 1 more crystal(s) from P2 bot."
+    for phase in ("roll", "act", "dice", "target"):
+        v = view(turn=2, phase=phase, carts=carts, chests=chests, action=Q.STEAL, target=1)
+        got = render(console_quartz.status, v)
+        assert len(got) == 2 and got[0].startswith("Dice: "), phase
+
+
+def test_the_spectator_sees_a_line_per_turn():
+    v = view(round=4, turn=1, leader=2, bag=[3, 0, 1, 0, 0, 0, 1])
+    assert console_quartz.turn_line(v, NAMES3) == (
+        "-- round 4, P2 bot to play (leader P3 bot), bag 5: Qz3 Em1 Ob1")
+    keys = set()
+    for rnd in range(1, 7):
+        for turn in range(6):
+            keys.add(console_quartz.turn_key(view(round=rnd, turn=turn)))
+    assert len(keys) == 36  # a new line at each turn of each round (Q-R3: six rounds)
+
+
+def test_a_bots_only_game_prints_one_line_per_turn():
+    """The spectator's log: a line at the start of each turn (Q-T), then the actions."""
+    lines = []
+    state = console.play("quartz", seats=["bot", "bot", "bot"], seed=6, options={},
+                         inp=_no_input, out=lines.append)
+    assert state is not None and state.is_over()
+    turns = [line for line in lines if line.startswith("-- round ")]
+    assert len(turns) == Q.ROUNDS * 3  # each of 3 players, each of 6 rounds
+    first = re.match(r"-- round 1, (P\d bot) to play \(leader (P\d bot)\), bag 38: ", turns[0])
+    assert first and first.group(1) == first.group(2), turns[0]  # the leader starts (Q-S3)
+
+
+def _no_input(prompt):
+    raise AssertionError("a bots-only game asked for input: %r" % prompt)

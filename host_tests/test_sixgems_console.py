@@ -113,3 +113,134 @@ def test_settlement_results_printed_match_the_state():
 
 def _no_input(prompt):
     raise AssertionError("a bots-only game asked for input: %r" % prompt)
+
+
+# ---- The exact lines for constructed views -------------------------------------------------
+
+NAMES3 = ["P1", "P2 bot", "P3 bot"]
+
+
+def view(**changes):
+    """P1's view of a fresh 3-player game (seed 5, length 6), with `changes`."""
+    v = load("sixgems").new_game(3, 5, {"length": "6"}).view(0)
+    v.update(changes)
+    return v
+
+
+def render(fn, v, names=NAMES3):
+    got = []
+    fn(v, names, got.append)
+    return got
+
+
+def test_table_shows_the_ring_the_dice_every_seat_and_own_cards():
+    """The ring of boards with the dice on them (G-S2), every seat's points, gems (wild
+    ones as +Nw, G-P4) and hand counts only (G-S1), the seat's own gem and settlement cards
+    with each card's condition and bonus (G-K), the turn and the viewer marked."""
+    v = view(
+        seat=1, turn=2, current=2, phase="play", settlements=2, length=8, gem_deck=40,
+        settle_deck=5, boards=[0, 3, 4], faces=[5, 2, 6], totals=[0, 17, 103],
+        real=[[0] * 6, [1, 0, 2, 0, 0, 3], [0, 4, 0, 0, 0, 0]],
+        wild=[[0] * 6, [0, 0, 1, 0, 0, 0], [0] * 6], hand_counts=[3, 2, 3],
+        settle_counts=[2, 1, 3], pending=[0, 0, 2], hand=[14, 54], settle_hand=[3, 9],
+    )
+    assert render(R.table, v) == [
+        "==== SIXGEMS - settlements 2 of 8 - gem deck 40, settlement deck 5 ====",
+        "Boards: Ru[A5] To[  ] Em[  ] Sa[B2] Am[R6] Di[  ]",
+        "Dice: blue A 5 on Ruby, blue B 2 on Sapphire, red 6 on Amethyst",
+        "  P1        0 pts  Ru0 To0 Em0 Sa0 Am0 Di0  hand 3/2",
+        "  P2 bot   17 pts  Ru1 To0 Em2+1w Sa0 Am0 Di3  hand 2/1 (you)",
+        "  P3 bot  103 pts  Ru0 To4 Em0 Sa0 Am0 Di0  hand 3/3  wild 2 <-",
+        "Your gem cards: Topaz 2, Amethyst 4",
+        "Your settlement cards:",
+        "  G-K4 Sapphire   you hold 3+ of a colour -> you: X gems x colours held",
+        "  G-K10 Sapphire  every die even -> all: leave out your most-held colour",
+        "P3 bot: play a gem card (G-T1).",
+    ]
+
+
+def test_a_die_in_the_centre_is_on_no_board():
+    """G-T2: a die moved to the centre shows on no board of the ring."""
+    v = view(phase="settle", turn=0, current=0, boards=[-1, 5, -1], faces=[1, 3, 4],
+             hand=[], settle_hand=[])
+    got = render(R.table, v)
+    assert got[1] == "Boards: Ru[  ] To[  ] Em[  ] Sa[  ] Am[  ] Di[B3]"
+    assert got[2] == "Dice: blue A 1 on centre, blue B 3 on Diamond, red 4 on centre"
+    assert "  P1        0 pts  Ru0 To0 Em0 Sa0 Am0 Di0  hand 3/2 <- (you)" in got
+    assert got[-3:] == [
+        "Your gem cards: (none)",
+        "Your settlement cards: (none)",
+        "P1: settle, exchange a settlement card, or neither (G-T3).",
+    ]
+
+
+def test_while_the_dice_are_placed_only_the_placed_ones_show():
+    """G-S2 / G-P5: the dice are placed one by one: the ring shows those already placed,
+    no dice line, and the question names the die to place now with the faces rolled."""
+    v = view(phase="dice", turn=2, current=2, die_index=2, boards=[1, 2, 0], faces=[6, 1, 3])
+    got = render(R.table, v)
+    assert got[1] == "Boards: Ru[  ] To[A6] Em[B1] Sa[  ] Am[  ] Di[  ]"
+    assert not any(line.startswith("Dice: ") for line in got)
+    assert got[-1] == (
+        "P3 bot rolled blue A 6, blue B 1, red 3: choose a board for red (3).")
+    v = view(phase="dice", turn=2, current=2, die_index=1, boards=[1, 2, 0], faces=[6, 1, 3],
+             hand=[14, 54], settle_hand=[1, 8])
+    assert render(R.status, v) == [
+        "Boards: Ru[  ] To[A6] Em[  ] Sa[  ] Am[  ] Di[  ]",
+        "Your gem cards: Topaz 2, Amethyst 4",
+        "Your settlement cards:",
+        "  G-K2 Topaz      all 6 colours among all gems -> you: X gems x highest die",
+        "  G-K9 Emerald    faces consecutive (6-1 too) -> all: X gems 1/3/5/7/10",
+        "P3 bot rolled blue A 6, blue B 1, red 3: choose a board for blue B (1).",
+    ]
+
+
+# Each phase's question, P2 bot to decide: (changes, the last line).
+SITUATIONS = [
+    ({"phase": "play"}, "P2 bot: play a gem card (G-T1)."),
+    ({"phase": "use", "played": 14},
+     "P2 bot played Topaz 2: use its face 2 to move or turn a die? (G-T2)"),
+    ({"phase": "settle"}, "P2 bot: settle, exchange a settlement card, or neither (G-T3)."),
+    ({"phase": "wild", "turn": 0, "settling": 4, "wild_only": -1},
+     "P1 settles with G-K5 Amethyst: P2 bot, place a pending wild gem or keep waiting (G-P4)."),
+    ({"phase": "wild", "turn": 0, "settling": 4, "wild_only": 0},
+     "P1 settles with G-K5 Amethyst: P2 bot, place a pending wild gem (now only on Ruby) or "
+     "keep waiting (G-P4)."),
+    ({"phase": "wild", "turn": 2, "settling": 0, "wild_only": 3},
+     "P3 bot settles with G-K1 Ruby: P2 bot, place a pending wild gem (now only on Sapphire) "
+     "or keep waiting (G-P4)."),
+    ({"phase": "give"}, "G-K1: P2 bot chooses a gem of yours to swap (or no swap)."),
+    ({"phase": "take", "give": 2}, "G-K1: P2 bot gives a Emerald gem: choose the gem to take."),
+    ({"phase": "leave"}, "G-K10: P2 bot, choose which of your most-held colours is left out."),
+]
+
+
+def test_each_phase_tells_what_to_do():
+    for changes, expected in SITUATIONS:
+        v = view(**dict({"turn": 1, "current": 1}, **changes))
+        assert render(R.table, v)[-1] == expected, changes
+        assert render(R.status, v)[-1] == expected, changes
+
+
+def test_the_game_over_has_no_question():
+    """G-E3: at the end nobody is to decide (current -1): no question after the cards."""
+    v = view(phase="over", turn=1, current=-1, settle_hand=[], boards=[0, 1, 2])
+    assert render(R.table, v)[-1] == "Your settlement cards: (none)"
+    assert render(R.status, v)[-1] == "Your settlement cards: (none)"
+
+
+def test_the_spectator_sees_a_line_per_turn():
+    v = view(phase="play", turn=1, settlements=3, length=10, gem_deck=21, boards=[2, 2, -1],
+             faces=[4, 5, 6])
+    assert R.turn_line(v, NAMES3) == (
+        "-- P2 bot's turn, settlements 3 of 10, gem deck 21, boards: "
+        "Ru[  ] To[  ] Em[B5] Sa[  ] Am[  ] Di[  ]")
+    assert R.turn_key(view(turns=4)) != R.turn_key(view(turns=5))
+
+
+def test_the_help_lists_every_settlement_card_with_its_bonus():
+    """G-K1 .. G-K12: a line per card, its condition and bonus, after the rules."""
+    assert R.HELP[0] == "SIXGEMS in short (rule ids of seeds/sixgems.md)."
+    assert R.HELP[-12:] == tuple("  %-15s %s" % (G.settle_text(k), R.CARDS[k])
+                                 for k in range(12))
+    assert R.HELP[-1] == "  G-K12 Diamond   you hold 4+ colours -> you: 2 per gem under the red die"

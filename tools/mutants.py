@@ -111,9 +111,15 @@ def equivalents():
 
 
 def mutated(diff):
-    """The mutant's code: its diff's added lines, stripped (" / " between lines)."""
-    return " / ".join(line[1:].strip() for line in diff.splitlines()
-                      if line.startswith("+") and not line.startswith("+++"))
+    """The mutant's code: its diff's added lines, stripped (" / " between lines); for a
+    mutant that only deletes, "- " and the deleted lines."""
+    lines = diff.splitlines()
+    added = [line[1:].strip() for line in lines if line.startswith("+")
+             and not line.startswith("+++")]
+    if added:
+        return " / ".join(added)
+    return "- " + " / ".join(line[1:].strip() for line in lines
+                             if line.startswith("-") and not line.startswith("---"))
 
 
 def all_mutants(module, work):
