@@ -18,23 +18,6 @@ from firmware.core import load  # noqa: E402
 from firmware.hw import buttons as K  # noqa: E402
 
 TIMEOUT = 1500  # wall seconds, against a hung emulator only
-# The simulator's buttons -> the pack's four (two at once: a chord, picodisplay.py).
-PACK_KEYS = {"A": "A", "B": "B", "UP": "X", "DOWN": "Y", "START": "X+Y", "SELECT": "B+Y",
-             "LEFT": "A+X", "RIGHT": "A+Y"}
-HOLD_MS = 150  # a press: longer than the chord wait (80 ms), shorter than auto-repeat
-SETTLE_MS = 700  # the bus silent this long: the app waits for a button
-
-BOARD_SCRIPT = """
-from firmware import hw
-from firmware.app import App
-from firmware.ui.fbscene import Scene
-board = hw.open_board(PACK)
-app = App(board, Scene(board.display), None, False, None, SEED)
-if GAME:
-    from firmware.core import load
-    app._play(load(GAME).new_game(len(SEATS), SEED, OPTIONS), SEATS)
-app.run()
-"""
 
 
 @pytest.fixture(scope="module")
@@ -50,18 +33,13 @@ def on_the_board(board_files, tmp_path, keys, game=None, seats=(), seed=1, optio
                  pack="picodisplay"):
     """The pictures on the emulated board: after start-up, then after each key."""
     emu, fs = board_files
-    steps = [["quiet", SETTLE_MS], ["shot", "0"]]
-    for i, key in enumerate(keys):
-        steps += [["press", PACK_KEYS[key], HOLD_MS], ["drawn", SETTLE_MS], ["shot", str(i + 1)]]
-    pre = "PACK = %r; GAME = %r; SEATS = %r; SEED = %d; OPTIONS = %r" % (
-        pack, game, list(seats), seed, options or {})
     record = tmp_path / "bus.bin"
-    result = pico.run(code=BOARD_SCRIPT, pre=pre, fs=fs, screen=record, keys=steps,
-                      timeout=TIMEOUT, emu=emu)
-    assert result.status == 0 and record.exists(), result.stderr[-3000:]
-    pictures, panel = shots(record.read_bytes(), pack)
+    result, pictures = pico.run_app(fs, record, keys, game, seats, seed, options, pack,
+                                    TIMEOUT, emu)
+    assert pictures is not None, result.stderr[-3000:]
+    _, panel = shots(record.read_bytes(), pack)
     assert panel.on and panel.inverted and panel.madctl == 0x70
-    return [pictures[str(i)] for i in range(len(keys) + 1)]
+    return pictures
 
 
 def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="picodisplay",
@@ -134,15 +112,15 @@ def test_main_starts_the_app_on_the_pack_at_power_on(board_files, tmp_path):
     # As `make flash` leaves a MicroPython Pico: main.py runs at boot and finds the pack.
     emu, fs = board_files
     record = tmp_path / "bus.bin"
-    steps = [["quiet", SETTLE_MS], ["shot", "0"], ["press", "Y", HOLD_MS],
-             ["drawn", SETTLE_MS], ["shot", "1"]]
-    result = pico.run(code="pass", fs=fs, with_main=True, screen=record, keys=steps,
+    result = pico.run(code="pass", fs=fs, with_main=True, screen=record,
+                      keys=pico.app_steps(["DOWN"]),
                       timeout=TIMEOUT, emu=emu)
     assert result.status == 0, result.stderr[-3000:]
     pictures, _ = shots(record.read_bytes())
     simulator = in_the_simulator(["DOWN"], saves=tmp_path / "saves")
     assert simulator[0][1][-1] == "saves on"  # MicroPython's flash is the code's
     assert [pictures["0"], pictures["1"]] == [picture for picture, _ in simulator]
+    assert pictures["0"] != pictures["1"]  # the Y button moved the cursor
 
 
 def test_a_console_file_starts_the_console_instead(board_files, tmp_path):

@@ -4,6 +4,8 @@
         [--length quick|standard] [--level normal|hard] [--heavy] [--hard-decisions 5]
         [--no-pico] [--no-heap] [--no-source] [--seconds 3] [--jobs 2]
     .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--jobs 2]
+    .venv/bin/python tools/bench.py screen [--pack picodisplay] [--game quartz] [--players 4]
+        [--level hard] [--moves 9]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -23,6 +25,12 @@ boards' own interpreters, never host time scaled by a factor:
 Default set: --players 2 (a game's least if more: Quartz 3), quick lengths (firmware.selftest.
 QUICK), normal bots in the heap games. --heavy: every game at its largest table, standard
 lengths, hard bots (capped at 8 playouts) in the heap games: the budget cases of issue 13.
+
+`screen`: the MicroPython screen (firmware/ui/fbscene.py, hw/st7789.py) on the emulated Pico
+with a Display Pack (tools/screenbench.py): board ms of the panel's start-up, the title, a
+cursor move, a game's table and a full redraw (the app's frame and the back end's part), and
+the free heap with a game of `--players` in progress and its bots (default: Quartz for 4,
+hard bots) thinking.
 
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
@@ -501,6 +509,67 @@ def bench_bots(args):
              "Pico." % (BOT_BUDGET_MS, args.hard_decisions)))
 
 
+def bench_screen(args):
+    """The MicroPython screen on the emulated Pico Display Pack (tools/screenbench.py)."""
+    emu = pico.prepare(out=progress)
+    here = ROOT / "build" / "bench"
+    here.mkdir(parents=True, exist_ok=True)
+    mpy = here / "screenbench.mpy"
+    mpbuild.compile_file(TOOLS / "screenbench.py", mpy, "screenbench.py")
+    fs = pico.board_fs(here / "screenfs", {"screenbench.mpy": mpy.read_bytes()})
+    players = args.players
+    progress(f"pico: the {args.pack} screen, {args.game} for {players} "
+             f"(1 human, {args.level} bots) ...")
+    code = "from screenbench import main\nmain(%r, %r, %d, %d, %r, %d)\n" % (
+        args.pack, args.game, players, SEED, args.level, args.moves)
+    result = pico.run(code=code, fs=fs, max_cycles=PICO_CYCLES, emu=emu,
+                      screen=here / "screen.bus")
+    found = {}
+    for line in result.stdout.splitlines():
+        words = line.split()
+        if words and words[0] == MARK:
+            found.setdefault(words[1], []).append([int(w) for w in words[2:]])
+    if result.status != 0 or "done" not in found:
+        sys.exit("bench: the screen on the emulated Pico: status %d\n%s\n%s" % (
+            result.status, result.stdout[-1500:], result.error[-1500:]))
+
+    def ms(us):
+        return f"{us / 1000:.1f}"
+
+    moves = found["move"]
+    rows = [
+        ("panel start-up (310 ms of it the datasheet's waits)", ms(found["open_us"][0][0]), ""),
+        ("first clear of the whole panel", ms(found["scene_us"][0][0]), ""),
+        ("title drawn on the cleared panel", ms(found["title"][0][0]), ms(found["title"][0][1])),
+        ("cursor move on the title", ms(found["title_move"][0][0]),
+         ms(found["title_move"][0][1])),
+        ("title -> the game's table", ms(found["table"][0][0]), ms(found["table"][0][1])),
+        ("full table redraw (every cell sent)", ms(found["full"][0][0]),
+         ms(found["full"][0][1])),
+        (f"cursor move on the table, median of {len(moves)}",
+         ms(percentile([m[0] for m in moves], 50)), ms(percentile([m[1] for m in moves], 50))),
+        ("cursor move on the table, slowest", ms(max(m[0] for m in moves)),
+         ms(max(m[1] for m in moves))),
+    ]
+    cols, lines = found["cells"][0]
+    print(f"{args.pack} on the emulated Pico: {cols} x {lines} cells, board ms "
+          f"(emulated 125 MHz cycles, SPI at its bus rate)")
+    table(("", "frame", "scene.show"), rows)
+    least, after, frames = found["free_bots"][0]
+    print()
+    table(("free heap (bytes)", ""), [
+        ("at the script's start", str(found["free_start"][0][0])),
+        ("the game on its table (collected)", str(found["free_table"][0][0])),
+        (f"least at a frame's end (collected), bots' turns ({frames} frames)", str(least)),
+        ("after the bots' turns (collected)", str(after)),
+    ])
+    print()
+    print("frame       the app's whole frame: the screen's drawing on its canvas, then "
+          "scene.show()")
+    print("scene.show  the framebuf back end: changed rows drawn into one band, sent to the "
+          "panel")
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description="Benchmarks (figures only).")
@@ -530,11 +599,19 @@ def main(argv=None):
     bots.add_argument("--playouts", type=int, default=0,
                       help="hard's playout cap (default: what its budget allowed on the Pico)")
     bots.set_defaults(func=bench_bots)
+    screen = sub.add_parser("screen", help="the MicroPython screen on the emulated Pico")
+    screen.add_argument("--pack", choices=("picodisplay", "picodisplay2"),
+                        default="picodisplay")
+    screen.add_argument("--game", default="quartz")
+    screen.add_argument("--players", type=int, default=4)
+    screen.add_argument("--level", choices=("easy", "normal", "hard"), default="hard")
+    screen.add_argument("--moves", type=int, default=9, help="cursor moves timed")
+    screen.set_defaults(func=bench_screen)
     for p in (games, bots):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "-h", "--help"):
+    if not argv or argv[0] not in ("games", "bots", "screen", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
     try:

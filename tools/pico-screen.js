@@ -16,7 +16,8 @@
 //     ["shot", "name"]       a marker in the record: the picture at this point
 //     ["end"]                write the record and stop the emulator (exit status 0)
 //   The steps start at once (a ["quiet", 400] first waits out the panel's start-up);
-//   running out of steps is an ["end"].
+//   running out of steps is an ["end"]. Without steps the script runs to its end as usual
+//   (pico-run's figures), and the record is written when the emulator exits.
 'use strict';
 
 const fs = require('fs');
@@ -144,5 +145,12 @@ function hook(mcu) {
       }
     }
   }
-  timer.schedule(MS);
+  if (STEPS.length) {
+    timer.schedule(MS);
+  } else {  // no buttons to press: the script runs to its end, the record is kept then
+    process.on('exit', () => {
+      flush();
+      fs.writeFileSync(OUT, Buffer.concat(chunks));
+    });
+  }
 }

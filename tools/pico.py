@@ -5,6 +5,8 @@
     .venv/bin/python tools/pico.py run -c "from firmware import selftest; selftest.run()"
     .venv/bin/python tools/pico.py run SCRIPT.py --max-cycles 2000000000
     .venv/bin/python tools/pico.py run -c "print(1)" --with-main --file selftest=quick
+    .venv/bin/python tools/pico.py app --game diamonds --seats human,normal,normal --seed 2 \
+        --keys A,DOWN --shots build/picoshots          # the app on a Pico Display Pack
 
 The emulator is `../shared/emu/` beside this checkout (`$PICO_EMU` names another folder): an
 RP2040 emulated by rp2040js (npm, pinned in its package-lock.json) running a real MicroPython
@@ -307,6 +309,52 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
     return Run(out, err, proc.returncode, host)
 
 
+# ---- the app on a Pico Display pack (tools/pico-screen.js, tools/panelmodel.py) -------------
+# The simulator's buttons -> the pack's four (two at once: a chord, firmware/hw/picodisplay.py).
+PACK_KEYS = {"A": "A", "B": "B", "UP": "X", "DOWN": "Y", "START": "X+Y", "SELECT": "B+Y",
+             "LEFT": "A+X", "RIGHT": "A+Y"}
+HOLD_MS = 150  # a press: longer than the chord wait (80 ms), shorter than auto-repeat
+SETTLE_MS = 700  # the bus silent this long: the app waits for a button
+APP_SCRIPT = """
+from firmware import hw
+from firmware.app import App
+from firmware.ui.fbscene import Scene
+board = hw.open_board(PACK)
+app = App(board, Scene(board.display), None, False, None, SEED)
+if GAME:
+    from firmware.core import load
+    app._play(load(GAME).new_game(len(SEATS), SEED, OPTIONS), SEATS)
+app.run()
+"""
+
+
+def app_steps(keys):
+    """The button steps (tools/pico-screen.js) for the simulator's key names: a picture
+    "0" once the app has settled, then one after each key ("1", "2", ...)."""
+    steps = [["quiet", SETTLE_MS], ["shot", "0"]]
+    for i, key in enumerate(keys):
+        steps += [["press", PACK_KEYS[key], HOLD_MS], ["drawn", SETTLE_MS],
+                  ["shot", str(i + 1)]]
+    return steps
+
+
+def run_app(fs, record, keys, game=None, seats=(), seed=1, options=None, pack="picodisplay",
+            timeout=TIMEOUT, emu=None):
+    """The app on the emulated Pico with a Display pack, as the simulator starts it (no
+    saving, `seed`, straight into `game` when given), the keys pressed on the pack's buttons;
+    returns (the Run, [the pack's picture at start-up and after each key]) (panelmodel)."""
+    import panelmodel
+
+    pre = "PACK = %r; GAME = %r; SEATS = %r; SEED = %d; OPTIONS = %r" % (
+        pack, game, list(seats), seed, options or {})
+    result = run(code=APP_SCRIPT, pre=pre, fs=fs, screen=record, keys=app_steps(keys),
+                 timeout=timeout, emu=emu)
+    if result.status != 0 or not Path(record).exists():
+        return result, None
+    pictures, _ = panelmodel.shots(Path(record).read_bytes(), pack)
+    return result, [pictures[str(i)] for i in range(len(keys) + 1)]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -329,6 +377,14 @@ def main(argv=None):
     one.add_argument("--max-cycles", type=int)
     one.add_argument("--timeout", type=int, default=TIMEOUT)
     one.add_argument("--stamp", action="store_true")
+    app = sub.add_parser("app", help="the app on a Display pack: a PNG per key (as sim.py)")
+    app.add_argument("--pack", choices=("picodisplay", "picodisplay2"), default="picodisplay")
+    app.add_argument("--game")
+    app.add_argument("--seats", default="human,normal", help="human or a bot level, per seat")
+    app.add_argument("--seed", type=int, default=1)
+    app.add_argument("--keys", default="", help="comma-separated: A B UP DOWN LEFT RIGHT "
+                     "START SELECT")
+    app.add_argument("--shots", type=Path, required=True, help="the folder of the PNGs")
     args = parser.parse_args(argv)
     try:
         if args.command == "prepare":
@@ -338,6 +394,8 @@ def main(argv=None):
             print(board_fs(args.dest))
             return 0
         prepare(out=lambda line: print(line, file=sys.stderr))
+        if args.command == "app":
+            return app_shots(args)
         folder = None
         if not args.empty:
             extra = dict(item.split("=", 1) for item in args.file)
@@ -351,6 +409,24 @@ def main(argv=None):
     sys.stderr.write(result.stderr)
     print("pico: %s" % result.figures(), file=sys.stderr)
     return result.status
+
+
+def app_shots(args):
+    import panelmodel
+
+    keys = [k.strip().upper() for k in args.keys.split(",") if k.strip()]
+    seats = [w.strip().replace("bot:", "") for w in args.seats.split(",")]
+    args.shots.mkdir(parents=True, exist_ok=True)
+    result, pictures = run_app(board_fs(MPY_CACHE / "fs"), args.shots / "bus.bin", keys,
+                               args.game, seats, args.seed, None, args.pack)
+    if pictures is None:
+        sys.stderr.write(result.stderr)
+        return result.status or 1
+    for i, picture in enumerate(pictures):
+        name = "%03d-%s.png" % (i, (["start"] + keys)[i].replace("+", "_"))
+        panelmodel.write_png(args.shots / name, picture)
+        print(args.shots / name)
+    return 0
 
 
 if __name__ == "__main__":

@@ -34,3 +34,10 @@ shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --
 rm -rf build/shots/crash-saves
 SAVES="--saves build/shots/crash-saves" shot crash-pybadge --board pybadge --game diams \
     --seats human,bot:normal,bot:hard --seed 4 --fault 2 --keys A,DOWN
+# The same Diamonds table on the emulated Pico with a Display Pack (MicroPython, framebuf and
+# the ST7789 driver; tools/pico.py app): decoded from its SPI bus, the same pixels.
+rm -rf build/shots/pico-emulated-diamonds
+"$PY" tools/pico.py app --pack picodisplay --game diamonds --seats human,normal,normal \
+    --seed 2 --keys A --shots build/shots/pico-emulated-diamonds >/dev/null
+cp build/shots/pico-emulated-diamonds/001-A.png "$OUT/pico-emulated-diamonds.png"
+echo "$OUT/pico-emulated-diamonds.png"

@@ -48,14 +48,22 @@ class Canvas:
         self.chars = bytearray(cols * rows)
         self.tiles = bytearray(cols * rows)
         self.colours = bytearray(rows)
+        # A blank row, copied a row at a time: a board clears a screen in a fraction of the
+        # time a cell at a time took (5.6 ms of a 40 ms cursor move on the Pico).
+        self.blank_chars = bytes([SPACE]) * cols
+        self.blank_tiles = bytes(cols)
+        self.source_chars = memoryview(self.chars)  # for blit() from this canvas
+        self.source_tiles = memoryview(self.tiles)
+        self.used = rows
         self.clear()
 
     def clear(self):
-        cells = self.cols * self.rows
-        for i in range(cells):
-            self.chars[i] = SPACE
-            self.tiles[i] = 0
-        for r in range(self.rows):
+        """Every row blank again: the rows drawn on since the last clear (the rest are)."""
+        cols = self.cols
+        for r in range(self.used):
+            base = r * cols
+            self.chars[base:base + cols] = self.blank_chars
+            self.tiles[base:base + cols] = self.blank_tiles
             self.colours[r] = WHITE
         self.row = -1  # the pen: line() moves it to row 0 first
         self.col = 0
@@ -130,6 +138,8 @@ class Canvas:
             end = self.cols
         base = row * self.cols
         fill = 1 + SOLID * COLOURS + colour
+        if row + 1 > self.used:
+            self.used = row + 1
         for col in range(start, end):
             if self.tiles[base + col] == 0:
                 self.tiles[base + col] = fill
@@ -154,9 +164,9 @@ class Canvas:
                 continue
             s = src * source.cols
             d = dst * self.cols
-            for col in range(self.cols):
-                self.chars[d + col] = source.chars[s + col]
-                self.tiles[d + col] = source.tiles[s + col]
+            n = self.cols
+            self.chars[d:d + n] = source.source_chars[s:s + n]
+            self.tiles[d:d + n] = source.source_tiles[s:s + n]
             self.colours[dst] = source.colours[src]
             if dst + 1 > self.used:
                 self.used = dst + 1

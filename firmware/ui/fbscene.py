@@ -4,7 +4,8 @@
 # a window). No screen-sized buffer: the canvas already says what every cell shows, so a
 # changed row is drawn again, from its first to its last changed cell, into a band of one
 # cell row (width x 12 pixels, 5,760 bytes at 240 wide) and sent as one window. Built once;
-# show() allocates nothing after the first use of each span width.
+# show() makes only the small row views it compares (memoryview slices), and the band's
+# view for a span width the first time that width is sent.
 import framebuf  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
@@ -50,12 +51,9 @@ class Scene:
         self.black = colours[C.BLACK]
         # A two-pixel palette per colour: a glyph's or letter's 0 bits become `key` (left
         # as they are), its 1 bits the colour.
-        self.inks = []
-        for value in colours:
-            ink = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-            ink.pixel(0, 0, key)
-            ink.pixel(1, 0, value)
-            self.inks.append(ink)
+        self.inks = [self.pair(key, value) for value in colours]
+        # ... and one on black, for a letter on a cell without a glyph: drawn in one blit.
+        self.on_black = [self.pair(self.black, value) for value in colours]
         self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
                        for kind in range(C.KINDS)]
         font = memoryview(F.FONT)
@@ -68,8 +66,18 @@ class Scene:
         self.tiles = bytearray(cells)
         self.chars = bytearray(b" " * cells)  # what each cell shows
         self.colours = bytearray([C.WHITE] * self.rows)
+        self.shown_tiles = memoryview(self.tiles)  # rows compared whole, as buffers
+        self.shown_chars = memoryview(self.chars)
         self.changes = 0  # counts the show() calls that changed something
         self.clear()
+
+    @staticmethod
+    def pair(zero, one):
+        """A palette for blit(): a mono image's 0 bits become `zero`, its 1 bits `one`."""
+        ink = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        ink.pixel(0, 0, zero)
+        ink.pixel(1, 0, one)
+        return ink
 
     def clear(self):
         """The whole panel black (the margins too): what the cells start as."""
@@ -106,11 +114,18 @@ class Scene:
     def show_row(self, canvas, row):
         cols = self.cols
         base = row * cols
+        end = base + cols
+        colour = canvas.colours[row]
+        # Most rows of a frame are as they were: a comparison of whole rows (in C) finds
+        # them; a cell at a time took 10 ms of a cursor move on the Pico.
+        if (colour == self.colours[row]
+                and canvas.source_chars[base:end] == self.shown_chars[base:end]
+                and canvas.source_tiles[base:end] == self.shown_tiles[base:end]):
+            return False
         tiles = canvas.tiles
         chars = canvas.chars
         first = -1
         last = -1
-        colour = canvas.colours[row]
         if colour != self.colours[row]:
             self.colours[row] = colour
             first = 0
@@ -136,18 +151,24 @@ class Scene:
         h = self.cell_h
         key = self.key
         inks = self.inks
-        ink = inks[self.colours[row]]
+        colour = self.colours[row]
+        ink = inks[colour]
+        on_black = self.on_black[colour]
         i = row * self.cols + first
         x = 0
         for _ in range(cells):
-            fb.fill_rect(x, 0, w, h, self.black)
             tile = self.tiles[i]
+            ch = self.chars[i]
             if tile:
                 tile -= 1
+                fb.fill_rect(x, 0, w, h, self.black)
                 fb.blit(self.shapes[tile // C.COLOURS], x, 0, key, inks[tile % C.COLOURS])
-            ch = self.chars[i]
-            if ch != C.SPACE:
-                fb.blit(self.letters[ch - F.FIRST], x, 0, key, ink)
+                if ch != C.SPACE:
+                    fb.blit(self.letters[ch - F.FIRST], x, 0, key, ink)
+            elif ch != C.SPACE:
+                fb.blit(self.letters[ch - F.FIRST], x, 0, -1, on_black)
+            else:
+                fb.fill_rect(x, 0, w, h, self.black)
             i += 1
             x += w
         self.panel.write(self.x0 + first * w, self.y0 + row * h, cells * w, h, pixels)

@@ -1,0 +1,120 @@
+# Board times and free heap of the MicroPython screen (firmware/ui/fbscene.py, hw/st7789.py),
+# run on the emulated Raspberry Pi Pico with its Display Pack: tools/bench.py (`screen`) puts
+# this module on the board's flash as .mpy beside the firmware and calls main(). Times from
+# time.ticks_us(), the emulated 125 MHz clock (the SPI bytes take their bus time: tools/
+# pico-screen.js). Portable (MicroPython); prints "@bench KEY value ..." lines for bench.py.
+#
+# main(pack, game, players, seed, level, moves):
+#   - the panel's start-up and the first clear of the whole panel;
+#   - the title drawn on the cleared panel, and a cursor move on it;
+#   - the game (seat 1 human, the others `level` bots) from the title to its table: a full
+#     table; a forced redraw of every cell; `moves` cursor moves on the table (the frame with
+#     the press, and the panel's part of it, scene.show());
+#   - free heap (after a collection) with the game on its table, and the least free heap
+#     (collected) at the end of a frame while the bots play their turns after the human's first turn
+#     (the first action offered, each time), with the frames they took.
+import gc
+import time
+
+from firmware import hw
+from firmware.app import App
+from firmware.core import load
+from firmware.hw import buttons as K
+from firmware.ui.fbscene import Scene
+
+MARK = "@bench"
+FRAME_MS = 33
+
+
+def say(key, values):
+    print(MARK, key, " ".join([str(v) for v in values]))
+
+
+class Timed:
+    """scene.show() timed: the time of its last call."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.show_us = 0
+        self.shows = 0
+
+    def show(self, canvas):
+        t0 = time.ticks_us()
+        self.scene.show(canvas)
+        self.show_us = time.ticks_diff(time.ticks_us(), t0)
+        self.shows += 1
+
+    def __getattr__(self, name):
+        return getattr(self.scene, name)
+
+
+def frame(app, clock, mask):
+    """One app frame at the virtual clock; returns (frame us, show us or 0)."""
+    shows = app.scene.shows
+    clock[0] += FRAME_MS
+    t0 = time.ticks_us()
+    app.frame(mask, clock[0])
+    spent = time.ticks_diff(time.ticks_us(), t0)
+    return spent, app.scene.show_us if app.scene.shows != shows else 0
+
+
+def press(app, clock, mask):
+    """A press: the frame with it down, the frame letting go; the first's times."""
+    got = frame(app, clock, mask)
+    frame(app, clock, 0)
+    return got
+
+
+def main(pack, game, players, seed, level, moves):
+    us = time.ticks_us
+    diff = time.ticks_diff
+    gc.collect()
+    say("free_start", [gc.mem_free()])
+    t0 = us()
+    board = hw.open_board(pack)
+    t1 = us()
+    scene = Scene(board.display)  # clears the whole panel
+    t2 = us()
+    say("open_us", [diff(t1, t0)])
+    say("scene_us", [diff(t2, t1)])
+    say("cells", [scene.cols, scene.rows])
+    timed = Timed(scene)
+    clock = [0]
+    app = App(board, timed, None, False, None, seed)
+    say("title", list(frame(app, clock, 0)))
+    say("title_move", list(press(app, clock, K.DOWN)))
+    seats = ["human"] + [level] * (players - 1)
+    t0 = us()
+    app._play(load(game).new_game(players, seed, {}), seats)
+    say("new_game_us", [diff(us(), t0)])
+    say("table", list(frame(app, clock, 0)))
+    for i in range(len(scene.chars)):  # forget what the panel shows: every cell again
+        scene.chars[i] = 0
+    say("full", list(frame_redraw(app)))
+    for _ in range(moves):
+        say("move", list(press(app, clock, K.DOWN)))
+    gc.collect()
+    say("free_table", [gc.mem_free()])
+    presses = 0  # the human's turn, choosing the first action offered each time
+    while app.match.state.current_player() == 0 and presses < 40:
+        press(app, clock, K.A)
+        presses += 1
+    least = gc.mem_free()
+    frames = 0  # the bots' turns, until the human's turn again
+    while frames < 5000 and (app.busy() or app.match.state.current_player() != 0):
+        frame(app, clock, 0)
+        gc.collect()  # what a frame leaves live (a search's peak inside a slice is more)
+        least = min(least, gc.mem_free())
+        frames += 1
+        if frames % 60 == 0:
+            press(app, clock, K.A)  # a round's result or a log waits for A
+    gc.collect()
+    say("free_bots", [least, gc.mem_free(), frames])
+    say("done", [])
+
+
+def frame_redraw(app):
+    """The app's draw with every cell to send: (draw us, show us)."""
+    t0 = time.ticks_us()
+    app.draw()
+    return time.ticks_diff(time.ticks_us(), t0), app.scene.show_us
