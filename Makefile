@@ -89,7 +89,7 @@ pytest: $(STAMP)
 # host_tests/test_pico.py (in `make pytest` too): one by one, each run's board time shown.
 picotest: $(STAMP)
 	@echo "==> picotest: the firmware on an emulated Raspberry Pi Pico (tools/pico.py)"
-	$(BIN)/python -m pytest -n 0 -s host_tests/test_pico.py
+	$(BIN)/python -m pytest -n 0 -s host_tests/test_pico.py host_tests/test_pico_screen.py
 
 # MicroPython 64-bit, then CircuitPython 9.2.9 32-bit (../shared/cpy beside the checkout:
 # missing, it fails the run).
