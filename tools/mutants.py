@@ -58,7 +58,11 @@ TESTS = (
                                        "host_tests/test_console.py", "host_tests/test_app.py"]),
     ("firmware/ui/console.py", ["host_tests/test_console.py", "host_tests/test_console_faults.py"]),
     ("firmware/ui/scene.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
-    ("firmware/ui/canvas.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
+    ("firmware/ui/canvas.py", ["host_tests/test_scene.py", "host_tests/test_fbscene.py",
+                               "host_tests/test_app.py"]),
+    ("firmware/ui/fbscene.py", ["host_tests/test_fbscene.py"]),
+    ("firmware/ui/look.py", ["host_tests/test_fbscene.py", "host_tests/test_scene.py"]),
+    ("firmware/ui/font6x12.py", ["host_tests/test_fbscene.py"]),
     ("firmware/ui/match.py", ["host_tests/test_match.py", "host_tests/test_app.py",
                               "host_tests/test_app_faults.py"]),
     ("firmware/bots/search.py", ["host_tests/core/test_search_quality.py",
@@ -73,9 +77,13 @@ TESTS = (
                          "host_tests/test_app_flow.py", "host_tests/core/test_app_core.py"]),
     ("firmware/crash.py", ["host_tests/test_crash_report.py", "host_tests/test_app_faults.py",
                            "host_tests/test_console_faults.py"]),
+    ("firmware/saveload.py", ["host_tests/test_saveload.py",
+                              "host_tests/core/test_save_portable.py"]),  # fast; -x
     ("firmware/save", ["host_tests/core/test_save_portable.py", "host_tests/test_save.py",
                        "host_tests/test_save_props.py"]),  # the quick ones first (-x)
-    ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
+    ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),
+    ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py",
+                      "host_tests/test_hw_mp.py"]),
     ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
     ("firmware/selftest.py", ["host_tests/test_selftest.py"]),  # test_pico.py: the same, slow
     ("firmware/", ["host_tests"]),
