@@ -22,6 +22,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -180,14 +181,21 @@ def pytest_command(tests):
 
 def run_one(copy, module, mutant, command, timeout):
     """(outcome, diff): killed, survived, timeout or incompetent (the mutant did not apply)."""
+    # Its own process group: on a timeout the tests it started go too (killing cosmic-ray
+    # alone left their pytest running, a core each, for as long as the mutant's loop lasts).
+    proc = subprocess.Popen(
+        [str(BIN / "cosmic-ray"), "mutate-and-test", module, mutant["operator"],
+         str(mutant["occurrence"]), command],
+        cwd=copy, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
     try:
-        done = subprocess.run(
-            [str(BIN / "cosmic-ray"), "mutate-and-test", module, mutant["operator"],
-             str(mutant["occurrence"]), command],
-            cwd=copy, capture_output=True, text=True, timeout=timeout)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:  # (a loop made endless, say): the tests did not pass
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
         shutil.copy2(ROOT / module, copy / module)  # the worker left its mutant: undone
         return "killed (timeout)", ""
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     try:
         result = json.loads(done.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
