@@ -4,8 +4,8 @@
 # a window). No screen-sized buffer: the canvas already says what every cell shows, so a
 # changed row is drawn again, from its first to its last changed cell, into a band of one
 # cell row (width x 12 pixels, 5,760 bytes at 240 wide) and sent as one window. Built once;
-# show() makes only the small row views it compares (memoryview slices), and the band's
-# view for a span width the first time that width is sent.
+# show() makes only the small row views it compares (memoryview slices), before it changes
+# anything.
 import framebuf  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
@@ -61,7 +61,14 @@ class Scene:
         self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
                         for i in range(F.COUNT)]
         self.band = bytearray(panel.width * h * 2)
-        self.spans = [None] * (self.cols + 1)  # cells -> (FrameBuffer, bytes to send)
+        # cells -> (a FrameBuffer over the band that many cells wide, the bytes it covers):
+        # all made now, so that drawing allocates nothing once a row is found changed (a
+        # MemoryError half-way would leave cells marked shown that never reached the panel).
+        self.spans = [None]
+        for cells in range(1, self.cols + 1):
+            width = cells * w
+            self.spans.append((framebuf.FrameBuffer(self.band, width, h, framebuf.RGB565),
+                               memoryview(self.band)[:width * h * 2]))
         cells = self.cols * self.rows
         self.tiles = bytearray(cells)
         self.chars = bytearray(b" " * cells)  # what each cell shows
@@ -90,16 +97,6 @@ class Scene:
             lines = min(h, panel.height - y)
             panel.write(0, y, panel.width, lines,
                         memoryview(band)[:panel.width * lines * 2])
-
-    def span(self, cells):
-        """A FrameBuffer over the band `cells` wide, and the bytes it covers (made once)."""
-        made = self.spans[cells]
-        if made is None:
-            w = cells * self.cell_w
-            made = (framebuf.FrameBuffer(self.band, w, self.cell_h, framebuf.RGB565),
-                    memoryview(self.band)[:w * self.cell_h * 2])
-            self.spans[cells] = made
-        return made
 
     def show(self, canvas):
         """Bring the panel up to `canvas` (same size): each row from its first to its last
@@ -146,7 +143,7 @@ class Scene:
 
     def draw_span(self, row, first, cells):
         """Draw cells first..first+cells-1 of `row` from what they show, and send them."""
-        fb, pixels = self.span(cells)
+        fb, pixels = self.spans[cells]
         w = self.cell_w
         h = self.cell_h
         key = self.key
