@@ -15,9 +15,8 @@ RASET = 0x2B
 RAMWR = 0x2C
 MADCTL = 0x36
 COLMOD = 0x3A
-# MADCTL bits: MY (rows bottom to top), MX (columns right to left), MV (x and y exchanged:
-# landscape), ML (refresh bottom to top, no effect on the picture).
-MY = 0x80
+# MADCTL bits: MX (columns right to left), MV (x and y exchanged: landscape), ML (refresh
+# bottom to top, no effect on the picture); 0x80 (MY) would put the rows bottom to top.
 MX = 0x40
 MV = 0x20
 ML = 0x10

@@ -1,0 +1,57 @@
+# firmware/ui/canvas.py: what a screen shows as plain data, and the pen's edges (nothing
+# drawn past the right or bottom edge raises or lands elsewhere). The pixels of a canvas:
+# test_scene.py (displayio) and test_fbscene.py (framebuf).
+from firmware.ui import canvas as C
+
+
+def test_right_puts_text_flush_with_the_edge_in_its_colour():
+    c = C.Canvas(12, 3)
+    c.at(0, 0)
+    c.right("end", C.GREEN)  # on the top row too
+    assert c.texts()[0] == " " * 9 + "end"
+    assert c.colours[0] == C.GREEN
+    c.line(C.RED)
+    c.right("much too long for it")  # cut at the left edge, the row's colour kept
+    assert c.texts()[1] == "much too lon" and c.colours[1] == C.RED
+
+
+def test_the_pen_past_the_bottom_draws_nothing_and_raises_nothing():
+    c = C.Canvas(8, 2)
+    c.line()
+    c.line()
+    assert c.line(C.GOLD) is False  # a third row on a canvas of two
+    c.text("lost")
+    c.right("lost", C.RED)
+    c.badge("x", C.BLUE)
+    c.at(2, 0, C.RED)
+    assert c.texts() == ["", ""] and list(c.colours) == [C.WHITE, C.WHITE]
+    assert c.used == 2
+
+
+def test_clear_blanks_what_was_drawn_and_forgets_the_rows_used():
+    c = C.Canvas(6, 4)
+    c.line(C.RED)
+    c.badge("ab", C.BLUE)
+    c.bar(3, C.NAVY)  # a row reached only by a bar
+    assert c.used == 4 and c.tile_at(3, 5) != 0
+    c.clear()
+    assert c.texts() == ["", "", "", ""]
+    assert bytes(c.tiles) == bytes(24) and list(c.colours) == [C.WHITE] * 4
+    assert (c.used, c.row, c.col) == (0, -1, 0)
+
+
+def test_blit_copies_rows_of_a_wider_canvas():
+    body = C.Canvas(10, 6)
+    for n in range(6):
+        body.line(C.RED + n)
+        body.text("row %d of the body" % n)
+        body.gem(C.BLUE)
+    screen = C.Canvas(8, 4)
+    screen.line()
+    screen.text("title")
+    screen.blit(body, 2, 1, 5)  # rows 2..4 fit from row 1; the rest is past the bottom
+    assert screen.texts() == ["title", "row 2 of", "row 3 of", "row 4 of"]
+    assert list(screen.colours) == [C.WHITE, C.RED + 2, C.RED + 3, C.RED + 4]
+    assert screen.used == 4
+    screen.blit(body, 5, 0, 3)  # rows past the source's end: nothing copied for them
+    assert screen.texts()[:2] == ["row 5 of", "row 2 of"]
