@@ -61,10 +61,10 @@ class Scene:
         self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
                         for i in range(F.COUNT)]
         self.band = bytearray(panel.width * h * 2)
-        # cells -> (a FrameBuffer over the band that many cells wide, the bytes it covers):
-        # all made now, so that drawing allocates nothing once a row is found changed (a
-        # MemoryError half-way would leave cells marked shown that never reached the panel).
-        self.spans = [None]
+        # cells - 1 -> (a FrameBuffer over the band that many cells wide, the bytes it
+        # covers): all made now, so that drawing allocates nothing once a row is found changed
+        # (a MemoryError half-way would leave cells marked shown that never reached the panel).
+        self.spans = []
         for cells in range(1, self.cols + 1):
             width = cells * w
             self.spans.append((framebuf.FrameBuffer(self.band, width, h, framebuf.RGB565),
@@ -143,7 +143,7 @@ class Scene:
 
     def draw_span(self, row, first, cells):
         """Draw cells first..first+cells-1 of `row` from what they show, and send them."""
-        fb, pixels = self.spans[cells]
+        fb, pixels = self.spans[cells - 1]
         w = self.cell_w
         h = self.cell_h
         key = self.key
