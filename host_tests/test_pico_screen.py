@@ -136,3 +136,13 @@ def test_a_console_file_starts_the_console_instead(board_files, tmp_path):
     assert "Players" in result.stderr or "players" in result.stderr, result.stderr[-2000:]
     _, panel = shots(record.read_bytes())
     assert panel.commands == []  # the panel is left alone
+
+
+def test_a_plain_run_writes_to_the_panel_too(board_files):
+    # Every run times the SPI bus (tools/pico-screen.js): the panel's pixels go by DMA, which
+    # rp2040js's instant completion would leave waiting forever.
+    emu, fs = board_files
+    code = ("from firmware import hw\nb = hw.open_board('picodisplay')\n"
+            "b.display.write(0, 0, 240, 12, bytearray(5760))\nprint('written')\n")
+    result = pico.run(code=code, fs=fs, max_cycles=250_000_000, timeout=TIMEOUT, emu=emu)
+    assert result.status == 0 and result.stdout == "written\n", result.stderr[-2000:]

@@ -1,4 +1,6 @@
-// The emulated Pico's screen and buttons, for tools/pico.py (run(screen=..., keys=...)).
+// The emulated Pico's screen and buttons, for tools/pico.py (every run; run(screen=...,
+// keys=...) records and presses). SPI0's bytes always take their bus time: rp2040js's own
+// instant completion leaves MicroPython's DMA writes of a panel's pixels waiting forever.
 // Loaded before ../shared/emu/pico-run.js (node --require, through NODE_OPTIONS), it hooks
 // the RP2040 that pico-run.js makes:
 // - SPI0 (the Pico Display packs' panel: SCK GP18, MOSI GP19, CS GP17, DC GP16): every byte
@@ -32,7 +34,7 @@ const CS = 17;
 const MS = 1e6; // nanoseconds
 const GIVE_UP_MS = 5000;
 
-if (OUT && EMU) {
+if (EMU) {
   const { RP2040 } = require(path.join(EMU, 'node_modules', 'rp2040js'));
   const load = RP2040.prototype.loadBootrom;
   RP2040.prototype.loadBootrom = function (...args) {
@@ -74,7 +76,7 @@ function hook(mcu) {
   const spi = mcu.spi[0];
   const done = clock.createAlarm(() => spi.completeTransmit(0));
   spi.onTransmit = (value) => {
-    if (!mcu.gpio[CS].outputValue) record(mcu.gpio[DC].outputValue ? 1 : 0, value & 0xff);
+    if (OUT && !mcu.gpio[CS].outputValue) record(mcu.gpio[DC].outputValue ? 1 : 0, value & 0xff);
     lastTraffic = clock.nanos;
     traffic++;
     const hz = spi.clockFrequency || 62.5e6;
@@ -144,6 +146,9 @@ function hook(mcu) {
         throw new Error('pico-screen: unknown step ' + JSON.stringify(STEPS[step]));
       }
     }
+  }
+  if (!OUT) {
+    return; // the bus timed, nothing recorded, no buttons pressed
   }
   if (STEPS.length) {
     timer.schedule(MS);

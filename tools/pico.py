@@ -295,12 +295,12 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
         cmd += ["--pre", pre]
     cmd += [str(script)] if script is not None else ["-c", code]
     env = _environ()
+    hook = TOOLS / "pico-screen.js"  # SPI0 timed (a panel's DMA writes need it); records
+    env["NODE_OPTIONS"] = (env.get("NODE_OPTIONS", "") + " --require " + str(hook)).strip()
+    env["PICO_SCREEN_EMU"] = str(emu)
     if screen is not None:
-        hook = TOOLS / "pico-screen.js"
-        env["NODE_OPTIONS"] = (env.get("NODE_OPTIONS", "") + " --require " + str(hook)).strip()
         env["PICO_SCREEN_OUT"] = str(screen)
         env["PICO_SCREEN_KEYS"] = json.dumps(keys or [])
-        env["PICO_SCREEN_EMU"] = str(emu)
     started = time.monotonic()
     proc = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout + 120)
     host = time.monotonic() - started
