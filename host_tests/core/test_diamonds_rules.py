@@ -616,3 +616,15 @@ def test_play_words_M_R4():
     s = table(3, ["4D 9D 15C", "3D 1H", "10H 6C"])
     assert [s.action_text(a) for a in s.legal_actions()] == ["play 4D", "play 9D", "play 15C"]
     assert s.action_text(m.PLAY + C(10, "H"), 1) == "play 10H"
+
+
+def test_club_notes_name_the_next_token_holder_M_A4():
+    # Every C action's note says who holds the thief token next (the seat after the holder).
+    s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=2)
+    s._suit_action(0, m.CLUBS, "x")
+    assert s.notes[-1] == "x: C action, P3's showroom is empty: nothing stolen; token to P4"
+    s._suit_action(3, m.CLUBS, "y")
+    assert s.notes[-1] == "y: C action, P4 holds the thief token: nothing stolen; token to P1"
+    s._suit_action(2, m.CLUBS, "z")
+    assert s.notes[-1] == "z: C action, P3 steals a crystal from P1; token to P2"
+    assert s.showroom == [2, 3, 1, 3] and s.thief == 1

@@ -3,6 +3,7 @@
 from checks import fingerprint, raises
 
 from firmware.core import diams as d
+from firmware.core.prng import Prng
 
 
 def D(q, i=1):
@@ -546,3 +547,66 @@ def test_illegal_actions_leave_the_state_unchanged():
     refused(s, d.HAND + d.CARD_A)  # only diamonds are placed
     err = raises(ValueError, s.apply, 77)
     assert "illegal" in str(err)
+
+
+def test_phase_two_choices_are_worded_D_T5_D_T8():
+    s = table(hands=[[D(1), D(1, 2), D(1, 3), d.CARD_A, d.CARD_B, d.CARD_C], [D(2)]],
+              vaults=[[D(1, 0)], []], market=[D(3)])
+    assert [s.action_text(a) for a in s.legal_actions()] == [
+        "market", "vault", "card A: Compulsory Sale", "card B: Compulsory Sale",
+        "card C: Compulsory Sale", "card A: Convoy", "card B: Safecracker",
+        "card C: Sleight of Hand"]
+    s = table(hands=[[D(1)], [D(2)]], market=[D(3)], phase=d.P_DRAW)
+    assert [s.action_text(a) for a in s.legal_actions()] == ["draw 1 to hand", "draw 2 to market"]
+
+
+def test_safecracker_note_names_the_thief_D_T8():
+    s = table(hands=[[], [d.CARD_B]], vaults=[[D(9, 0), D(9, 1), D(9, 2)], []], market=[D(1)],
+              turn=1)
+    play(s, d.SAFECRACKER, d.NAME_PURE + 9)  # one match: taken at once
+    assert s.notes == ["P2 takes a 9 from P1's vault"] and s.hands[1] == [D(9, 0)]
+
+
+def sampling_table(players, opponent_vault, opponent_hand):
+    """Seat 0's view leaves unseen only the opponents' cards: every other diamond is in the
+    market, every special in the discard pile, the deck is empty."""
+    hands = [[]] + [list(opponent_hand)] + [[] for _ in range(players - 2)]
+    vaults = [[]] + [list(opponent_vault)] + [[] for _ in range(players - 2)]
+    hidden = list(opponent_vault) + list(opponent_hand)
+    market = [c for c in range(50) if c not in hidden]
+    return table(players, hands=hands, vaults=vaults, market=market, deck=[],
+                 discard=[d.CARD_A, d.CARD_B, d.CARD_C], aside=[d.CLOSING], closer=1,
+                 turns_left=0)
+
+
+def test_sampled_vaults_hold_lone_diamonds_of_any_quality_D_T8():
+    # Two 1s and two 2s unseen, three of them in the opponent's vault: no quality has three,
+    # so the vault is sampled as lone diamonds (as Safecracker leaves), a 1 as likely as a 2.
+    s = sampling_table(2, [D(1, 1), D(2, 1), D(2, 2)], [D(1, 2)])
+    view = s.view(0)
+    firsts = []
+    for seed in range(30):
+        t = d.sample_state(view, Prng(seed))
+        vault = t.vaults[1]
+        assert len(vault) == 3 and len(t.hands[1]) == 1
+        assert sorted(vault + t.hands[1]) == sorted([D(1, 1), D(1, 2), D(2, 1), D(2, 2)])
+        q = d.quality(vault[0])
+        if q not in firsts:
+            firsts.append(q)
+    assert sorted(firsts) == [1, 2]
+
+
+def test_sampled_closing_card_window_D_O2():
+    # Before the closing card is out, a sample puts it among the last 15 cards (2-3 players)
+    # or the last 5 (4-5 players) of the deck, as D-O2 deals it.
+    for players, window in ((2, 15), (3, 15), (4, 5), (5, 5)):
+        s = d.new_game(players, 3)
+        view = s.view(0)
+        assert not view["closing_drawn"] and view["deck"] > 15
+        depths = []
+        for seed in range(60):
+            depth = d.sample_state(view, Prng(seed)).deck.index(d.CLOSING)
+            assert 0 <= depth < window, (players, depth)
+            if depth not in depths:
+                depths.append(depth)
+        assert max(depths) >= window - 3 and len(depths) > window // 2, (players, depths)

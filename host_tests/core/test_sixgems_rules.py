@@ -572,3 +572,73 @@ def test_view_hides_hands_G_S1():
     for key in v:  # no other seat's cards anywhere
         if key not in ("hand", "settle_hand", "legal"):
             assert v[key] != sorted(s.hands[0]) or not s.hands[0]
+
+
+def test_second_wild_gem_leaves_the_first_on_ruby_G_P4():
+    # G-P4: a placed wild gem never moves again. P1's first wild gem goes to Ruby (colour 0);
+    # placing the second on Topaz must place the still pending one, not move the first.
+    s = table(areas=[area(RU, TO), area(EM)], settle=[[], [K(3)]], turn=1,
+              dice=((RU, 3), (TO, 5), (AM, 1)), wild=[(K(1), 0, -1), (K(4), 0, -1)])
+    play(s, g.SETTLE + K(3))
+    assert s.current_player() == 0 and s.pending(0) == 2
+    play(s, g.WILD + RU)
+    assert s.wild_colour[K(1)] == RU and s.pending(0) == 1
+    assert s.current_player() == 0 and s.legal_actions() == [g.WAIT, g.WILD + RU, g.WILD + TO]
+    assert s.view(1)["pending"] == [1, 0] and s.view(1)["wild"][0] == [1, 0, 0, 0, 0, 0]
+    play(s, g.WILD + TO)
+    assert s.wild_colour[K(1)] == RU and s.wild_colour[K(4)] == TO and s.pending(0) == 0
+    assert s.gems(0) == [2, 2, 0, 0, 0, 0]
+    # Both count: G-K3 by 2 colours -> 3; blue 3 on Ruby x 2 + blue 5 on Topaz x 2 = 16.
+    assert s.results[-1] == [K(3), 1, 3, 1, 3 + 16, 1]
+
+
+def test_blue_dice_side_by_side_are_adjacent_G_K5():
+    # Each pair of dice counts: blue A beside blue B (Ruby, Topaz), the red die apart.
+    assert not cond(5, ((RU, 1), (TO, 1), (AM, 1)))
+    assert not cond(5, ((DI, 1), (RU, 1), (EM, 1)))  # Diamond and Ruby, round the ring
+    assert not cond(5, ((RU, 1), (EM, 1), (SA, 1)))  # blue B beside red
+    assert cond(5, ((TO, 1), (SA, 1), (DI, 1)))
+
+
+def test_dice_show_one_to_six_G_C2_G_S2():
+    seen = []
+    for seed in range(40):
+        for f in g.new_game(2, seed).faces:
+            assert 1 <= f <= 6, f
+            if f not in seen:
+                seen.append(f)
+    assert sorted(seen) == [1, 2, 3, 4, 5, 6]
+
+
+def test_fresh_game_view_and_turn_count_G_S2_G_T4():
+    s = g.new_game(3, 8)
+    v = s.view(s.first)
+    assert v["phase"] == "dice" and v["current"] == s.first and v["decider"] == s.first
+    assert v["die_index"] == 0 and v["turns"] == 0 and v["settlements"] == 0
+    # Nothing played, settled, given or restricted yet: the "none" values.
+    assert v["played"] == -1 and v["give"] == -1 and v["settling"] == -1
+    assert v["wild_only"] == -1 and v["leave"] == [-1, -1, -1] and v["queue"] == []
+    place_dice(s, RU, EM, AM)
+    assert s.view(0)["turns"] == 1 and s.view(0)["played"] == -1
+    turns = [s.turn]
+    while len(turns) < 4:  # three more turns, each counted once as it begins
+        play(s, s.legal_actions()[0])
+        if s.phase == g.P_PLAY and s.turn != turns[-1]:
+            turns.append(s.turn)
+            assert s.view(0)["turns"] == len(turns)
+    assert turns[1:] == [(turns[0] + i) % 3 for i in (1, 2, 3)]
+
+
+def test_no_colour_restriction_left_after_the_swap_G_K1_G_P4():
+    # G-K1 case A: a new colour but no pending wild gem; case B: placed or kept waiting.
+    s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
+              dice=((RU, 1), (TO, 2), (SA, 3)))
+    play(s, g.SETTLE + K(1), g.GIVE + RU, g.TAKE + 6 + TO)
+    assert s.phase == g.P_DIE and s.view(1)["wild_only"] == -1
+    for last in (g.WILD + TO, g.WAIT):
+        s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
+                  dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, -1)])
+        play(s, g.SETTLE + K(1), g.WAIT, g.GIVE + RU, g.TAKE + 6 + TO)
+        assert s.view(1)["wild_only"] == TO
+        play(s, last)
+        assert s.phase == g.P_DIE and s.view(1)["wild_only"] == -1
