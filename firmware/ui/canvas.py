@@ -52,8 +52,8 @@ class Canvas:
         # time a cell at a time took (5.6 ms of a 40 ms cursor move on the Pico).
         self.blank_chars = bytes([SPACE]) * cols
         self.blank_tiles = bytes(cols)
-        self.source_chars = memoryview(self.chars)  # for blit() from this canvas
-        self.source_tiles = memoryview(self.tiles)
+        self.chars_view = memoryview(self.chars)  # rows read without a copy (blit, fbscene)
+        self.tiles_view = memoryview(self.tiles)
         self.used = rows
         self.clear()
 
@@ -165,8 +165,8 @@ class Canvas:
             s = src * source.cols
             d = dst * self.cols
             n = self.cols
-            self.chars[d:d + n] = source.source_chars[s:s + n]
-            self.tiles[d:d + n] = source.source_tiles[s:s + n]
+            self.chars[d:d + n] = source.chars_view[s:s + n]
+            self.tiles[d:d + n] = source.tiles_view[s:s + n]
             self.colours[dst] = source.colours[src]
             if dst + 1 > self.used:
                 self.used = dst + 1

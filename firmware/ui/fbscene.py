@@ -87,10 +87,9 @@ class Scene:
         return ink
 
     def clear(self):
-        """The whole panel black (the margins too): what the cells start as."""
+        """The whole panel black (the margins too): what the cells start as. At start-up
+        only, while the band is still all zeros (black)."""
         band = self.band
-        for i in range(len(band)):
-            band[i] = 0
         panel = self.panel
         h = self.cell_h
         for y in range(0, panel.height, h):
@@ -116,8 +115,8 @@ class Scene:
         # Most rows of a frame are as they were: a comparison of whole rows (in C) finds
         # them; a cell at a time took 10 ms of a cursor move on the Pico.
         if (colour == self.colours[row]
-                and canvas.source_chars[base:end] == self.shown_chars[base:end]
-                and canvas.source_tiles[base:end] == self.shown_tiles[base:end]):
+                and canvas.chars_view[base:end] == self.shown_chars[base:end]
+                and canvas.tiles_view[base:end] == self.shown_tiles[base:end]):
             return False
         tiles = canvas.tiles
         chars = canvas.chars
