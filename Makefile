@@ -7,6 +7,8 @@
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
 #   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
+#   make uf2                 the Pico firmware with the games frozen in: build/pocket-gems-pico.uf2
+#   make toolchain           install what make uf2 needs (Debian's ARM gcc, newlib, cmake; root)
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
 #   make picotest            the firmware on an emulated Pico (../shared/emu), with board times
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
@@ -27,7 +29,7 @@ HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play console console-mp shots test check lint typecheck pytest mptest bench flash vboard picotest mutants clean distclean
+.PHONY: help venv play console console-mp shots test check lint typecheck pytest mptest bench flash uf2 toolchain vboard picotest mutants clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -113,6 +115,22 @@ bench: $(STAMP)
 
 flash: $(STAMP)
 	$(BIN)/python tools/flash.py $(ARGS)
+
+# tools/uf2.py: MicroPython's rp2 port from ../shared/mpsrc, built in ~/.cache/pocket-gems
+# (the first build about a minute, then seconds); without the toolchain it says what to install.
+uf2: $(STAMP)
+	$(BIN)/python tools/uf2.py $(ARGS)
+
+# .ci/run runs it before make test, whose tests build the frozen firmware.
+toolchain:
+	@if command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null \
+		&& test -f "$$(arm-none-eabi-gcc -print-file-name=libc.a)"; then \
+		echo "==> toolchain: arm-none-eabi-gcc, newlib and cmake are here"; \
+	else \
+		echo "==> toolchain: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			gcc-arm-none-eabi libnewlib-arm-none-eabi cmake >/dev/null; \
+	fi
 
 vboard: $(STAMP)
 	mkdir -p build/vboard

@@ -1,47 +1,6 @@
-# Board entry point. `--selftest` (`micropython main.py --selftest`) or a file named
-# `selftest` beside this one: one full game of every game, bots on every seat, and a report
-# (firmware/selftest.py). Otherwise the handheld app (firmware/app.py: its main() returns
-# False on a board without a display), else the text console over the USB serial REPL: one
-# human against bots; it asks for the players, seats, options and seed (Enter: default), and
-# the game is saved after every move in /saves (firmware/save.py). A fault that stops the
-# app from starting is reported in /crash.txt (firmware/crash.py), and the console runs.
-# A file named `console` beside this one: the console, even on a board with a screen.
-from firmware import selftest
-from firmware.core import find_module
+# Board entry point: firmware/start.py says what starts (the self-test, the app on the
+# board's screen, or the text console). The Pico UF2 has this file frozen in; a /firmware/ on
+# the board's filesystem (make flash) still replaces the frozen package, start.py included.
+from firmware import start
 
-
-def start_app():
-    """The app on the board's screen (it never returns once it runs); False when there is
-    no screen, or when the app could not start: the fault is reported and told, and the
-    console runs instead of a traceback."""
-    try:
-        app = find_module("firmware.app")
-        return app is not None and app.main()
-    except KeyboardInterrupt:
-        raise
-    except Exception as exc:
-        from firmware import crash
-
-        crash.report(exc)
-        print("%s: the app could not start (%r); the console runs instead." % (
-            crash.headline(exc), exc))
-        return False
-
-
-def console_requested():
-    try:
-        import os
-
-        os.stat("console")
-        return True
-    except (OSError, ImportError):
-        return False
-
-
-if selftest.requested():
-    selftest.run()
-elif console_requested() or not start_app():
-    from firmware.save import SaveSlot
-    from firmware.ui.console import play
-
-    play("diams", slot=SaveSlot())  # saved after every move; offers to resume
+start.run()

@@ -296,7 +296,10 @@ class App:
             unload("firmware.ui.crash_screen")
 
     def run(self):
-        while True:
+        """Frames until the board says a key was typed on its serial (a Pico without a pack:
+        the console is wanted); boards without that never return."""
+        typed = getattr(self.board, "typed", None)
+        while typed is None or not typed():
             start = ticks_ms()
             self.frame(None, start)
             spent = ticks_diff(ticks_ms(), start)
@@ -304,7 +307,8 @@ class App:
 
 
 def main():
-    """Run the app on this board; False when there is no display (the console is used)."""
+    """Run the app on this board; False when there is no display or when a key typed on the
+    USB serial asks for the console (a Pico cannot tell whether its pack is on)."""
     from firmware import hw
 
     name = hw.detect()
@@ -322,5 +326,8 @@ def main():
     else:  # displayio
         from firmware.ui.scene import Scene
     scene = Scene(board.display)
+    if getattr(board, "typed", None) is not None:
+        print("The game is on the Display Pack. No pack on? Press Enter here for the text "
+              "console.")
     App(board, scene, SaveSlot(), code_can_write()).run()
-    return True
+    return False

@@ -142,3 +142,19 @@ def test_the_tick_sounds_once_per_hand_back_not_again_after_the_pause_menu():
     sim.press(K.A)  # back to the game
     to_decision(sim)
     assert len(beeps.heard) == 1
+
+
+def test_a_key_typed_on_the_serial_ends_the_app_for_the_console(monkeypatch):
+    # A Pico cannot tell whether its pack is on: a key typed on its serial ends run(), and
+    # main() returns False for the console. Guards: run() never looking (the console out of
+    # reach without a pack) or ending before the frames it owes (the app never shown).
+    from firmware import app as app_module
+
+    sim = make_sim("picodisplay", None)
+    typed = iter([False, False, False, True])
+    sim.board.typed = lambda: next(typed)
+    frames = []
+    monkeypatch.setattr(sim.app, "frame", lambda mask, now: frames.append(now))
+    monkeypatch.setattr(app_module, "sleep_ms", lambda ms: None)
+    assert sim.app.run() is None
+    assert len(frames) == 3

@@ -3,6 +3,7 @@
 # stand-in for MicroPython's `machine` module: the pins and bus the profile takes, the bytes
 # its panel driver sends (read back through tools/panelmodel.py), its buttons and chords.
 # The same code on the emulated Pico: host_tests/test_pico_screen.py.
+import os
 import sys
 import types
 
@@ -61,8 +62,20 @@ def machine_module(wiring):
 
 
 @pytest.fixture
-def wiring(monkeypatch):
+def serial(monkeypatch):
+    """The board's serial: sys.stdin from a pipe (the test writes what is typed)."""
+    read_end, write_end = os.pipe()
+    stdin = os.fdopen(read_end, "rb", buffering=0)  # read as it comes, as on a board
+    monkeypatch.setattr(sys, "stdin", stdin)
+    yield write_end
+    os.close(write_end)
+    stdin.close()
+
+
+@pytest.fixture
+def wiring(monkeypatch, serial):
     found = Wiring()
+    found.serial = serial
     monkeypatch.setitem(sys.modules, "machine", machine_module(found))
     waits = []
     monkeypatch.setattr(st7789, "sleep_ms", waits.append)
@@ -98,6 +111,16 @@ def test_open_wires_the_pack(wiring, name):
     assert picture[3][2] == 0xF800
     assert sum(value != 0 for row in picture for value in row) == 1
     assert board.lines == mp.LINES and board.beep(440, 10) is None
+
+
+def test_typed_says_a_key_came_on_the_serial_once(wiring):
+    board = mp.open("picodisplay")
+    assert board.typed() is False
+    os.write(wiring.serial, b"\r")
+    assert board.typed() is True
+    assert board.typed() is False  # what came was read: the console does not get it
+    os.write(wiring.serial, b"xy")
+    assert board.typed() is True and board.typed() is False
 
 
 def test_window_and_pixels_bytes(wiring):

@@ -16,10 +16,17 @@
 //     ["wait", ms]           wait ms
 //     ["press", "A+X", ms]   hold the buttons ms, let go
 //     ["shot", "name"]       a marker in the record: the picture at this point
+//     ["until", "text", ms]  wait until the board has printed `text` on UART0 (the REPL's
+//                            serial) since the last "until"; not within ms: exit status 3
+//     ["type", "text"]       send `text` to the board's UART0, as keys typed on the serial
+//                            ("\u0003" is Ctrl-C, as mpremote sends to stop a main.py)
+//     ["release"]            no more steps: pico-run's script goes on (the record is
+//                            written when the emulator exits)
 //     ["end"]                write the record and stop the emulator (exit status 0)
 //   The steps start at once (a ["quiet", 400] first waits out the panel's start-up);
 //   running out of steps is an ["end"]. Without steps the script runs to its end as usual
-//   (pico-run's figures), and the record is written when the emulator exits.
+//   (pico-run's figures), and the record is written when the emulator exits. Steps run with
+//   or without a record (PICO_SCREEN_OUT unset: nothing recorded).
 'use strict';
 
 const fs = require('fs');
@@ -70,6 +77,21 @@ function hook(mcu) {
     flush();
   };
 
+  // What the board prints on UART0, seen before pico-run.js's own handler gets it.
+  const uart = mcu.uart[0];
+  let printed = '';
+  let onByte = uart.onByte;
+  Object.defineProperty(uart, 'onByte', {
+    configurable: true,
+    get: () => (b) => {
+      printed = (printed + String.fromCharCode(b)).slice(-4096);
+      if (onByte) onByte(b);
+    },
+    set: (f) => {
+      onByte = f;
+    },
+  });
+
   const clock = mcu.clock;
   let lastTraffic = 0;
   let traffic = 0; // bytes sent so far
@@ -99,9 +121,14 @@ function hook(mcu) {
     pending = null;
     if (!todo || !todo()) next();
   });
-  const finish = () => {
+  let released = false;
+  const save = () => {
+    if (!OUT) return;
     flush();
     fs.writeFileSync(OUT, Buffer.concat(chunks));
+  };
+  const finish = () => {
+    save();
     const at = (clock.nanos / 1e9).toFixed(6);
     process.stderr.write(`pico-screen: ${step} steps done at board clock ${at} s\n`);
     process.exit(0);
@@ -132,6 +159,28 @@ function hook(mcu) {
         marker(JSON.stringify({ shot: a, nanos: clock.nanos }));
       } else if (what === 'end') {
         return finish();
+      } else if (what === 'release') {
+        released = true;
+        return undefined;
+      } else if (what === 'type') {
+        for (const ch of Buffer.from(a, 'latin1')) uart.feedByte(ch);
+      } else if (what === 'until') {
+        const start = clock.nanos;
+        const check = () => {
+          const at = printed.indexOf(a);
+          if (at >= 0) {
+            printed = printed.slice(at + a.length);
+            return false;
+          }
+          if (clock.nanos - start >= (b || 30000) * MS) {
+            process.stderr.write(`pico-screen: ${JSON.stringify(a)} not printed within ${b || 30000} ms\n`);
+            process.exit(3);
+          }
+          pending = check;
+          timer.schedule(MS);
+          return true;
+        };
+        if (check()) return undefined;
       } else if (what === 'wait') {
         return wait(a, null);
       } else if (what === 'press') {
@@ -147,15 +196,11 @@ function hook(mcu) {
       }
     }
   }
-  if (!OUT) {
-    return; // the bus timed, nothing recorded, no buttons pressed
-  }
   if (STEPS.length) {
     timer.schedule(MS);
-  } else {  // no buttons to press: the script runs to its end, the record is kept then
-    process.on('exit', () => {
-      flush();
-      fs.writeFileSync(OUT, Buffer.concat(chunks));
-    });
   }
+  // No steps, or released: the script runs to its end, the record is kept then.
+  process.on('exit', () => {
+    if (!STEPS.length || released) save();
+  });
 }

@@ -269,19 +269,25 @@ class Run:
 
 
 def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cycles=None,
-        timeout=TIMEOUT, pre=None, stamp=False, emu=None, screen=None, keys=None):
+        timeout=TIMEOUT, pre=None, stamp=False, emu=None, screen=None, keys=None,
+        firmware=None):
     """Run a script (a file `script`, or the text `code`) on a freshly booted emulated Pico
     with the folder `fs` on its flash (board_fs(); None: an empty filesystem) and return a
     Run. with_main: the board runs boot.py and main.py of `fs` at boot (their output goes to
     stderr only with boot_log). max_cycles: a deterministic limit on the script (status 2
     past it); timeout: wall seconds. pre: code run first in the same paste; stamp: prefix
-    every output line with its cycle count. The emulator is prepare()d first."""
+    every output line with its cycle count. firmware: another flash image (a firmware.bin,
+    e.g. tools/uf2.py's with the games frozen in) instead of the emulator's stock one.
+    screen, keys: the panel's record and the steps of tools/pico-screen.js (keys without a
+    screen: the steps, nothing recorded). The emulator is prepare()d first."""
     if (script is None) == (code is None):
         raise ValueError("give a script or code, not both")
     emu = Path(emu) if emu else prepare()
     cmd = [str(emu / "pico-run")]
     if fs is not None:
         cmd += ["--fs", str(fs)]
+    if firmware is not None:
+        cmd += ["--firmware", str(firmware)]
     if with_main:
         cmd.append("--with-main")
     if boot_log:
@@ -300,6 +306,7 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
     env["PICO_SCREEN_EMU"] = str(emu)
     if screen is not None:
         env["PICO_SCREEN_OUT"] = str(screen)
+    if screen is not None or keys:
         env["PICO_SCREEN_KEYS"] = json.dumps(keys or [])
     started = time.monotonic()
     proc = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout + 120)
@@ -374,6 +381,8 @@ def main(argv=None):
     one.add_argument("--with-main", action="store_true", help="boot.py and main.py run at boot")
     one.add_argument("--boot-log", action="store_true", help="show what the board prints "
                      "while booting (main.py's output with --with-main)")
+    one.add_argument("--firmware", type=Path, help="another flash image, e.g. "
+                     "build/pico-emu/firmware.bin (tools/uf2.py --board emu: games frozen in)")
     one.add_argument("--max-cycles", type=int)
     one.add_argument("--timeout", type=int, default=TIMEOUT)
     one.add_argument("--stamp", action="store_true")
@@ -401,7 +410,8 @@ def main(argv=None):
             extra = dict(item.split("=", 1) for item in args.file)
             folder = args.fs or board_fs(MPY_CACHE / "fs", extra)
         result = run(args.script, args.code, folder, args.with_main, args.boot_log,
-                     args.max_cycles, args.timeout, stamp=args.stamp)
+                     args.max_cycles, args.timeout, stamp=args.stamp,
+                     firmware=args.firmware)
     except PicoError as exc:
         print("pico: %s" % exc, file=sys.stderr)
         return 2

@@ -8,17 +8,27 @@ TITLES = ("Diam's", "Diamonds", "Quartz: The Dice Game", "SIXGEMS", "Diploma")
 
 
 def available(name):
-    """Whether game `name` has its rules module here (.py or .mpy), without importing it."""
+    """Whether game `name` has its rules module here (.py or .mpy beside this file, or frozen
+    into the board's firmware), without loading it from a file."""
     import os
 
     folder = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    for ending in (".py", ".mpy"):
+    for ending in (".py", ".mpy", None):
         try:
-            os.stat(folder + "/" + name + ending)
-            return True
+            os.stat(folder + "/" + name + ending if ending else folder)
         except OSError:
-            pass
-    return False
+            continue
+        return ending is not None  # else this package is on the filesystem, the game is not
+    # Frozen into the firmware: no files to look at, so the importer is asked, and a module
+    # it had to load for that is let go again (its bytecode stays in flash either way).
+    import sys
+
+    dotted = "firmware.core." + name
+    loaded = dotted in sys.modules
+    found = find_module(dotted) is not None
+    if not loaded:
+        unload(dotted)
+    return found
 
 
 def load(name):

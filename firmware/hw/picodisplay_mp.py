@@ -3,7 +3,8 @@
 # profile (picodisplay.py), with the panel driven by hw/st7789.py on SPI0 (SCK GP18, MOSI
 # GP19, CS GP17, DC GP16, backlight GP20) and the buttons read from machine.Pin (A GP12,
 # B GP13, X GP14, Y GP15, to ground). The app draws on it with framebuf (ui/fbscene.py).
-# The RGB LED is not used; no speaker.
+# The RGB LED is not used; no speaker. A Pico cannot tell whether a pack is on: a key typed on
+# its USB serial (board.typed()) makes the app hand over to the text console.
 from firmware.hw.buttons import DOWN, UP, A, B
 from firmware.hw.picodisplay import LINES, PicoDisplay
 
@@ -33,6 +34,37 @@ class PinKeys:
         return mask
 
 
+class SerialKeys:
+    """Keys typed on the serial REPL (a stream: MicroPython's sys.stdin), polled without
+    waiting: typed() -> whether any came; they are read and dropped."""
+
+    def __init__(self, stream):
+        import select
+
+        self.stream = stream
+        self.poll = select.poll()
+        self.poll.register(stream, select.POLLIN)
+
+    def typed(self):
+        got = False
+        while self.poll.poll(0):
+            self.stream.read(1)
+            got = True
+        return got
+
+
+class PicoDisplayMP(PicoDisplay):
+    """The pack's board, and typed(): whether a key came on the serial (the app then hands
+    over to the console: firmware/app.py)."""
+
+    def __init__(self, name, panel, keys, lines, serial):
+        PicoDisplay.__init__(self, name, panel, keys, lines)
+        self.serial = serial
+
+    def typed(self):
+        return self.serial.typed()
+
+
 def open(name="picodisplay"):
     from machine import SPI, Pin  # pyright: ignore[reportMissingImports]
 
@@ -43,5 +75,7 @@ def open(name="picodisplay"):
     panel = Panel(spi, Pin(16, Pin.OUT), Pin(17, Pin.OUT), width, height, x_start, y_start)
     Pin(20, Pin.OUT).value(1)  # the backlight
     pins = tuple(Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS)
-    return PicoDisplay(name, panel, PinKeys(pins), LINES)
+    import sys
+
+    return PicoDisplayMP(name, panel, PinKeys(pins), LINES, SerialKeys(sys.stdin))
 

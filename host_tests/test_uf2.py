@@ -1,0 +1,145 @@
+"""The Pico UF2 with the games frozen in (tools/uf2.py, `make uf2`): its blocks, read back by a
+decoder written here from the UF2 format, give the built firmware image byte for byte; the
+image holds every module of firmware/ and main.py; a machine without the ARM toolchain gets a
+one-line message; and firmware.core.available() finds games with no files to look at (a
+frozen package's case, here a package imported from a zip archive)."""
+
+import os
+import re
+import struct
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+import uf2
+
+ROOT = Path(__file__).resolve().parent.parent
+MAGIC_START = (0x0A324655, 0x9E5D5157)
+MAGIC_END = 0x0AB16F30
+FAMILY_FLAG = 0x00002000
+RP2040 = 0xE48BFF56
+
+
+def decode(blob):
+    """UF2 blocks -> {flash address: payload}, every field of every block checked."""
+    assert len(blob) % 512 == 0 and blob, "whole 512-byte blocks"
+    count = len(blob) // 512
+    pages = {}
+    for n in range(count):
+        block = blob[n * 512:(n + 1) * 512]
+        m0, m1, flags, address, size, number, total, family = struct.unpack("<8I", block[:32])
+        assert (m0, m1) == MAGIC_START and struct.unpack("<I", block[508:])[0] == MAGIC_END
+        assert flags == FAMILY_FLAG and family == RP2040  # the RP2040 bootrom takes only these
+        assert (number, total) == (n, count)
+        assert size == 256 and address % 256 == 0 and address not in pages
+        assert block[32 + size:508] == bytes(476 - size)
+        pages[address] = block[32:32 + size]
+    return pages
+
+
+def image_of(pages, base=0x10000000):
+    addresses = sorted(pages)
+    assert addresses[0] == base
+    assert addresses == list(range(base, base + 256 * len(pages), 256)), "no gap"
+    return b"".join(pages[a] for a in addresses)
+
+
+def test_blocks_carry_the_image_in_order_with_the_last_one_padded():
+    data = bytes((i * 7 + 3) & 0xFF for i in range(256 * 3 + 5))
+    pages = decode(uf2.bin_to_uf2(data))
+    assert len(pages) == 4
+    assert image_of(pages) == data + bytes(251)
+    assert image_of(decode(uf2.bin_to_uf2(data[:512]))) == data[:512]  # no empty block
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """`make uf2`'s work: the stock Pico's firmware built with the frozen manifest."""
+    try:
+        image = uf2.build("pico", log=lambda line: None)
+    except uf2.BuildError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    out = tmp_path_factory.mktemp("uf2")
+    return image.read_bytes(), uf2.write_uf2(image, out / "p.uf2", out / "p.bin").read_bytes()
+
+
+def test_make_uf2_writes_the_built_image_byte_for_byte(built):
+    image, blob = built
+    assert 300_000 < len(image) < 1408 * 1024 and len(blob) == 512 * -(-len(image) // 256)
+    got = image_of(decode(blob))
+    assert got[:len(image)] == image and got[len(image):] == bytes(len(got) - len(image))
+    # Boot stage 2 first: the bootrom runs the image only when its CRC matches.
+    assert struct.unpack("<I", image[252:256])[0] == crc32_mpeg2(image[:252])
+
+
+def crc32_mpeg2(data):
+    """The RP2040 bootrom's check of boot stage 2: CRC-32/MPEG-2 (not reflected, no xor)."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def frozen_names(image):
+    """The module names a MicroPython firmware image holds frozen (its mp_frozen_names: the
+    names, NUL-terminated, one after another)."""
+    return {m.decode() for m in re.findall(rb"(?<=\0)[A-Za-z0-9_/]+\.py(?=\0)", image)}
+
+
+def test_every_firmware_module_and_main_are_frozen_in(built):
+    image, _ = built
+    names = frozen_names(image)
+    wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "firmware").rglob("*.py")}
+    assert wanted and wanted <= names, sorted(wanted - names)
+    assert {"main.py", "_boot.py"} <= names  # the entry point and the port's own start-up
+    assert "boot.py" not in names  # ours only matters on CircuitPython
+
+
+def test_no_toolchain_says_what_to_install_in_one_line(tmp_path):
+    # A PATH with python and nothing else: no arm-none-eabi-gcc, no cmake.
+    (tmp_path / "python3").symlink_to(sys.executable)
+    env = dict(os.environ, PATH=str(tmp_path))
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "uf2.py")], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and done.stdout == ""
+    line = done.stderr.strip()
+    assert "arm-none-eabi-gcc" in line and "cmake" in line
+    assert "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake" in line
+
+
+AVAILABLE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from firmware import core
+from firmware.core import GAMES, available
+print(core.__file__)
+print([g for g in GAMES if available(g)])
+print(sorted(m for m in sys.modules if m.startswith("firmware.core.")))
+import firmware.core.quartz
+print(available("quartz"), "firmware.core.quartz" in sys.modules)
+"""
+
+
+def test_available_finds_games_in_a_package_without_files(tmp_path):
+    # A zip on sys.path: modules import, but nothing stands beside __file__ to os.stat,
+    # as with a firmware's frozen modules.
+    archive = tmp_path / "firmware.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for path in (ROOT / "firmware").rglob("*.py"):
+            z.write(path, path.relative_to(ROOT).as_posix())
+    lines = subprocess.run([sys.executable, "-c", AVAILABLE, str(archive)], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60, check=True,
+                           ).stdout.splitlines()
+    assert lines[0].startswith(str(archive))
+    games = [p.stem for p in (ROOT / "firmware" / "core").glob("*.py") if p.stem != "__init__"]
+    from firmware.core import GAMES
+
+    assert eval(lines[1]) == [g for g in GAMES if g in games] and len(games) >= 4
+    # asked, then let go: no game's rules left in the heap (the shared engine may stay)
+    assert {m.rsplit(".", 1)[1] for m in eval(lines[2])} & set(GAMES) == set()
+    assert lines[3] == "True True"  # a module already loaded stays loaded
