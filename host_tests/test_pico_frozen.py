@@ -22,8 +22,8 @@ HERE = [name for name in GAMES if available(name)]
 SELFTEST_CYCLES = 3_500_000_000  # about 4x what the quick self-test takes from .mpy
 TIMEOUT = 1500  # wall seconds, against a hung emulator only
 HINT = "Press Enter here for the text console."
-# At power-on the frozen main.py runs the app: stop it as mpremote would, for the REPL.
-INTERRUPT = [["until", HINT, 60000], ["type", "\x03"], ["release"]]
+# At power-on the frozen main.py runs the app: stopped as mpremote would, for the REPL.
+INTERRUPT = pico.STOP_MAIN
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@
     .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--jobs 2]
     .venv/bin/python tools/bench.py screen [--pack picodisplay] [--game quartz] [--players 4]
         [--level hard] [--moves 9]
+    .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -32,12 +33,19 @@ cursor move, a game's table and a full redraw (the app's frame and the back end'
 the free heap with a game of `--players` in progress and its bots (default: Quartz for 4,
 hard bots) thinking.
 
+`frozen`: the heap in use on the emulated Pico with the firmware's modules as .mpy on its
+filesystem (`make flash`) against frozen into the firmware (`make uf2`, tools/uf2.py's build for
+the emulator), per game (after the imports of its rules and bots, and at the end of a game with
+normal bots: picobench.py) and for the app's own modules; and the board time of the collection
+a match makes after each action, which the live heap drives.
+
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
 capped at the median playouts a hard decision ran on the emulated Pico (or --playouts).
 """
 
 import argparse
+import shutil
 import subprocess
 import sys
 import time
@@ -139,11 +147,22 @@ def hard_points(name, players, options, count):
 
 
 # ---- the emulated Pico ----------------------------------------------------------------------
+# The frozen firmware's main.py had the app running when Ctrl-C stopped it: its modules stay
+# in sys.modules (and with them what they hold). Forgotten first, the heap is as at power-on.
+FORGET_THE_APP = """import sys, gc
+for _name in [m for m in sys.modules if m.startswith("firmware") or m == "main"]:
+    del sys.modules[_name]
+_name = None
+gc.collect()
+"""
+
+
 class Board:
     """The emulator prepared and the board's files (as make flash writes them) with
-    tools/picobench.py as .mpy beside them."""
+    tools/picobench.py as .mpy beside them; frozen: the firmware with the games frozen in
+    (tools/uf2.py) and nothing on the filesystem but picobench.mpy."""
 
-    def __init__(self):
+    def __init__(self, frozen=False):
         progress("pico: preparing the emulator and the board's files ...")
         self.emu = pico.prepare(out=progress)
         here = ROOT / "build" / "bench"
@@ -151,14 +170,33 @@ class Board:
         mpy = here / "picobench.mpy"
         mpbuild.compile_file(TOOLS / "picobench.py", mpy, "picobench.py")
         self.files = pico.board_files()
-        self.fs = pico.board_fs(here / "picofs", {"picobench.mpy": mpy.read_bytes()})
+        self.firmware = None
+        self.steps = None
+        if frozen:
+            import uf2
+
+            progress("pico: building the firmware with the games frozen in (tools/uf2.py) ...")
+            self.firmware = uf2.build("emu", log=progress)
+            self.steps = pico.STOP_MAIN  # its main.py starts the app at power-on
+            self.fs = here / "frozenfs"
+            shutil.rmtree(self.fs, ignore_errors=True)
+            self.fs.mkdir()
+            shutil.copyfile(mpy, self.fs / "picobench.mpy")
+        else:
+            self.fs = pico.board_fs(here / "picofs", {"picobench.mpy": mpy.read_bytes()})
+
+    def run(self, code):
+        if self.firmware is not None:
+            code = FORGET_THE_APP + code
+        return pico.run(code=code, fs=self.fs, max_cycles=PICO_CYCLES, emu=self.emu,
+                        firmware=self.firmware, keys=self.steps)
 
     def measure(self, name, players, options, levels, hard_at, budget_ms):
         """{key: [[values] of each line with that key]} from picobench.main on the board,
         plus "run": the pico.Run."""
         code = "from picobench import main\nmain(%r, %d, %r, %d, %r, %r, %d)\n" % (
             name, players, options, SEED, list(levels), list(hard_at), budget_ms)
-        result = pico.run(code=code, fs=self.fs, max_cycles=PICO_CYCLES, emu=self.emu)
+        result = self.run(code)
         found = {"run": result}
         for line in result.stdout.splitlines():
             words = line.split()
@@ -570,6 +608,88 @@ def bench_screen(args):
           "panel")
 
 
+# The app's own modules, imported as firmware/app.py's main() does on a Pico with a pack.
+APP_IMPORTS = ("firmware.app", "firmware.save", "firmware.ui.fbscene", "firmware.ui.menus",
+               "firmware.hw.picodisplay_mp", "firmware.hw.st7789", "firmware.ui.console")
+APP_CODE = """import gc
+gc.collect()
+print("@bench app_start", gc.mem_alloc(), gc.mem_free())
+for name in %r:
+    __import__(name)
+gc.collect()
+print("@bench app_imports", gc.mem_alloc(), gc.mem_free())
+""" % (APP_IMPORTS,)
+
+
+def heap_taken(found, key):
+    """Bytes the game takes on the board's heap at a figure of picobench.main: the free heap
+    at the script's start less the free heap then (the REPL's own share left out)."""
+    return int(found["free_start"][0][0]) - int(found[key][0][0])
+
+
+def bench_frozen(args):
+    """Heap in use on the emulated Pico, the firmware from .mpy files (make flash) against
+    frozen into the firmware (make uf2), per game and for the app's imports."""
+    import firmware.core as core
+    from firmware.ui.match import BOT_BUDGET_MS
+
+    boards = {"mpy": Board(), "frozen": Board(frozen=True)}
+    names = [n for n in (args.games or core.GAMES) if core.available(n)]
+    rows = []
+    gc_rows = []
+    starts = {}
+    for name in names:
+        module = core.load(name)
+        players, options = settings(name, module, args)
+        used = {}
+        for kind, board in boards.items():  # start: free (total) at the script's start
+            progress(f"pico: {name} {describe(players, options)}, firmware {kind} ...")
+            found = board.measure(name, players, options, ("normal",), (), BOT_BUDGET_MS)
+            pauses = [int(v) for v in found["gc_normal"][0]]
+            starts[kind] = (int(found["free_start"][0][0]), int(found["heap_total"][0][0]))
+            used[kind] = (heap_taken(found, "free_imports"), heap_taken(found, "free_end"),
+                          percentile(pauses, 50), max(pauses),
+                          sum(int(v) for v in found["import_us"][0][:2]))
+        row = [f"{name} {describe(players, options)}"]
+        for i in (0, 1):
+            mpy, frozen = used["mpy"][i], used["frozen"][i]
+            row += [kb(mpy), kb(frozen), f"{100 - 100 * frozen / mpy:.0f}%"]
+        rows.append(row)
+        gc_rows.append([row[0]] + ["%.1f/%.1f" % (used[k][2] / 1000, used[k][3] / 1000)
+                                   for k in boards]
+                       + ["%.1f" % (used[k][4] / 1000) for k in boards])
+    app = []
+    for kind, board in boards.items():
+        progress(f"pico: the app's imports, firmware {kind} ...")
+        result = board.run(APP_CODE)
+        lines = dict((w[1], (int(w[2]), int(w[3]))) for w in
+                     (line.split() for line in result.stdout.splitlines())
+                     if len(w) == 4 and w[0] == MARK)
+        if result.status != 0 or "app_imports" not in lines:
+            sys.exit("bench: the app's imports: status %d\n%s" % (result.status,
+                                                                   result.error[-1500:]))
+        app.append(lines["app_imports"][0] - lines["app_start"][0])
+    print("Heap a game takes on the emulated Pico (KB, after gc.collect; free heap at the "
+          "script's start less free heap then), the firmware's modules as .mpy on the "
+          "filesystem (make flash) against frozen into the firmware (make uf2)")
+    table(("", ".mpy", "frozen", "less", ".mpy", "frozen", "less"),
+          [["", "after the imports", "", "", "at the game's end", "", ""]] + rows)
+    print("free heap at the script's start: " + ", ".join(
+        "%s %s KB of %s" % (kind, kb(free), kb(total)) for kind, (free, total) in starts.items()))
+    print()
+    table(("", ".mpy", "frozen", "less"),
+          [["the app's modules imported (%d), no game" % len(APP_IMPORTS), kb(app[0]),
+            kb(app[1]), f"{100 - 100 * app[1] / app[0]:.0f}%"]])
+    print()
+    print("Board ms: gc.collect() after each action of the game (median/max); importing the "
+          "game's rules and bots (the wait between the setup menu and the table)")
+    table(("", "gc .mpy", "gc frozen", "import .mpy", "import frozen"), gc_rows)
+
+
+def kb(n):
+    return f"{n / 1024:.1f}"
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description="Benchmarks (figures only).")
@@ -607,11 +727,17 @@ def main(argv=None):
     screen.add_argument("--level", choices=("easy", "normal", "hard"), default="hard")
     screen.add_argument("--moves", type=int, default=9, help="cursor moves timed")
     screen.set_defaults(func=bench_screen)
+    frozen = sub.add_parser("frozen", help="heap on the emulated Pico: .mpy against frozen")
+    frozen.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    frozen.add_argument("--players", type=int, default=2,
+                        help="seats (clamped to the game's; default 2, Quartz 3)")
+    frozen.add_argument("--length", choices=("quick", "standard"), default="quick")
+    frozen.set_defaults(func=bench_frozen)
     for p in (games, bots):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "screen", "-h", "--help"):
+    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
     try:

@@ -316,6 +316,13 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
     return Run(out, err, proc.returncode, host)
 
 
+# A firmware with main.py frozen in (tools/uf2.py) starts the app at power-on, and the REPL
+# only comes once it stops: these steps (tools/pico-screen.js) wait for the app's line on the
+# serial and type Ctrl-C, as mpremote does before it runs anything; the script then runs.
+STOP_MAIN = [["until", "Press Enter here for the text console.", 60000], ["type", "\x03"],
+             ["release"]]
+
+
 # ---- the app on a Pico Display pack (tools/pico-screen.js, tools/panelmodel.py) -------------
 # The simulator's buttons -> the pack's four (two at once: a chord, firmware/hw/picodisplay.py).
 PACK_KEYS = {"A": "A", "B": "B", "UP": "X", "DOWN": "Y", "START": "X+Y", "SELECT": "B+Y",

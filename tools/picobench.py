@@ -9,7 +9,8 @@
 #     free heap before and after them;
 #   - for each level of `levels` ("easy", "normal"), one whole game with that level on every
 #     seat: the time of every decision with a choice (2+ legal actions), the game's time
-#     (views, decisions, actions), free heap once the game and bots are made and at the end;
+#     (views, decisions, actions), free heap once the game and bots are made and at the end,
+#     and the time of the collection after each action (the pause a board's match takes);
 #   - hard_at: action numbers of the "normal" game at which the seat's hard bot (budget_ms
 #     per decision, as firmware/ui/match.py makes it) decides too, timed, with the playouts
 #     its search ran; the normal bot's action is applied, so the game stays the same one.
@@ -37,6 +38,7 @@ def play(module, make_bot, game, players, options, seed, level, first):
     if first:
         say("free_ready", [gc.mem_free()])
     times = []
+    collections = []
     game_us = 0
     actions = 0
     while not state.is_over():
@@ -52,8 +54,11 @@ def play(module, make_bot, game, players, options, seed, level, first):
             times.append(diff(t2, t1))
         view = None
         actions += 1
+        t3 = us()
         gc.collect()
+        collections.append(diff(us(), t3))
     say("times_" + level, times)
+    say("gc_" + level, collections)
     say("game_" + level, [actions, game_us])
     times = None
     gc.collect()
@@ -94,6 +99,7 @@ def main(game, players, options, seed, levels, hard_at, budget_ms):
     diff = time.ticks_diff
     gc.collect()
     say("free_start", [gc.mem_free()])
+    say("heap_total", [gc.mem_free() + gc.mem_alloc()])
     t0 = us()
     from firmware.core import find_module, load
 
