@@ -6,6 +6,7 @@ frozen package's case, here a package imported from a zip archive)."""
 
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -143,3 +144,22 @@ def test_available_finds_games_in_a_package_without_files(tmp_path):
     # asked, then let go: no game's rules left in the heap (the shared engine may stay)
     assert {m.rsplit(".", 1)[1] for m in eval(lines[2])} & set(GAMES) == set()
     assert lines[3] == "True True"  # a module already loaded stays loaded
+
+
+def test_the_cached_build_freezes_the_checkout_that_asks(built, tmp_path, monkeypatch):
+    # Another checkout (a CI clone, say) sharing the cached tree, its files as old as ours
+    # (copied with their times): each build freezes its own checkout's modules, never the
+    # ones the cache saw last.
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "firmware", other / "firmware", ignore=shutil.ignore_patterns(
+        "__pycache__"))
+    shutil.copy2(ROOT / "main.py", other / "main.py")
+    shutil.copytree(ROOT / "tools" / "frozen", other / "tools" / "frozen")
+    with open(other / "firmware" / "clock.py", "a") as f:
+        f.write("\nPROBE_OF_THE_OTHER_CHECKOUT = 1\n")
+    probe = b"PROBE_OF_THE_OTHER_CHECKOUT"
+    monkeypatch.setattr(uf2, "MANIFEST", other / "tools" / "frozen" / "manifest.py")
+    assert probe in uf2.build("pico", log=lambda line: None).read_bytes()
+    monkeypatch.setattr(uf2, "MANIFEST", ROOT / "tools" / "frozen" / "manifest.py")
+    image = uf2.build("pico", log=lambda line: None).read_bytes()
+    assert probe not in image and image == built[0]

@@ -43,7 +43,10 @@ TESTS = (
     ("firmware/core/prng.py", ["host_tests/core/test_prng.py", "host_tests/core/test_contract.py"]),
     ("firmware/core/base.py", ["host_tests/core/test_history.py",
                                "host_tests/core/test_contract.py", "host_tests/test_save.py"]),
-    ("firmware/core/__init__.py", ["host_tests/core/test_contract.py", "host_tests/test_app.py"]),
+    ("firmware/core/__init__.py", ["host_tests/core/test_contract.py", "host_tests/test_app.py",
+                                   "host_tests/test_uf2.py::"
+                                   "test_available_finds_games_in_a_package_without_files"]),
+    ("firmware/start.py", ["host_tests/test_start.py"]),
     ("firmware/core/{game}.py", ["host_tests/core/test_{game}_rules.py",
                                  "host_tests/core/test_contract.py",
                                  "host_tests/core/test_sampling_{game}.py",

@@ -125,6 +125,33 @@ def source_date():
     return stamp if got.returncode == 0 and stamp.isdigit() else str(int(time.time()))
 
 
+def follow_manifest(build, log):
+    """The port's Makefile configures cmake only in a new build folder, so a tree cached by
+    another checkout would go on freezing that checkout's files: point it at this one's. And
+    the manifest's compiler skips a module whose .mpy is newer than its source, which a file
+    of another checkout (or one restored with its old time) can be: ours are compiled anew
+    each time (a second or two)."""
+    cache = build / "CMakeCache.txt"
+    if not cache.exists():
+        return
+    for ours in ("firmware", "main.mpy"):
+        path = build / "frozen_mpy" / ours
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    wanted = "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s" % MANIFEST
+    lines = cache.read_text().splitlines()
+    if wanted in lines:
+        return
+    log("the cached build froze another checkout's files: now %s" % MANIFEST)
+    done = subprocess.run(["cmake", "-S", str(build.parent), "-B", str(build),
+                           "-DMICROPY_FROZEN_MANIFEST=%s" % MANIFEST],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise BuildError("cmake could not take the manifest:\n" + done.stderr[-2000:])
+
+
 def make(args, cwd, log, env=None):
     started = time.monotonic()
     done = subprocess.run(["make", "-j%d" % max(2, os.cpu_count() or 2)] + args, cwd=cwd,
@@ -157,7 +184,9 @@ def build(board="pico", log=print):
             log("building mpy-cross")
             make(["-C", "mpy-cross"], tree, log, env)
         args, folder = known[board]
-        seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], tree / "ports" / "rp2", log, env)
+        port = tree / "ports" / "rp2"
+        follow_manifest(port / folder, log)
+        seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, log, env)
         image = tree / "ports" / "rp2" / folder / "firmware.bin"
         log("built %s (%d bytes) in %.0f s" % (image, image.stat().st_size, seconds))
         return image
