@@ -158,3 +158,37 @@ def test_a_key_typed_on_the_serial_ends_the_app_for_the_console(monkeypatch):
     monkeypatch.setattr(app_module, "sleep_ms", lambda ms: None)
     assert sim.app.run() is None
     assert len(frames) == 3
+
+
+def test_main_on_a_board_runs_until_the_console_is_asked_for(monkeypatch, tmp_path, capsys):
+    # main() as on a Pico: the pack's board opened, the hint on the serial, frames until a
+    # key is typed there, then False (firmware/start.py runs the console). Guards: main()
+    # claiming it ran for good (the console never reached) or losing the hint.
+    from sim import HostBoard, headless_display
+
+    from firmware import app as app_module
+    from firmware import hw
+
+    board = HostBoard(headless_display(*hw.SIZES["picodisplay"]), "picodisplay")
+    typed = iter([False, False, True])
+    board.typed = lambda: next(typed)
+    monkeypatch.chdir(tmp_path)  # the saves' folder, as a board's root
+    monkeypatch.setattr(hw, "detect", lambda: "picodisplay")
+    monkeypatch.setattr(hw, "open_board", lambda name: board)
+    monkeypatch.setattr(app_module, "sleep_ms", lambda ms: None)
+    assert app_module.main() is False
+    assert "Press Enter here for the text console." in capsys.readouterr().out
+
+
+def test_main_without_the_panel_says_so_and_gives_the_console(monkeypatch, capsys):
+    from firmware import app as app_module
+    from firmware import hw
+
+    def no_panel(name):
+        raise OSError("SPI busy")
+
+    monkeypatch.setattr(hw, "detect", lambda: "picodisplay")
+    monkeypatch.setattr(hw, "open_board", no_panel)
+    assert app_module.main() is False
+    assert capsys.readouterr().out == (
+        "no display (OSError('SPI busy')): the text console runs instead\n")

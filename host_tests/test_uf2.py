@@ -163,3 +163,34 @@ def test_the_cached_build_freezes_the_checkout_that_asks(built, tmp_path, monkey
     monkeypatch.setattr(uf2, "MANIFEST", ROOT / "tools" / "frozen" / "manifest.py")
     image = uf2.build("pico", log=lambda line: None).read_bytes()
     assert probe not in image and image == built[0]
+
+
+PROBE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from firmware.core import available
+print(available("zz_probe"), available("zz_absent"), available("zz_compiled"))
+print("firmware.core.zz_probe" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_available_reads_files_where_there_are_files(tmp_path, packed):
+    # A game module whose import says so: beside the package's files it is found without
+    # being imported (a board's heap and time); in a zip (as frozen) the importer is asked.
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "firmware", tree / "firmware",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (tree / "firmware" / "core" / "zz_probe.py").write_text("print('imported')\n")
+    # a board's .mpy only (make flash): found by its file, as CPython cannot import it
+    (tree / "firmware" / "core" / "zz_compiled.mpy").write_bytes(b"M\x06\x00\x1f")
+    where = tree
+    if packed:
+        where = tmp_path / "firmware.zip"
+        with zipfile.ZipFile(where, "w") as z:
+            for path in (tree / "firmware").rglob("*.py"):
+                z.write(path, path.relative_to(tree).as_posix())
+    out = subprocess.run([sys.executable, "-c", PROBE, str(where)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    assert out.splitlines() == (["imported", "True False False", "False"] if packed
+                                else ["True False True", "False"])

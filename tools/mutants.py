@@ -45,7 +45,9 @@ TESTS = (
                                "host_tests/core/test_contract.py", "host_tests/test_save.py"]),
     ("firmware/core/__init__.py", ["host_tests/core/test_contract.py", "host_tests/test_app.py",
                                    "host_tests/test_uf2.py::"
-                                   "test_available_finds_games_in_a_package_without_files"]),
+                                   "test_available_finds_games_in_a_package_without_files",
+                                   "host_tests/test_uf2.py::"
+                                   "test_available_reads_files_where_there_are_files"]),
     ("firmware/start.py", ["host_tests/test_start.py"]),
     ("firmware/core/{game}.py", ["host_tests/core/test_{game}_rules.py",
                                  "host_tests/core/test_contract.py",
@@ -102,7 +104,7 @@ def tests_for(module):
             if module == head or (head.endswith("/") or not head.endswith(".py")) and \
                     module.startswith(head):
                 found = [p.format(game=game) if game else p for p in paths]
-                return [p for p in found if (ROOT / p).exists()]
+                return [p for p in found if (ROOT / p.split("::")[0]).exists()]
     return ["host_tests"]
 
 
