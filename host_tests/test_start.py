@@ -2,14 +2,11 @@
 self-test when asked for, else the app, else the console; a fault that stops the app from
 starting is reported and the console runs instead of a traceback."""
 
+import importlib
 import types
 
 import pytest
 
-import firmware.crash as crash
-import firmware.save as save
-import firmware.selftest as selftest
-import firmware.ui.console as console
 from firmware import start
 
 
@@ -25,6 +22,11 @@ def board(monkeypatch, tmp_path):
             raise app.answer
         return app.answer
 
+    # The modules as start.py will find them now (other tests unload and import them again).
+    crash = importlib.import_module("firmware.crash")
+    save = importlib.import_module("firmware.save")
+    console = importlib.import_module("firmware.ui.console")
+    selftest = start.selftest
     monkeypatch.chdir(tmp_path)  # the flag files' folder (a board's root)
     monkeypatch.setattr(start, "find_module",
                         lambda name: types.SimpleNamespace(main=app_main)
