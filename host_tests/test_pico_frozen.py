@@ -21,9 +21,10 @@ from firmware.core import GAMES, TITLES, available  # noqa: E402
 HERE = [name for name in GAMES if available(name)]
 SELFTEST_CYCLES = 3_500_000_000  # about 4x what the quick self-test takes from .mpy
 TIMEOUT = 1500  # wall seconds, against a hung emulator only
-HINT = "Press Enter here for the text console."
-# At power-on the frozen main.py runs the app: stopped as mpremote would, for the REPL.
+# At power-on the frozen main.py runs the app: stopped as mpremote would, for the REPL, once
+# it has printed its hint (firmware/app.py's main()).
 INTERRUPT = pico.STOP_MAIN
+HINT = INTERRUPT[0][1]
 
 
 @pytest.fixture(scope="module")

@@ -152,7 +152,7 @@ def follow_manifest(build, log):
         raise BuildError("cmake could not take the manifest:\n" + done.stderr[-2000:])
 
 
-def make(args, cwd, log, env=None):
+def make(args, cwd, env=None):
     started = time.monotonic()
     done = subprocess.run(["make", "-j%d" % max(2, os.cpu_count() or 2)] + args, cwd=cwd,
                           env=env, capture_output=True, text=True)
@@ -182,11 +182,11 @@ def build(board="pico", log=print):
                    CMAKE_ARGS="-DPICO_NO_PICOTOOL=1")
         if not (tree / "mpy-cross" / "build" / "mpy-cross").exists():
             log("building mpy-cross")
-            make(["-C", "mpy-cross"], tree, log, env)
+            make(["-C", "mpy-cross"], tree, env)
         args, folder = known[board]
         port = tree / "ports" / "rp2"
         follow_manifest(port / folder, log)
-        seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, log, env)
+        seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, env)
         image = tree / "ports" / "rp2" / folder / "firmware.bin"
         log("built %s (%d bytes) in %.0f s" % (image, image.stat().st_size, seconds))
         return image

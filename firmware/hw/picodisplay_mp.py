@@ -34,13 +34,15 @@ class PinKeys:
         return mask
 
 
-class SerialKeys:
-    """Keys typed on the serial REPL (a stream: MicroPython's sys.stdin), polled without
-    waiting: typed() -> whether any came; they are read and dropped."""
+class PicoDisplayMP(PicoDisplay):
+    """The pack's board, and typed(): whether keys came on the serial REPL (`stream`:
+    MicroPython's sys.stdin), polled without waiting; they are read and dropped (the app then
+    hands over to the console: firmware/app.py)."""
 
-    def __init__(self, stream):
+    def __init__(self, name, panel, keys, lines, stream):
         import select
 
+        PicoDisplay.__init__(self, name, panel, keys, lines)
         self.stream = stream
         self.poll = select.poll()
         self.poll.register(stream, select.POLLIN)
@@ -51,18 +53,6 @@ class SerialKeys:
             self.stream.read(1)
             got = True
         return got
-
-
-class PicoDisplayMP(PicoDisplay):
-    """The pack's board, and typed(): whether a key came on the serial (the app then hands
-    over to the console: firmware/app.py)."""
-
-    def __init__(self, name, panel, keys, lines, serial):
-        PicoDisplay.__init__(self, name, panel, keys, lines)
-        self.serial = serial
-
-    def typed(self):
-        return self.serial.typed()
 
 
 def open(name="picodisplay"):
@@ -77,5 +67,5 @@ def open(name="picodisplay"):
     pins = tuple(Pin(n, Pin.IN, Pin.PULL_UP) for n in BUTTON_PINS)
     import sys
 
-    return PicoDisplayMP(name, panel, PinKeys(pins), LINES, SerialKeys(sys.stdin))
+    return PicoDisplayMP(name, panel, PinKeys(pins), LINES, sys.stdin)
 
