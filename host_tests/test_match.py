@@ -5,9 +5,11 @@
 # is played, seen and saved, so it holds through a rework of the screens.
 import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
+from checks import fingerprint
 
 from firmware.bots import Sliced
 from firmware.core import GAMES, available, load
+from firmware.core import diams as diams_rules
 from firmware.core.prng import Prng
 from firmware.hw import buttons as K
 from firmware.save import SaveSlot
@@ -262,8 +264,9 @@ def test_two_bots_of_one_level_play_from_different_seeds():
 
 @pytest.mark.parametrize("game", HERE)
 def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
-    # A human may take back their own picks since another seat decided, chance was drawn
-    # or a move told something (a note); the save follows. Two humans pass the device.
+    # A human may take back their own picks since another seat decided or the game said a
+    # move showed something new (state.revealed); the save follows. Two humans pass the
+    # device.
     # Guards: the point moved at the wrong time (picks lost to take-back, or a seen draw
     # undone), take-back to somewhere else, the save left on the undone state.
     players = max(3, min_players(game))
@@ -271,7 +274,7 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
     slot = SaveSlot(str(tmp_path / game), sync=False)
     match = Match(load(game).new_game(players, 21), seats, slot)
     rng = Prng(5)
-    mark = None  # (seat, history length, chance state) where the deciding human may go back to
+    mark = None  # (seat, history length, state) where the deciding human may go back to
     taken = 0
     for _ in range(250):
         if match.over():
@@ -283,25 +286,41 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
             continue
         seat = match.current()
         if mark is None or mark[0] != seat:
-            mark = (seat, len(match.state.history), match.state.rng.get_state())
+            mark = (seat, len(match.state.history), match.state.clone())
         assert match.can_take_back() == (len(match.state.history) > mark[1]), (mark, taken)
         if match.can_take_back() and rng.randbelow(2) == 0:
             history = list(match.state.history)
             assert match.take_back()
             assert list(match.state.history) == history[:mark[1]]
-            assert match.state.rng.get_state() == mark[2]
+            assert fingerprint(match.state) == fingerprint(mark[2])
             assert match.public[-1] == "%s took back %d pick(s)" % (
                 match.names[seat], len(history) - mark[1])
             assert not match.can_take_back() and not match.take_back()
             assert list(slot.load().state.history) == history[:mark[1]]
             taken += 1
             continue
-        chance = match.state.rng.get_state()
+        revealed = match.state.revealed
         legal = match.legal()
         match.play(legal[rng.randbelow(len(legal))])
-        if match.state.notes or match.state.rng.get_state() != chance:
+        if match.state.revealed != revealed:
             mark = None  # seen: no going back past it
     assert taken >= 2, taken
+
+
+@pytest.mark.parametrize("first", [diams_rules.DRAW_MARKET, diams_rules.DRAW_HAND])
+def test_a_draw_can_not_be_taken_back_D_T1(first):
+    # The bug seen: "draw 2 to market" showed two new cards, B took it back, and "draw 1 to
+    # hand" then took the top card the player had just seen. Diam's deck is shuffled at the
+    # round's start, so no chance is drawn at the draw itself.
+    match = Match(load("diams").new_game(2, 8), ["human", "easy"])
+    while not match.human_turn() or match.state.phase != diams_rules.P_DRAW:
+        if match.human_turn():
+            match.play(match.legal()[0])
+        else:
+            assert match.think(1000)
+    match.play(first)
+    assert not match.can_take_back() and not match.take_back()
+    assert match.state.history[-1] == first  # the draw stands
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing(tmp_path):

@@ -7,6 +7,7 @@
     .venv/bin/python tools/bench.py screen [--pack picodisplay] [--game quartz] [--players 4]
         [--level hard] [--moves 9]
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
+    .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -38,6 +39,12 @@ filesystem (`make flash`) against frozen into the firmware (`make uf2`, tools/uf
 the emulator), per game (after the imports of its rules and bots, and at the end of a game with
 normal bots: picobench.py) and for the app's own modules; and the board time of the collection
 a match makes after each action, which the live heap drives.
+
+`presses`: the button presses a player needs per turn (tools/presses.py): in the headless
+simulator a scripted human plays each game against normal bots, wanting at each decision what a
+normal bot would choose and pressing the fewest buttons the table needs for it; per kind of
+turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn, and the A
+presses on the screens between turns (logs, results).
 
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
@@ -686,6 +693,19 @@ def bench_frozen(args):
     table(("", "gc .mpy", "gc frozen", "import .mpy", "import frozen"), gc_rows)
 
 
+def bench_presses(args):
+    """Button presses per turn in the headless simulator (tools/presses.py)."""
+    import presses
+
+    print("Presses a turn: a scripted human (P1, choosing as the normal bot) against normal")
+    print("bots, %d game(s) each, PyBadge screen; 'other screens' = A presses between turns"
+          % args.games_n)
+    rows = []
+    for game in args.games or list(presses.TABLES):
+        rows.extend(presses.rows_of(game, presses.measure(game, args.games_n)))
+    table(presses.HEAD, rows, 2)
+
+
 def kb(n):
     return f"{n / 1024:.1f}"
 
@@ -733,11 +753,16 @@ def main(argv=None):
                         help="seats (clamped to the game's; default 2, Quartz 3)")
     frozen.add_argument("--length", choices=("quick", "standard"), default="quick")
     frozen.set_defaults(func=bench_frozen)
+    presses = sub.add_parser("presses", help="button presses per turn, a scripted human")
+    presses.add_argument("--games-n", type=int, default=3, help="games per game")
+    presses.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    presses.set_defaults(func=bench_presses)
     for p in (games, bots):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "-h", "--help"):
+    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "presses", "-h",
+                                   "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
     try:

@@ -85,6 +85,7 @@ class GameState:
     players = 0
     history = History()  # each State sets its own
     notes = []  # public sentences on what the last action caused (a refill, a theft, ...)
+    revealed = 0  # how often a move has shown something new (see _reveal)
 
     def _start(self, players, seed, options):
         """The contract's own fields of a new game: chance from the seed, nothing played."""
@@ -93,6 +94,7 @@ class GameState:
         self.options = options  # never mutated after new_game: copies share it
         self.history = History()
         self.notes = []
+        self.revealed = 0
         self.rng = Prng(seed)
 
     def _copy_start(self, other):
@@ -102,6 +104,7 @@ class GameState:
         self.options = other.options
         self.history = other.history.copy()
         self.notes = list(other.notes)
+        self.revealed = other.revealed
         self.rng = other.rng.copy()
 
     # What each game supplies:
@@ -135,9 +138,17 @@ class GameState:
         self.notes = []
         self._do(action)
         self.history.append(action)
+        if self.is_over():  # the final scores may tell what was hidden (vaults, hands)
+            self._reveal()
 
     def _note(self, text):
         self.notes.append(text)
+
+    def _reveal(self):
+        """A move showed something no seat could know before it: a card drawn or turned up,
+        a die rolled, a crystal drawn from the bag. A front end never lets a player take back
+        a move past this (ui/match.py): the game says so, whatever chance it uses."""
+        self.revealed += 1
 
     def is_over(self):
         return self.current_player() < 0

@@ -201,6 +201,7 @@ class State(GameState):
     def _setup_round(self):
         n = self.players
         deck, self.hand_size = deck_for(n, self.options["perfect"] == "on")
+        self._reveal()  # a new hand
         self.rng.shuffle(deck)
         self.aside = [c for c in range(DECK_SIZE) if c not in deck]  # M-O1 removed ranks
         self.hands = [[] for _ in range(n)]
@@ -334,6 +335,7 @@ class State(GameState):
             self.turn = (self.turn + 1) % self.players
             return
         # Everyone has chosen: all pass at once.
+        self._reveal()  # the cards passed to each seat
         n = self.players
         for seat in range(n):
             hand = self.hands[self._pass_target(seat)]

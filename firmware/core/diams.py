@@ -304,6 +304,7 @@ class State(GameState):
         """Top card of the deck, or -1 if empty. The closing card is set aside (D-T4)."""
         if not self.deck:
             return -1
+        self._reveal()
         card = self.deck.pop()
         if card == CLOSING:
             self.aside.append(card)
@@ -681,6 +682,7 @@ class State(GameState):
             self.phase = P_SALE_SEAT
 
     def _compulsory_sale(self, opponent):
+        self._reveal()  # what of that quality the opponent's hand holds
         q = quality(self.placed)
         theirs = [c for c in self.hands[opponent] if is_diamond(c) and quality(c) == q]
         if not theirs:
@@ -712,6 +714,7 @@ class State(GameState):
         return quality(card) == self.named and (is_pure(card) or not self.named_pure)
 
     def _safecracker(self, opponent):
+        self._reveal()  # whether the vault holds the quality named
         self.victim = opponent
         choices = _picks(VAULT_CARD, self.vaults[opponent], self._matches_name)
         if not choices:

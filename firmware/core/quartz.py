@@ -218,6 +218,7 @@ class State(GameState):
         total = _count_of(self.bag)
         if total == 0:
             return -1
+        self._reveal()
         r = self.rng.randbelow(total)
         kind = 0
         while r >= self.bag[kind]:
@@ -251,6 +252,7 @@ class State(GameState):
             if kind == UNSTABLE:
                 self.markers[self.turn] += 1
                 self._note("unstable: %s takes a reroll marker" % me)
+        self._reveal()
         for die in range(DICE):  # Q-T2: roll all five
             self.dice[die] = self.rng.randbelow(6)
         self.phase = P_ROLL
@@ -425,6 +427,7 @@ class State(GameState):
             else:
                 self.markers[self.turn] -= 1
                 self._note("P%d spends a reroll marker" % (self.turn + 1))
+            self._reveal()
             for die in range(DICE):
                 if (self.sel >> die) & 1:
                     self.dice[die] = self.rng.randbelow(6)

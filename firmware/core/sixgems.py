@@ -347,6 +347,7 @@ class State(GameState):
 
     # ---- Dice (G-S2, G-P5) ----
     def _roll(self, seat):
+        self._reveal()
         for d in range(DICE):
             self.faces[d] = self.rng.randbelow(FACES) + 1
             self.boards[d] = CENTRE
@@ -364,6 +365,7 @@ class State(GameState):
         if self.settling >= 0:  # G-P5: the settler draws a settlement card
             self.settling = -1
             if self.settle_deck:
+                self._reveal()
                 self.settle_hands[self.turn].append(self.settle_deck.pop())
             self._end_turn()
         else:
@@ -449,6 +451,7 @@ class State(GameState):
             k = action - EXCHANGE
             self.settle_hands[self.turn].remove(k)
             self.settle_deck.insert(0, k)  # under the deck
+            self._reveal()
             self.settle_hands[self.turn].append(self.settle_deck.pop())
             self._note("%s exchanges a settlement card" % self._name(self.turn))
             self._end_turn()
@@ -461,6 +464,7 @@ class State(GameState):
     def _end_turn(self):  # G-T4
         hand = self.hands[self.turn]
         while len(hand) < HAND_GEMS and self.gem_deck:
+            self._reveal()
             hand.append(self.gem_deck.pop())
         if not self.gem_deck:  # G-E2
             empty = True

@@ -173,16 +173,16 @@ class Match:
     # -- taking back picks --
     def _mark(self):
         """Move the point a human may take back to, when something can't be unseen: another
-        seat decided, chance was drawn, or the move told something (a note)."""
+        seat decided, or the game says a move showed something new (state.revealed: a card
+        drawn or turned, dice rolled, a hidden hand or vault answered)."""
         state = self.state
         seat = state.current_player()
         if seat < 0 or self.bots[seat] is not None:
             self._undo = None
             self._undo_seat = -1
             return
-        rng = state.rng.get_state()
-        if (self._undo is None or self._undo_seat != seat or state.notes
-                or rng != self._undo.rng.get_state()):
+        if (self._undo is None or self._undo_seat != seat
+                or state.revealed != self._undo.revealed):
             self._undo = state.clone()
             self._undo_seat = seat
             self._undo_len = len(state.history)

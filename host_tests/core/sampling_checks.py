@@ -127,3 +127,44 @@ def play_on(name, per_game):
             steps += 1
             assert steps < 20000
         assert len(s.scores()) == s.players
+
+
+def check_reveals(name, games, samples=3):
+    """A move that may show its mover something new says so (state.revealed moves): the
+    take-back window of ui/match.py rests on it. Walking
+    random games, each legal action (a few at each point) is applied to the state and to
+    samples of the world its mover cannot tell apart (sample_state from the mover's view:
+    other hands, the deck's order, future dice). If the game did not say "revealed", the
+    same seat must be on turn in every world and the mover see the very same view there:
+    nothing it saw came from hidden cards or chance, whoever plays next. Returns (quiet
+    moves checked, revealing moves)."""
+    module = load(name)
+    rng = Prng(41)
+    quiet = revealing = 0
+    for k in range(games):
+        players = module.MIN_PLAYERS + k % (module.MAX_PLAYERS - module.MIN_PLAYERS + 1)
+        sets = fitting_option_sets(module, players)
+        state = module.new_game(players, 500 + k, sets[k % len(sets)])
+        while not state.is_over():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = state.view(seat)
+            for i in range(min(4, len(legal))):
+                action = legal[rng.randbelow(len(legal))] if i else legal[-1]
+                after = state.clone()
+                after.apply(action)
+                if after.revealed != state.revealed:
+                    revealing += 1
+                    continue
+                quiet += 1
+                seen = after.view(seat)
+                for _ in range(samples):
+                    world = module.sample_state(view, rng)
+                    world.apply(action)
+                    what = (name, state.action_text(action, seat), after.current_player())
+                    assert world.current_player() == after.current_player(), what
+                    assert world.view(seat) == seen, what
+                world = after = None
+            state.apply(legal[rng.randbelow(len(legal))])
+            gc.collect()
+    return quiet, revealing

@@ -610,3 +610,25 @@ def test_sampled_closing_card_window_D_O2():
             if depth not in depths:
                 depths.append(depth)
         assert max(depths) >= window - 3 and len(depths) > window // 2, (players, depths)
+
+
+def test_safecracker_and_compulsory_sale_say_they_revealed_D_T8():
+    """What the opponent's vault or hand holds is hidden (the view shows counts): naming a
+    quality, or selling into their hand, tells the mover something whatever the outcome,
+    so the game says so (state.revealed; the handheld's take-back stops there)."""
+    for vault in ([D(9, 0)], [D(4, 1)]):  # a hit and a miss
+        s = table(hands=[[d.CARD_B], []], vaults=[[], vault], market=[D(1)])
+        play(s, d.SAFECRACKER)
+        before = s.revealed
+        play(s, d.NAME + 9)
+        assert s.revealed > before, vault
+    for theirs in ([D(3, 2)], [D(4)]):
+        s = table(hands=[[D(3), d.CARD_C], theirs], market=[D(3, 1)])
+        play(s, d.SALE_C)
+        before = s.revealed
+        play(s, d.HAND + D(3))
+        assert s.revealed > before, theirs
+    s = table(hands=[[D(3), d.CARD_A], []], market=[D(1)])
+    before = s.revealed
+    play(s, d.MARKET, d.HAND + D(3))  # a diamond into the market from one's own hand: quiet
+    assert s.revealed == before

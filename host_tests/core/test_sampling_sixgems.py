@@ -7,7 +7,7 @@ identical sample for the same rng seed), has an empty history, and plays on to t
 Portable: runs under pytest and tools/mptest.py."""
 
 from checks import count
-from sampling_checks import check_game, play_on
+from sampling_checks import check_game, check_reveals, play_on
 
 
 def test_samples_match_the_view():
@@ -16,3 +16,10 @@ def test_samples_match_the_view():
 
 def test_samples_play_on():
     play_on("sixgems", count(10, 2))
+
+
+def test_a_move_that_shows_something_new_says_so():
+    """D-T3 draws, M-R1 deals, M-R2 passes, Q-T1 mining, Q-T2 rolls, G-P5 / G-T3 / G-T4
+    draws, G-S2 rolls: each bumps state.revealed (the take-back window ends there)."""
+    quiet, revealing = check_reveals("sixgems", count(6, 1))
+    assert quiet > 50 and revealing > 10, (quiet, revealing)

@@ -1,0 +1,162 @@
+"""Button presses a player needs, measured in the headless simulator (make bench ARGS=presses).
+
+A scripted human plays each game against normal bots: at each of its decisions it wants what
+a normal bot would choose from its view, and presses the buttons the table needs to get it
+(the fewest, as a player who knows the screen would); on every other screen it presses A to
+go on. The presses are counted per turn (a run of the human's decisions with no other seat
+in between), and a turn is sorted by the game's own kind (Diamonds' passing, SIXGEMS's
+settling, ...). The screens between turns (logs, results, pass the device) count apart.
+
+    python tools/presses.py [--games N]    (from the repository's root, in the venv)
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for path in (ROOT, HERE, os.path.join(ROOT, "host_tests")):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+from app_driver import make_sim, setup_game  # noqa: E402
+
+from firmware.bots import make_bot  # noqa: E402
+from firmware.core import load  # noqa: E402
+from firmware.hw import buttons as K  # noqa: E402
+from firmware.ui import screens as S  # noqa: E402
+
+# game -> (players, seats) played; the human is P1.
+TABLES = {
+    "diams": (2, ("human", "normal")),
+    "diamonds": (3, ("human", "normal", "normal")),
+    "quartz": (3, ("human", "normal", "normal")),
+    "sixgems": (2, ("human", "normal")),
+}
+FRAMES = 20000  # a game's frames at most (bots thinking included)
+
+
+def turn_kind(game, phases, words):
+    """The kind of a turn from the phases of its decisions (view["phase"]) and the words of
+    the actions chosen."""
+    if game == "diamonds":
+        return "passing" if "count" in phases or "pass" in phases else "a trick"
+    if game == "sixgems":
+        for text in words:
+            if text.startswith("settle"):
+                return "settling"
+    return "turn"
+
+
+def reach(sim, action):
+    """Press the buttons that pick `action` at the table (the choice list: the shorter way
+    round, then A). The number of presses."""
+    table = sim.app.screen
+    legal = sim.app.match.legal()
+    index = legal.index(action)
+    down = (index - table.cursor) % len(legal)
+    up = (table.cursor - index) % len(legal)
+    key, steps = (K.DOWN, down) if down <= up else (K.UP, up)
+    for _ in range(steps):
+        sim.press(key)
+    sim.press(K.A)
+    return steps + 1
+
+
+class Tally:
+    def __init__(self):
+        self.turns = {}  # kind -> [presses of each turn]
+        self.decisions = {}  # kind -> decisions in those turns
+        self.between = 0  # presses on other screens
+        self.games = 0
+
+    def add(self, kind, presses, decisions):
+        self.turns.setdefault(kind, []).append(presses)
+        self.decisions[kind] = self.decisions.get(kind, 0) + decisions
+
+
+def play_one(game, seed, tally):
+    players, seats = TABLES[game]
+    module = load(game)
+    sim = make_sim("pybadge", seed=seed)
+    setup_game(sim, module.TITLE, players, seats)
+    human = 0
+    chooser = make_bot(game, human, "normal", seed * 31 + 7)
+    turn_presses = turn_decisions = 0
+    phases = []
+    words = []
+    for _ in range(FRAMES):
+        app = sim.app
+        match = app.match
+        screen = app.screen
+        if match is None or (match.over() and not isinstance(screen, S.TableScreen)
+                             and "Game over" in sim.texts()[0]):
+            break
+        if isinstance(screen, S.TableScreen) and match.human_turn():
+            view = match.state.view(human)
+            chooser.start(view)
+            while chooser.step():
+                pass
+            action = chooser.result()
+            phases.append(view["phase"])
+            words.append(match.text(action, human))
+            turn_presses += reach(sim, action)
+            turn_decisions += 1
+            continue
+        if turn_decisions:  # the human's run of decisions ended
+            tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
+            turn_presses = turn_decisions = 0
+            phases = []
+            words = []
+        if isinstance(screen, S.TableScreen) and screen.busy():
+            sim.frame(0)  # a bot thinks: no button
+            continue
+        sim.press(K.A)
+        tally.between += 1
+    else:
+        raise RuntimeError("%s seed %d did not end in %d frames" % (game, seed, FRAMES))
+    if turn_decisions:
+        tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
+    tally.games += 1
+
+
+def measure(game, games, first_seed=1):
+    tally = Tally()
+    for k in range(games):
+        play_one(game, first_seed + k, tally)
+    return tally
+
+
+def rows_of(game, tally):
+    """Table rows: game, kind of turn, turns, decisions a turn, presses a turn (mean, p90,
+    max), presses on other screens a game."""
+    rows = []
+    for kind in sorted(tally.turns):
+        values = sorted(tally.turns[kind])
+        n = len(values)
+        p90 = values[min(n - 1, (9 * n + 9) // 10 - 1)]
+        rows.append([game, kind, str(n), "%.1f" % (tally.decisions[kind] / n),
+                     "%.1f" % (sum(values) / n), str(p90), str(values[-1]),
+                     "%.0f" % (tally.between / max(1, tally.games))])
+    return rows
+
+
+HEAD = ["game", "turn", "turns", "decisions", "presses", "p90", "max", "other screens/game"]
+
+
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games per game (default 2)")
+    parser.add_argument("game", nargs="*", help="games (default: all four)")
+    args = parser.parse_args(argv)
+    from bench import table
+
+    rows = []
+    for game in args.game or list(TABLES):
+        rows.extend(rows_of(game, measure(game, args.games)))
+    table(HEAD, rows, 2)
+
+
+if __name__ == "__main__":
+    main()
