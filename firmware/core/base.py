@@ -145,9 +145,10 @@ class GameState:
         self.notes.append(text)
 
     def _reveal(self):
-        """A move showed something no seat could know before it: a card drawn or turned up,
-        a die rolled, a crystal drawn from the bag. A front end never lets a player take back
-        a move past this (ui/match.py): the game says so, whatever chance it uses."""
+        """A move showed something its mover could not know before it: a card drawn or dealt,
+        a die rolled, a crystal drawn from the bag, a hidden hand or vault answering, the final
+        scores. A front end never lets a player take back a move past this (ui/match.py): the
+        game says so, whatever chance it uses (check_reveals in the sampling suites)."""
         self.revealed += 1
 
     def is_over(self):
