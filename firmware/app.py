@@ -55,6 +55,7 @@ class App:
         self.crashed = None  # (exc, facts, saved, over) of a fault whose screen is not up yet
         self.match = None
         self.table = None  # the table screen of the game in play
+        self.played = ""  # what route() played for the human, for the table to say
         self.saved = None
         self.screen = S.Screen()
         self.dirty = True
@@ -214,12 +215,19 @@ class App:
             match.told = True
             self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
             return
+        words = match.only_choice()
+        if words is not None:  # played for the human: said on the table, not asked
+            self.played = "Only choice: " + words
+            self.route()
+            return
         if match.bot_moved and match.human_turn():
             match.bot_moved = False
             self.board.beep(TURN_HZ, TURN_MS)  # your turn, after the bots
         if self.table is None or self.table.match is not match:
             self.table = S.TableScreen(self)  # built once a game
         self.table.refresh()
+        self.table.played = self.played
+        self.played = ""
         self.goto(self.table)
 
     # -- the loop --

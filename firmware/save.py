@@ -353,7 +353,9 @@ def autosaver(slot, seats, out=print, extra=None):
     start): saves the game to `slot`; when the game is over, saves it one last time and
     clears the slot (see SaveSlot.clear). When the flash cannot be written (CircuitPython's
     USB drive mode, a full drive), or `extra` cannot be saved (ValueError), it says so once
-    through `out` and stops trying."""
+    through `out` and stops trying. A full heap (MemoryError, late in a long game on a
+    board) skips this move's save: the flash keeps the one before, whole, and the next
+    move's save writes the whole game."""
     off = []
 
     def after_action(state):
@@ -368,5 +370,11 @@ def autosaver(slot, seats, out=print, extra=None):
         except (OSError, ValueError) as exc:
             off.append(exc)
             out("Saving is off (%s): this game cannot be resumed later." % (exc,))
+        except MemoryError:
+            if state.is_over():  # a finished game must not be offered to resume
+                try:
+                    slot.clear()
+                except (OSError, MemoryError):
+                    pass
 
     return after_action

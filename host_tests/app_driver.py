@@ -76,7 +76,7 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
     for seat in range(players):
         set_value(sim, "P%d:" % (seat + 1), seats[seat])
     for key, value in (options or {}).items():
-        set_value(sim, key + ":", value)
+        set_value(sim, key.replace("_", " ") + ":", value)
     move_cursor_to(sim, "Start game")
     if sim.app.saved is not None:  # a saved game: the first A asks, the second replaces it
         sim.press(K.A)
@@ -108,11 +108,13 @@ def play_decisions(sim, rng, count):
 
 
 def choice_text(sim):
-    """The decision shown at the bottom of the table (its two rows joined)."""
+    """The decision shown at the bottom of the table (its two rows joined; the last row may
+    instead say what was played for the human)."""
     rows = sim.texts()
     first = rows[-2]
     assert first.startswith(">"), rows
-    return (first[1:] + " " + rows[-1].strip()).strip()
+    second = "" if rows[-1].startswith("Only choice: ") else rows[-1].strip()
+    return (first[1:] + " " + second).strip()
 
 
 def choose(sim, action):

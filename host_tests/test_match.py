@@ -180,7 +180,8 @@ def test_setup_options_reach_the_new_game(tmp_path):
         set_value(sim, "Players", str(players))
         want = {}
         for key, choices in module.OPTIONS:
-            set_value(sim, key + ":", choices[-1])  # the last choice: never the default
+            # the last choice: never the default
+            set_value(sim, key.replace("_", " ") + ":", choices[-1])
             want[key] = choices[-1]
         move_cursor_to(sim, "Start game")
         sim.press(K.A)
@@ -397,3 +398,61 @@ def test_thinking_on_a_humans_turn_plays_nothing_and_a_slice_of_no_time_only_sta
     assert not match.think(0)  # no time: the bot has started, not answered
     assert len(match.state.history) == before
     assert match.think(1000) and len(match.state.history) == before + 1
+
+
+def _to_a_lone_choice(game, seed):
+    """A Match of `game` (seat 0 human, the rest bots) played on, the human choosing at
+    random, until the human has one legal action; None if the game ends first."""
+    module = load(game)
+    match = Match(module.new_game(module.MIN_PLAYERS, seed),
+                  ["human"] + ["normal"] * (module.MIN_PLAYERS - 1), None, None)
+    rng = Prng(seed)
+    while not match.over():
+        if not match.human_turn():
+            while not match.think(1000):
+                pass
+            continue
+        legal = match.legal()
+        if len(legal) == 1:
+            return match
+        match.play(legal[rng.randbelow(len(legal))])
+    return None
+
+
+@pytest.mark.parametrize("game", ["diamonds", "diams"])
+def test_a_lone_choice_is_played_for_the_human_and_is_no_pick_to_take_back(game):
+    """Guards: a forced move left to the human; played without its words; a take-back that
+    only plays it again ("took back 1 pick" for a move nobody chose); the bots' turn tick
+    lost to it."""
+    found = 0
+    for seed in range(1, 40):
+        match = _to_a_lone_choice(game, seed)
+        if match is None:
+            continue
+        seat = match.current()
+        action = match.legal()[0]
+        words = match.state.action_text(action, seat)
+        before = len(match.state.history)
+        picked = match.can_take_back()
+        match.bot_moved = True
+        assert match.only_choice() == words
+        assert match.state.history[before] == action
+        assert match.bot_moved  # the turn tick still sounds at the human's real decision
+        if not picked:
+            assert not match.can_take_back()
+        assert match.only_choice() is None or len(match.state.history) > before + 1
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_no_lone_choice_when_there_is_a_choice_or_a_bot_on_turn():
+    module = load("diams")
+    match = Match(module.new_game(2, 3), ["human", "normal"], None, None)
+    assert match.human_turn() and len(match.legal()) > 1
+    before = list(match.state.history)
+    assert match.only_choice() is None and list(match.state.history) == before
+    match = Match(module.new_game(2, 3), ["normal", "human"], None, None)
+    assert not match.human_turn()
+    assert match.only_choice() is None and list(match.state.history) == before

@@ -236,7 +236,7 @@ def test_sixgems_settlement_lists_each_seats_points():
     results = [[0, 0, 0, 0, 0, 1, 2, 3], [4, 2, 3, 0, 1, 12, -4, 7]]
     view = sixgems_view(results, [21, 5, 15])
     assert lines(results_sixgems.round_result, view) == [
-        "==== Settlement 2: G-K5 Amethyst by Cy ====",
+        "==== Settlement 2: card 5 Amethyst by Cy ====",
         "  Ann      +12 (bonus 3)  total 21",
         "  Bob       -4 (bonus 0)  total 5",
         "  Cy        +7 (bonus 1)  total 15",
@@ -259,6 +259,6 @@ def test_sixgems_final_settlement_has_no_card():
 def test_sixgems_final_tie_counts_the_gems_of_the_tied():
     view = sixgems_view([], [20, 17, 20])
     assert lines(results_sixgems.final, view) == [
-        "  Tie on 20 points: most gems wins (G-E3): Ann 5 gems, Cy 6 gems"]
+        "  Tie on 20 points: most gems wins: Ann 5 gems, Cy 6 gems"]
     view["totals"] = [20, 21, 19]
     assert lines(results_sixgems.final, view) == []

@@ -112,12 +112,12 @@ def test_every_option_turns_through_its_choices(game):
     move_cursor_to(sim, TITLES[GAMES.index(game)])
     sim.press(K.A)
     for key, choices in load(game).OPTIONS:
-        move_cursor_to(sim, key + ":")
+        move_cursor_to(sim, key.replace("_", " ") + ":")
         seen = []
         for _ in range(len(choices)):
             seen.append(cursor_text(sim))
             sim.press(K.RIGHT)
-        assert seen == ["%s: < %s >" % (key, c) for c in choices]
+        assert seen == ["%s: < %s >" % (key.replace("_", " "), c) for c in choices]
         assert cursor_text(sim) == seen[0]
         sim.press(K.LEFT)
         assert cursor_text(sim) == seen[-1]
@@ -141,8 +141,8 @@ def test_rules_help_from_the_setup_shows_the_games_rules_and_comes_back_unchange
     assert title_text(sim).startswith("Diam's rules")
     first = wrap(DIAMS_HELP[0], sim.app.cols)[0]
     assert sim.texts()[1].strip() == first.strip()
-    assert sim.texts()[-1].strip() == "A: back"
-    sim.press(K.A)
+    assert sim.texts()[-1].strip() == "A: more  B: back"
+    sim.press(K.B)
     assert title_text(sim).startswith("Diam's")
     move_cursor_to(sim, "Players")
     assert cursor_text(sim) == "Players: < 4 >"  # the setup as it was left
@@ -240,8 +240,19 @@ def test_a_long_text_page_scrolls_by_lines_and_by_pages_and_stops_at_its_ends():
     assert shown() == lines[:room]  # the start
     sim.press(K.UP)
     assert shown() == lines[:room]
-    sim.press(K.A)
-    assert isinstance(sim.app.screen, S.TableScreen)  # A: back to the game
+    assert sim.texts()[-1].strip() == "A: more  B: back"
+    sim.press(K.A)  # A reads on, a page at a time
+    assert shown() == lines[room : 2 * room]
+    for _ in range(40 // room + 1):
+        if shown() == lines[40 - room :]:
+            break
+        sim.press(K.A)
+    assert shown() == lines[40 - room :] and sim.texts()[-1].strip() != "A: more  B: back"
+    sim.press(K.A)  # from the last page, A goes on
+    assert isinstance(sim.app.screen, S.TableScreen)
+    log_page(sim, lines)
+    sim.press(K.B)  # B goes back from any page
+    assert isinstance(sim.app.screen, S.TableScreen)
 
 
 def test_a_short_text_page_has_no_position_and_does_not_scroll():
@@ -284,8 +295,8 @@ def test_the_pause_menu_goes_back_shows_help_and_quits():
     move_cursor_to(sim, "Rules help")
     sim.press(K.A)
     assert title_text(sim).startswith("Quartz: The Dice Game")  # its rules, "8/49" at the right
-    assert sim.texts()[-1].strip() == "A: back"
-    sim.press(K.A)
+    assert sim.texts()[-1].strip() == "A: more  B: back"
+    sim.press(K.B)
     assert isinstance(sim.app.screen, S.TableScreen)
     assert list(sim.app.match.state.history) == history  # nothing played meanwhile
     sim.press(K.START)
@@ -349,7 +360,7 @@ def test_select_turns_the_pages_of_a_table_taller_than_the_screen():
     assert sim.texts()[1:-2] == first
 
 
-def test_while_a_bot_thinks_the_table_says_who_and_b_hurries_it():
+def test_while_a_bot_thinks_the_table_says_who_and_hurrying_it_is_asked():
     sim = make_sim("pybadge", None, budget_ms=60000)
     setup_game(sim, "Diamonds", 3, ["human", "hard", "normal"], settle=False)
     match = sim.app.match
@@ -364,10 +375,21 @@ def test_while_a_bot_thinks_the_table_says_who_and_b_hurries_it():
     for _ in range(3):
         sim.frame(0)
     rows = sim.texts()
-    assert rows[-1].strip() == "%s thinks  B: hurry" % match.names[seat]
+    assert rows[-1].strip() == "%s thinks  A: hurry" % match.names[seat]
     assert title_text(sim).endswith(tuple("%s %s" % (match.names[seat], s) for s in S.SPIN))
     before = len(match.state.history)
-    sim.frame(K.B)
+    for key in (K.A, K.B):  # a press asks; B: it thinks on
+        sim.frame(key)
+        sim.frame(0)
+        assert sim.texts()[-1].strip() == "Hurry P%d? A: yes  B: no" % (seat + 1)
+        assert len(match.state.history) == before
+        sim.frame(K.B)
+        sim.frame(0)
+        assert sim.texts()[-1].strip() == "%s thinks  A: hurry" % match.names[seat]
+        assert len(match.state.history) == before
+    sim.frame(K.A)
+    sim.frame(0)
+    sim.frame(K.A)  # yes
     assert len(match.state.history) == before + 1  # answered at once, its best so far
 
 
@@ -406,26 +428,49 @@ def test_buttons_without_a_meaning_on_a_list_do_nothing():
         assert cursor_text(sim).startswith("Players")
 
 
-def test_the_choice_sits_on_two_barred_rows_at_the_bottom():
+def test_the_choice_sits_on_barred_rows_at_the_bottom_one_or_two_as_its_words_need():
     sim = make_sim("pybadge")
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
     canvas = sim.app.canvas
     last = canvas.cols - 1
-    assert sim.texts()[-2].startswith(">")
-    assert canvas.tile_at(canvas.rows - 2, last) == NAVY_BAR
-    assert canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR
-    assert canvas.tile_at(canvas.rows - 3, last) != NAVY_BAR
+    table = sim.app.screen
+    seen = set()
+    for _ in range(len(table.legal)):
+        words = sim.app.match.text(table.legal[table.cursor], sim.app.match.current())
+        two = len(wrap(words, canvas.cols - 2)) > 1
+        assert sim.texts()[-2].startswith(">")
+        assert canvas.tile_at(canvas.rows - 2, last) == NAVY_BAR
+        assert (canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR) == two, sim.texts()
+        assert canvas.tile_at(canvas.rows - 3, last) != NAVY_BAR
+        seen.add(two)
+        sim.press(K.DOWN)
+    assert False in seen  # a one-line choice leaves the last row to the note
 
 
-def test_each_decision_starts_on_the_first_choice_after_the_bots_played():
+def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision():
     sim = make_sim("pybadge")
     setup_game(sim, "Quartz", 3, ["normal", "normal", "human"])
-    for _ in range(3):
+    to_decision(sim)
+    assert right_of_title(sim) == "1/%d" % len(sim.app.match.legal())
+    moved = 0
+    for _ in range(12):
         to_decision(sim)
-        assert right_of_title(sim) == "1/%d" % len(sim.app.match.legal())
+        table = sim.app.screen
+        legal = sim.app.match.legal()
         sim.press(K.DOWN)
+        under = table.cursor
+        assert right_of_title(sim) == "%d/%d" % (under + 1, len(legal))
+        chosen = legal[under]
         sim.press(K.A)
+        to_decision(sim)
+        now = sim.app.match.legal()
+        if chosen in now:  # the same action, wherever it now sits
+            assert now[table.cursor] == chosen
+        else:  # the same place
+            assert table.cursor == min(under, len(now) - 1)
+        moved += table.cursor > 0
+    assert moved
 
 
 def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch):
@@ -449,7 +494,9 @@ def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch)
         elif match.seats[match.current()] == "hard":
             if len(match.state.history) > 2:
                 break
-            sim.frame(K.B)  # hurried: on with the game
+            sim.frame(K.A)  # hurried: on with the game
+            sim.frame(0)
+            sim.frame(K.A)
         sim.frame(0)
     assert match.seats[match.current()] == "hard"
     sim.frame(0)
@@ -458,7 +505,9 @@ def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch)
         sim.frame(0)
     assert drawn == [], drawn  # the spinner turns; the table waits for a move
     before = len(match.state.history)
-    sim.frame(K.B)
+    sim.frame(K.A)
+    sim.frame(0)
+    sim.frame(K.A)
     sim.frame(0)
     assert len(match.state.history) > before and drawn[-1] > before  # the move: drawn again
 

@@ -33,7 +33,7 @@ def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options
     assert done.stderr == ""
     assert "===== Game over =====" in out
     assert re.search(r"^Winners? (\(tie\))?: ", out, re.M) or "Winner: " in out
-    assert "==== Settlement 1: G-K" in out or "==== Final settlement" in out
+    assert "==== Settlement 1: card " in out or "==== Final settlement" in out
     assert re.search(r"^  P\d bot: play ", out, re.M)
     assert "Your options" not in out
 
@@ -153,9 +153,9 @@ def test_table_shows_the_ring_the_dice_every_seat_and_own_cards():
         "  P3 bot  103 pts  Ru0 To4 Em0 Sa0 Am0 Di0  hand 3/3  wild 2 <-",
         "Your gem cards: Topaz 2, Amethyst 4",
         "Your settlement cards:",
-        "  G-K4 Sapphire   you hold 3+ of a colour -> you: X gems x colours held",
-        "  G-K10 Sapphire  every die even -> all: leave out your most-held colour",
-        "P3 bot: play a gem card (G-T1).",
+        "  card 4 Sapphire  you hold 3+ of a colour -> you: X gems x colours held",
+        "  card 10 Sapphire every die even -> all: leave out your most-held colour",
+        "P3 bot: play a gem card.",
     ]
 
 
@@ -170,7 +170,7 @@ def test_a_die_in_the_centre_is_on_no_board():
     assert got[-3:] == [
         "Your gem cards: (none)",
         "Your settlement cards: (none)",
-        "P1: settle, exchange a settlement card, or neither (G-T3).",
+        "P1: settle, exchange a settlement card, or neither.",
     ]
 
 
@@ -189,29 +189,29 @@ def test_while_the_dice_are_placed_only_the_placed_ones_show():
         "Boards: Ru[  ] To[A6] Em[  ] Sa[  ] Am[  ] Di[  ]",
         "Your gem cards: Topaz 2, Amethyst 4",
         "Your settlement cards:",
-        "  G-K2 Topaz      all 6 colours among all gems -> you: X gems x highest die",
-        "  G-K9 Emerald    faces consecutive (6-1 too) -> all: X gems 1/3/5/7/10",
+        "  card 2 Topaz     all 6 colours among all gems -> you: X gems x highest die",
+        "  card 9 Emerald   faces consecutive (6-1 too) -> all: X gems 1/3/5/7/10",
         "P3 bot rolled blue A 6, blue B 1, red 3: choose a board for blue B (1).",
     ]
 
 
 # Each phase's question, P2 bot to decide: (changes, the last line).
 SITUATIONS = [
-    ({"phase": "play"}, "P2 bot: play a gem card (G-T1)."),
+    ({"phase": "play"}, "P2 bot: play a gem card."),
     ({"phase": "use", "played": 14},
-     "P2 bot played Topaz 2: use its face 2 to move or turn a die? (G-T2)"),
-    ({"phase": "settle"}, "P2 bot: settle, exchange a settlement card, or neither (G-T3)."),
+     "P2 bot played Topaz 2: use its face 2 to move or turn a die?"),
+    ({"phase": "settle"}, "P2 bot: settle, exchange a settlement card, or neither."),
     ({"phase": "wild", "turn": 0, "settling": 4, "wild_only": -1},
-     "P1 settles with G-K5 Amethyst: P2 bot, place a pending wild gem or keep waiting (G-P4)."),
+     "P1 settles with card 5 Amethyst: P2 bot, place a pending wild gem or keep waiting."),
     ({"phase": "wild", "turn": 0, "settling": 4, "wild_only": 0},
-     "P1 settles with G-K5 Amethyst: P2 bot, place a pending wild gem (now only on Ruby) or "
-     "keep waiting (G-P4)."),
+     "P1 settles with card 5 Amethyst: P2 bot, place a pending wild gem (now only on Ruby) or "
+     "keep waiting."),
     ({"phase": "wild", "turn": 2, "settling": 0, "wild_only": 3},
-     "P3 bot settles with G-K1 Ruby: P2 bot, place a pending wild gem (now only on Sapphire) "
-     "or keep waiting (G-P4)."),
-    ({"phase": "give"}, "G-K1: P2 bot chooses a gem of yours to swap (or no swap)."),
-    ({"phase": "take", "give": 2}, "G-K1: P2 bot gives a Emerald gem: choose the gem to take."),
-    ({"phase": "leave"}, "G-K10: P2 bot, choose which of your most-held colours is left out."),
+     "P3 bot settles with card 1 Ruby: P2 bot, place a pending wild gem (now only on Sapphire) "
+     "or keep waiting."),
+    ({"phase": "give"}, "Swap: P2 bot chooses a gem of yours to swap (or no swap)."),
+    ({"phase": "take", "give": 2}, "Swap: P2 bot gives an Emerald gem: choose the gem to take."),
+    ({"phase": "leave"}, "Card 10: P2 bot, choose which of your most-held colours is left out."),
 ]
 
 
@@ -240,7 +240,8 @@ def test_the_spectator_sees_a_line_per_turn():
 
 def test_the_help_lists_every_settlement_card_with_its_bonus():
     """G-K1 .. G-K12: a line per card, its condition and bonus, after the rules."""
-    assert R.HELP[0] == "SIXGEMS in short (rule ids of seeds/sixgems.md)."
-    assert R.HELP[-12:] == tuple("  %-15s %s" % (G.settle_text(k), R.CARDS[k])
+    assert R.HELP[0] == "SIXGEMS in short (every rule: seeds/sixgems.md):"
+    assert R.HELP[-12:] == tuple("  %-16s %s" % (G.settle_text(k), R.CARDS[k])
                                  for k in range(12))
-    assert R.HELP[-1] == "  G-K12 Diamond   you hold 4+ colours -> you: 2 per gem under the red die"
+    assert R.HELP[-1] == ("  card 12 Diamond  you hold 4+ colours -> you: 2 per gem under the red"
+                          " die")

@@ -177,7 +177,7 @@ def main(argv=None):
             ok, actions, out = run(binary, parse_heap(args.heap), code)
             if not ok:
                 return case, "FAILED\n" + out[-800:]
-            return case, "ok, %d actions, %d searches cut short by memory" % (actions,
+            return case, "ok, %d actions, %d searches or saves cut short by memory" % (actions,
                                                                                cut_short(out))
         heap, out = smallest(binary, code, full=args.full)
         if heap is None:

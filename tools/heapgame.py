@@ -9,9 +9,10 @@
 # every seat a bot of LEVEL, hard bots capped at PLAYOUTS playouts a decision (the same
 # figures on every run; a playout's garbage does not pile up, so more playouts need no
 # more heap). The globals below are the defaults; the runner prepends its own.
-# Prints "heapgame: ok <actions> <gc.mem_free()> <searches cut short>" at the end: a hard
-# bot's search that runs out of memory plays its best move so far (the game goes on, the
-# bot plays worse), counted here; a fault that reaches the crash screen fails the run.
+# Prints "heapgame: ok <actions> <gc.mem_free()> <cut short>" at the end: a hard bot's
+# search that runs out of memory plays its best move so far (the game goes on, the bot plays
+# worse), a save with no room waits for the next move's; both counted here; a fault that
+# reaches the crash screen fails the run.
 import gc
 import os
 
@@ -28,7 +29,8 @@ COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
 
 
-CUT = [0]  # hard decisions a MemoryError cut short (the best move so far was played)
+CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far was played,
+# or the heuristic's when a search had no room to start) and saves (the next one caught up)
 
 
 def cap(match):
@@ -36,8 +38,18 @@ def cap(match):
         if bot is not None and hasattr(bot, "playouts"):
             bot.playouts = PLAYOUTS
             bot.budget_ms = None
-    from firmware.bots.search import Search
+    from firmware.bots.search import Search, SearchBot
 
+    if not hasattr(SearchBot, "counted"):  # a search memory did not let start at all
+        SearchBot.counted = SearchBot.start
+
+        def start(self, view):
+            search = self.counted(view)
+            if search is None:
+                CUT[0] += 1
+            return search
+
+        SearchBot.start = start
     if not hasattr(Search, "counted"):
         Search.counted = Search.step
 
@@ -54,11 +66,19 @@ def cap(match):
 def slot():
     from firmware.save import SaveSlot
 
+    class Counting(SaveSlot):  # a save memory had no room for is skipped: counted with CUT
+        def save(self, *args):
+            try:
+                SaveSlot.save(self, *args)
+            except MemoryError:
+                CUT[0] += 1
+                raise
+
     try:
         os.mkdir(SAVES)
     except OSError:
         pass
-    return SaveSlot(SAVES)
+    return Counting(SAVES)
 
 
 def play_match():

@@ -244,9 +244,13 @@ class SearchBot:
         finally:
             prior_bot.strict = False
         rng = self._prng(_digest(self.seed, view))
-        self.search = Search(self.module, view, policy, self.evaluate, rng,
-                             self.budget_ms, self.playouts, self.depth, prior, self.candidates,
-                             self.bonus)
+        try:
+            self.search = Search(self.module, view, policy, self.evaluate, rng,
+                                 self.budget_ms, self.playouts, self.depth, prior,
+                                 self.candidates, self.bonus)
+        except MemoryError:  # no room to search at all: the heuristic's choice is the answer
+            self.search = None
+            self.answer = prior
         return self.search
 
     def step(self):
@@ -269,6 +273,7 @@ class SearchBot:
         return answer
 
     def choose(self, view):
-        action = self.start(view).run()
+        search = self.start(view)
+        action = search.run() if search is not None else self.answer
         self.search = None
         return action

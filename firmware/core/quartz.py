@@ -11,6 +11,7 @@ TITLE = "Quartz: The Dice Game"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 OPTIONS = ()
+PUBLIC = True  # every seat sees the whole table (the bag's order is nobody's): no hand-over
 
 # ---- Data: every number of the rules in one place --------------------------------------
 # Q-C1, Q-C2, Q-S1: kind, value, crystals in the box, removed with 3 / 4 / 5 / 6 players.

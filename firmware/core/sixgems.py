@@ -98,7 +98,7 @@ def gem_text(card):
 def settle_text(card):
     if card == FINAL:
         return "final settlement"
-    return "G-K%d %s" % (card + 1, COLOURS[SETTLE_COLOURS[card]])
+    return "card %d %s" % (card + 1, COLOURS[SETTLE_COLOURS[card]])
 
 
 def die_text(die):
@@ -540,7 +540,7 @@ class State(GameState):
                 self.decider = self.turn
                 self.phase = P_GIVE
                 return
-            self._note("G-K1: no swap is possible")
+            self._note("swap: none is possible")
         elif k == 9:  # G-K10
             for s in self._order():
                 gems = self.gems(s)
@@ -602,7 +602,7 @@ class State(GameState):
         self.areas[other].remove(theirs)
         self.areas[me].append(theirs)
         self.areas[other].append(mine)
-        self._note("G-K1: %s swaps a %s gem for %s's %s gem"
+        self._note("swap: %s swaps a %s gem for %s's %s gem"
                    % (self._name(me), COLOURS[d], self._name(other), COLOURS[c]))
         for seat in (me, other):  # a placed wild gem needs a real gem of its colour
             real = self.real_gems(seat)
@@ -623,7 +623,7 @@ class State(GameState):
 
     def _give_or_take(self, action):
         if action == NO_SWAP:
-            self._note("G-K1: %s makes no swap" % self._name(self.turn))
+            self._note("swap: %s makes no swap" % self._name(self.turn))
             self._score()
         elif self.phase == P_GIVE:
             self.give = action - GIVE

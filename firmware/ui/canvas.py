@@ -68,6 +68,7 @@ class Canvas:
         self.row = -1  # the pen: line() moves it to row 0 first
         self.col = 0
         self.used = 0  # rows drawn on
+        self.cut = 0  # characters lost past the right edge since the clear (tests read it)
 
     # -- the pen --
     def line(self, colour=WHITE, indent=0):
@@ -96,11 +97,14 @@ class Canvas:
 
     def text(self, s):
         if not self._room():
+            if 0 <= self.row < self.rows:
+                self.cut += len(s)
             self.col += len(s)
             return
         base = self.row * self.cols
         for ch in s:
             if self.col >= self.cols:
+                self.cut += 1
                 break
             code = ord(ch)
             self.chars[base + self.col] = code if 32 <= code < 127 else 63  # '?' for the rest

@@ -6,22 +6,22 @@ from firmware.core import diams as D
 from firmware.ui.results_diams import final, round_result  # noqa: F401
 
 HELP = (
-    "Diam's in short (rule ids of seeds/diams.md):",
+    "Diam's in short (every rule: seeds/diams.md):",
     " Collect diamonds (qualities 1-10, five of each, one of them special purity *).",
-    " A turn: draw 1 card to your hand or 2 to the market (D-T1), then one of (D-T5):",
+    " A turn: draw 1 card to your hand or 2 to the market, then one of:",
     "  market: put a hand diamond in the market, then take all market diamonds of its",
-    "    quality, or other market diamonds adding up exactly to it, or nothing (D-T6);",
-    "  vault: store 3+ of a quality, plus qualities already in your vault (D-T7);",
+    "    quality, or other market diamonds adding up exactly to it, or nothing;",
+    "  vault: store 3+ of a quality, plus qualities already in your vault;",
     "  a special card: Compulsory Sale (sell a quality: an opponent holding it must",
     "    sell too and you take them all), or its own power: A Convoy (store qualities",
     "    already in your vault), B Safecracker (take a named diamond from an opponent's",
-    "    vault), C Sleight of Hand (take one market diamond) (D-T8).",
-    " Hand limit 5 at the end of your turn (D-T9). When the closing card comes out,",
-    " everyone plays one more turn and the round is scored (D-E1).",
+    "    vault), C Sleight of Hand (take one market diamond).",
+    " Hand limit 5 at the end of your turn. When the closing card comes out,",
+    " everyone plays one more turn and the round is scored.",
     " Points: vault collections of 3/4/5 (7s are best, 8-10 worth little), +5 for the",
     " most special-purity diamonds in a vault (2 each if tied), +3 for the highest sum",
-    " of qualities in hand (D-V, D-E2). Standard: 3 rounds, chips 4/3/2/1/0 by rank;",
-    " quick: 1 round by points (D-O1).",
+    " of qualities in hand. Standard: 3 rounds, chips 4/3/2/1/0 by rank;",
+    " quick: 1 round by points.",
 )
 
 

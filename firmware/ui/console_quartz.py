@@ -6,21 +6,21 @@ from firmware.core import quartz as Q
 from firmware.ui.results_quartz import _crystals, final, round_result  # noqa: F401
 
 HELP = (
-    "Quartz: The Dice Game in short (rule ids of seeds/quartz.md):",
+    "Quartz: The Dice Game in short (every rule: seeds/quartz.md):",
     " Crystals: Qz quartz 2, Rb rubellite 3, Em emerald 4, Sa sapphire 5, Ru ruby 7,",
-    "  Am amber 9, Ob unstable -3 (Q-C1). Six rounds; a turn each, the leader first.",
-    " Your turn: mine 1 crystal (unstable: +1 reroll marker) (Q-T1); roll 5 dice,",
-    "  reroll any of them twice, plus once per marker you spend (Q-T2): pick dice,",
+    "  Am amber 9, Ob unstable -3. Six rounds; a turn each, the leader first.",
+    " Your turn: mine 1 crystal (unstable: +1 reroll marker); roll 5 dice,",
+    "  reroll any of them twice, plus once per marker you spend: pick dice,",
     "  then reroll.",
     " Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face).",
-    " Actions, each kind and die once (Q-T3): choose the action, its dice, confirm:",
+    " Actions, each kind and die once: choose the action, its dice, confirm:",
     "  P x N: mine N.  H x N (2+): mine N, return half of them (rounded down).",
     "  C x N (2+): N-1 from cart to chest (safe).  T x N (2+): N-1 from your cart to",
     "  another cart.  S x N (2+): take N-1 from another cart.",
-    " End the turn when you like (Q-T4).",
+    " End the turn when you like.",
     " Round end: most amber (then ruby...) takes the leader marker; 2 unstable go",
-    "  into the bag (Q-R).",
-    " Score: values + sets of a kind 3:+3, 4:+6, 5+:+10; fewest in chest -5 (Q-F).",
+    "  into the bag.",
+    " Score: values + sets of a kind 3:+3, 4:+6, 5+:+10; fewest in chest -5.",
 )
 
 

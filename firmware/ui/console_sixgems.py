@@ -6,23 +6,23 @@ from firmware.core import sixgems as G
 from firmware.ui.results_sixgems import final, round_result  # noqa: F401
 
 HELP = (
-    "SIXGEMS in short (rule ids of seeds/sixgems.md).",
+    "SIXGEMS in short (every rule: seeds/sixgems.md):",
     " FROM THE SOURCE: the settlement and the 12 settlement cards [source].",
     " RECONSTRUCTED by this project [invented]: card counts, setup, the turn,",
     " the end, 2-4 players. The real game's turn may differ.",
     " Ring of six gem boards: Ruby Topaz Emerald Sapphire Amethyst Diamond (Diamond",
     " touches Ruby). Blue dice A and B, a red die: on boards or in the centre.",
-    " Your turn [invented]: play a gem card to your area (G-T1); you may use its",
+    " Your turn [invented]: play a gem card to your area; you may use its",
     "  face f: move a die showing f to an empty board or the centre, or turn the",
-    "  die on the card's colour board to f (G-T2); then settle with a settlement",
-    "  card whose condition holds, or exchange one, or neither (G-T3); draw to 3",
-    "  gem cards (G-T4).",
-    " Settlement [source]: every die must be on a board (G-P1). Bonus first (G-P2),",
+    "  die on the card's colour board to f; then settle with a settlement",
+    "  card whose condition holds, or exchange one, or neither; draw to 3",
+    "  gem cards.",
+    " Settlement [source]: every die must be on a board. Bonus first,",
     "  then every player: + face x own gems under each blue die, - face x own gems",
-    "  under the red die (G-P3); totals never go below 0. The card becomes the",
+    "  under the red die; totals never go below 0. The card becomes the",
     "  settler's wild gem: at a later settlement, place it on a colour you hold:",
-    "  one more gem there (G-P4). The settler rerolls and places the dice, then",
-    "  draws a settlement card (G-P5).",
+    "  one more gem there. The settler rerolls and places the dice, then",
+    "  draws a settlement card.",
     " End [invented]: after the 8th (or 6th/10th) settlement, or when every gem",
     "  card is played (a last settlement, no bonus). Most points, then most gems.",
     " Cards (X = the card's colour; you = the settler, all = every player):",
@@ -44,7 +44,7 @@ CARDS = (
     "you hold 4+ colours -> you: 2 per gem under the red die",
 )
 
-HELP = HELP + tuple(["  %-15s %s" % (G.settle_text(k), CARDS[k]) for k in range(12)])
+HELP = HELP + tuple(["  %-16s %s" % (G.settle_text(k), CARDS[k]) for k in range(12)])
 
 
 def _die(view, d):
@@ -109,7 +109,7 @@ def _own(view, names, out):
     cards = view["settle_hand"]
     out("Your settlement cards:" + ("" if cards else " (none)"))
     for k in cards:
-        out("  %-15s %s" % (G.settle_text(k), CARDS[k]))
+        out("  %-16s %s" % (G.settle_text(k), CARDS[k]))
 
 
 def _situation(view, names, out):
@@ -120,24 +120,26 @@ def _situation(view, names, out):
         out("%s rolled blue A %d, blue B %d, red %d: choose a board for %s."
             % (mover, view["faces"][0], view["faces"][1], view["faces"][2], _die_name(view, d)))
     elif phase == "play":
-        out("%s: play a gem card (G-T1)." % mover)
+        out("%s: play a gem card." % mover)
     elif phase == "use":
         played = view["played"]
-        out("%s played %s: use its face %d to move or turn a die? (G-T2)"
+        out("%s played %s: use its face %d to move or turn a die?"
             % (mover, G.gem_text(played), G.face(played)))
     elif phase == "settle":
-        out("%s: settle, exchange a settlement card, or neither (G-T3)." % mover)
+        out("%s: settle, exchange a settlement card, or neither." % mover)
     elif phase == "wild":
         only = view["wild_only"]
         where = " (now only on %s)" % G.COLOURS[only] if only >= 0 else ""
-        out("%s settles with %s: %s, place a pending wild gem%s or keep waiting (G-P4)."
+        out("%s settles with %s: %s, place a pending wild gem%s or keep waiting."
             % (names[view["turn"]], G.settle_text(view["settling"]), mover, where))
     elif phase == "give":
-        out("G-K1: %s chooses a gem of yours to swap (or no swap)." % mover)
+        out("Swap: %s chooses a gem of yours to swap (or no swap)." % mover)
     elif phase == "take":
-        out("G-K1: %s gives a %s gem: choose the gem to take." % (mover, G.COLOURS[view["give"]]))
+        colour = G.COLOURS[view["give"]]
+        out("Swap: %s gives %s %s gem: choose the gem to take."
+            % (mover, "an" if colour[0] in "AEIOU" else "a", colour))
     elif phase == "leave":
-        out("G-K10: %s, choose which of your most-held colours is left out." % mover)
+        out("Card 10: %s, choose which of your most-held colours is left out." % mover)
 
 
 def _die_name(view, d):

@@ -80,8 +80,30 @@ class Match:
         return self.humans[0] if self.humans else 0
 
     def needs_privacy(self):
-        """Two humans or more and the device must pass to another one."""
-        return len(self.humans) > 1 and self.human_turn() and self.shown != self.current()
+        """Two humans or more and the device must pass to another one (not in a game whose
+        every seat sees everything: its rules module says PUBLIC = True)."""
+        return (len(self.humans) > 1 and self.human_turn() and self.shown != self.current()
+                and not getattr(self.module, "PUBLIC", False))
+
+    def only_choice(self):
+        """The human on turn has one legal action: it is played for them, and is not a pick
+        to take back (a take-back would only play it again). Its words, as that human
+        reads them; None when there was no such decision."""
+        if not self.human_turn():
+            return None
+        legal = self.state.legal_actions()
+        if len(legal) != 1:
+            return None
+        seat = self.current()
+        words = self.text(legal[0], seat)
+        nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
+        bot_moved = self.bot_moved  # not the human's decision: the turn tick waits for one
+        self.play(legal[0])
+        self.bot_moved = bot_moved
+        if nothing_picked:  # the point of no return moves past it
+            self._undo = None
+            self._mark()
+        return words
 
     # -- bots --
     def think(self, slice_ms):
@@ -156,12 +178,23 @@ class Match:
         self.bot_moved = self.bots[seat] is not None
         if not self.bot_moved:
             self.shown = seat
+        if state.is_over():
+            self._retire_bots()
         self._mark()
         if self._saver is not None:
             self._saver(state)
         self.scored = self.state.rounds_scored()
         if COLLECT:
             gc.collect()
+
+    def _retire_bots(self):
+        """The game is over: its bots and, on a board, their code leave the heap before the
+        results are written (a board's heap is at its fullest at the end of a long game).
+        CPython keeps the modules: its tests hold their classes."""
+        self.bots = [None] * len(self.bots)
+        if COLLECT:
+            unload("firmware.bots.search")
+            unload("firmware.bots." + self.game)
 
     def _saving_off(self, sentence):
         self.save_off = sentence

@@ -3,13 +3,79 @@
 # a game starts, so a board's heap does not hold the menus during play.
 from firmware.core import GAMES, TITLES, available, find_module, load, unload
 from firmware.hw import buttons as K
-from firmware.ui.screens import CONSOLE, ListScreen, TextScreen
+from firmware.ui import canvas as C
+from firmware.ui.screens import CONSOLE, Screen, TextScreen, hint, title_bar
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 
 
 def playable_games():
     return [g for g in GAMES if available(g)]
+
+
+class ListScreen(Screen):
+    """A title, items with a cursor (scrolled to fit), a hint line. Items are texts;
+    subclasses act on A (choose), LEFT/RIGHT (change), B (back)."""
+
+    title = ""
+    hint_text = "A: choose  B: back"
+
+    def __init__(self, app):
+        self.app = app
+        self.cursor = 0
+        self.top = 0
+        self.message = ""  # shown instead of the hint until the next key
+
+    def items(self):
+        return []
+
+    def key(self, pressed):
+        count = len(self.items())
+        self.message = ""
+        if pressed & K.UP and count:
+            self.cursor = (self.cursor - 1) % count
+        elif pressed & K.DOWN and count:
+            self.cursor = (self.cursor + 1) % count
+        elif pressed & K.LEFT:
+            self.change(-1)
+        elif pressed & K.RIGHT:
+            self.change(1)
+        elif pressed & K.A:
+            self.choose()
+        elif pressed & K.B:
+            self.back()
+        self.app.redraw()
+
+    def change(self, step):
+        pass
+
+    def choose(self):
+        pass
+
+    def back(self):
+        pass
+
+    def draw(self, c):
+        items = self.items()
+        title_bar(c, self.title, "%d/%d" % (self.cursor + 1, len(items)) if items else "")
+        room = c.rows - 2
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + room:
+            self.top = self.cursor - room + 1
+        for i in range(self.top, min(len(items), self.top + room)):
+            row = 1 + i - self.top
+            c.at(row, 1, C.WHITE)
+            c.text(items[i])
+            if i == self.cursor:
+                c.at(row, 0)
+                c.text(">")
+                c.bar(row, C.NAVY)
+        if self.message:
+            c.at(c.rows - 1, 0, C.ORANGE)
+            c.text(self.message)
+        else:
+            hint(c, self.hint_text)
 
 
 class TitleScreen(ListScreen):
@@ -65,7 +131,7 @@ class SetupScreen(ListScreen):
             out.append("P%d: < %s >" % (seat + 1, SEAT_KINDS[self.kinds[seat]]))
         for i in range(len(self.module.OPTIONS)):
             key, choices = self.module.OPTIONS[i]
-            out.append("%s: < %s >" % (key, choices[self.choices[i]]))
+            out.append("%s: < %s >" % (key.replace("_", " "), choices[self.choices[i]]))
         out.append("Start game")
         out.append("Rules help")
         return out

@@ -26,4 +26,4 @@ def final(view, names, out):
         gems = []
         for s in tied:
             gems.append("%s %d gems" % (names[s], sum(view["real"][s]) + sum(view["wild"][s])))
-        out("  Tie on %d points: most gems wins (G-E3): %s" % (best, ", ".join(gems)))
+        out("  Tie on %d points: most gems wins: %s" % (best, ", ".join(gems)))

@@ -3,7 +3,8 @@
 # draw(canvas), and busy() while it works without waiting for a button. They change screen
 # through app.goto(); the game's own flow (whose turn, results, privacy) is app.route().
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
-# The menus (title, setup, pause) are menus.py: on the heap only while they are shown.
+# The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
+# are shown.
 from firmware.core import find_module
 from firmware.hw import buttons as K
 from firmware.ui import canvas as C
@@ -44,74 +45,10 @@ class Screen:
         pass
 
 
-# -- lists and text --------------------------------------------------------------------
-class ListScreen(Screen):
-    """A title, items with a cursor (scrolled to fit), a hint line. Items are texts;
-    subclasses act on A (choose), LEFT/RIGHT (change), B (back)."""
-
-    title = ""
-    hint_text = "A: choose  B: back"
-
-    def __init__(self, app):
-        self.app = app
-        self.cursor = 0
-        self.top = 0
-        self.message = ""  # shown instead of the hint until the next key
-
-    def items(self):
-        return []
-
-    def key(self, pressed):
-        count = len(self.items())
-        self.message = ""
-        if pressed & K.UP and count:
-            self.cursor = (self.cursor - 1) % count
-        elif pressed & K.DOWN and count:
-            self.cursor = (self.cursor + 1) % count
-        elif pressed & K.LEFT:
-            self.change(-1)
-        elif pressed & K.RIGHT:
-            self.change(1)
-        elif pressed & K.A:
-            self.choose()
-        elif pressed & K.B:
-            self.back()
-        self.app.redraw()
-
-    def change(self, step):
-        pass
-
-    def choose(self):
-        pass
-
-    def back(self):
-        pass
-
-    def draw(self, c):
-        items = self.items()
-        title_bar(c, self.title, "%d/%d" % (self.cursor + 1, len(items)) if items else "")
-        room = c.rows - 2
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + room:
-            self.top = self.cursor - room + 1
-        for i in range(self.top, min(len(items), self.top + room)):
-            row = 1 + i - self.top
-            c.at(row, 1, C.WHITE)
-            c.text(items[i])
-            if i == self.cursor:
-                c.at(row, 0)
-                c.text(">")
-                c.bar(row, C.NAVY)
-        if self.message:
-            c.at(c.rows - 1, 0, C.ORANGE)
-            c.text(self.message)
-        else:
-            hint(c, self.hint_text)
-
-
+# -- text ------------------------------------------------------------------------------
 class TextScreen(Screen):
-    """Lines of text, wrapped to the screen, scrolled with UP/DOWN; A or B goes on."""
+    """Lines of text, wrapped to the screen, scrolled with UP/DOWN; A reads on a page, then
+    goes on from the last one; B goes on from any page."""
 
     def __init__(self, app, title, lines, then=None, hint_text="A: go on"):
         self.app = app
@@ -126,12 +63,15 @@ class TextScreen(Screen):
 
     def key(self, pressed):
         room = self.app.rows - 2
+        last = max(0, len(self.lines) - room)  # the top row of the last page
         if pressed & PREV:
             self.top = max(0, self.top - (1 if pressed & K.UP else room))
         elif pressed & NEXT:
             step = 1 if pressed & K.DOWN else room
-            self.top = max(0, min(len(self.lines) - room, self.top + step))
-        elif pressed & (K.A | K.B | K.START):
+            self.top = min(last, self.top + step)
+        elif pressed & K.A and self.top < last:  # A reads on, a page at a time
+            self.top = min(last, self.top + room)
+        elif pressed & (K.A | K.B | K.START):  # B leaves at once
             self.done()
         self.app.redraw()
 
@@ -149,14 +89,16 @@ class TextScreen(Screen):
             if self.top + i < len(self.lines):
                 c.at(1 + i, 0, C.WHITE)
                 c.text(self.lines[self.top + i])
-        hint(c, self.hint_text)
+        hint(c, "A: more  B: back" if self.top + room < len(self.lines) else self.hint_text)
 
 
 # -- the table -----------------------------------------------------------------------
 class TableScreen(Screen):
     """The game's table as the deciding human (or the last one) may see it, paged with
     SELECT; the choice at the bottom: UP/DOWN (LEFT/RIGHT) move, A does it, B takes back
-    this turn's picks, START pauses. While a bot thinks: a spinner; B makes it answer."""
+    this turn's picks, START pauses. The cursor stays on its action from one decision to the
+    next (on its place when that action is gone). While a bot thinks: a spinner; A or B asks
+    whether to hurry it (A: it answers with its best so far, B: it thinks on)."""
 
     def __init__(self, app):
         self.app = app
@@ -167,18 +109,26 @@ class TableScreen(Screen):
         self.spin = 0
         self.legal = []
         self.message = ""
+        self.played = ""  # the move the app made for the human (their only choice)
+        self.asking = False  # "hurry the bot?" is on the screen
         self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
 
     def refresh(self):
-        """Read the state again after an action (the choice back on the first one)."""
+        """Read the state again after an action: the cursor on the same action if it is
+        still a choice, else at the same place."""
         legal = self.match.legal() if self.match.human_turn() else []
         if legal != self.legal:
-            self.cursor = 0
+            old = self.legal
+            if self.cursor < len(old) and old[self.cursor] in legal:
+                self.cursor = legal.index(old[self.cursor])
+            else:
+                self.cursor = max(0, min(self.cursor, len(legal) - 1))
         self.legal = legal
         self.message = ""
+        self.asking = False
 
     def busy(self):
         return not self.match.over() and not self.match.human_turn()
@@ -195,6 +145,7 @@ class TableScreen(Screen):
     def key(self, pressed):
         match = self.match
         self.message = ""
+        self.played = ""
         if pressed & K.START:
             from firmware.ui.menus import PauseScreen
 
@@ -203,25 +154,25 @@ class TableScreen(Screen):
         if pressed & K.SELECT:
             self.page = (self.page + 1) % self.pages
         elif not match.human_turn():
-            if pressed & (K.A | K.B):
+            if self.asking and pressed & K.A:
                 match.hurry()
                 self.app.route()
                 return
+            if pressed & (K.A | K.B):
+                self.asking = not self.asking  # B: no hurry, it thinks on
+        elif pressed & K.B and not match.can_take_back():
+            self.message = "Nothing to take back"
         elif pressed & PREV and self.legal:
             self.cursor = (self.cursor - 1) % len(self.legal)
         elif pressed & NEXT and self.legal:
             self.cursor = (self.cursor + 1) % len(self.legal)
         elif pressed & K.A and self.legal:
             match.play(self.legal[self.cursor])
-            self.cursor = 0
             self.app.route()
             return
         elif pressed & K.B:
-            if match.take_back():
-                self.cursor = 0
-                self.refresh()
-            else:
-                self.message = "Nothing to take back"
+            match.take_back()
+            self.refresh()
         self.app.redraw()
 
     def draw(self, c):
@@ -259,10 +210,13 @@ class TableScreen(Screen):
             c.at(c.rows - 2, 0, C.GOLD)
             c.text(">" + lines[0])
             c.bar(c.rows - 2, C.NAVY)
-            c.at(c.rows - 1, 0, C.GOLD)
             if len(lines) > 1:
+                c.at(c.rows - 1, 0, C.GOLD)
                 c.text(" " + lines[1])
-            c.bar(c.rows - 1, C.NAVY)
+                c.bar(c.rows - 1, C.NAVY)
+            elif self.played:  # what was played for the human, under their choice
+                c.at(c.rows - 1, 0, C.WHITE)
+                c.text(self.played[:c.cols])
             return
         elif match.public:
             c.at(c.rows - 2, 0, C.GREY)
@@ -270,8 +224,11 @@ class TableScreen(Screen):
         c.at(c.rows - 1, 0, C.GREY)
         if match.over():
             c.text("A: results")
+        elif self.asking:
+            c.at(c.rows - 1, 0, C.GOLD)
+            c.text("Hurry P%d? A: yes  B: no" % (turn + 1))
         else:
-            c.text("%s thinks  B: hurry" % match.names[turn])  # 26 columns at most
+            c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
 
 
 def draw_table(body, renderer, match, view):

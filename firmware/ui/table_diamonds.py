@@ -140,7 +140,10 @@ def draw(c, view, names):
         elif view["last_trick"]:
             c.text("last ")
             _trick(c, view["last_trick"], view["last_leader"], start, act)
-            c.text(">%s" % _short(view["last_winner"]))
+            won = ">%s" % _short(view["last_winner"])
+            if c.col + len(won) > c.cols:  # no room left on the row: the next one
+                c.line(act, start)
+            c.text(won)
         else:
             c.text("%s lead%s" % (who, "" if mine else "s"))
 

@@ -5,6 +5,7 @@ import gc
 
 from randplay import fitting_option_sets
 
+import firmware.bots.search as search_module
 from firmware.bots import LEVELS, make_bot
 from firmware.bots.search import Search, SearchBot
 from firmware.core import load
@@ -101,6 +102,10 @@ class _Failing:
         return self.module.sample_state(view, rng)
 
 
+def _no_room(*args):
+    raise MemoryError("test: no room for a search")
+
+
 def memory_error_fallback(name, quick):
     """A MemoryError while thinking ends the search with the best action found so far: the
     answer is legal, equals best() just before the failure, and the bot does not raise."""
@@ -130,6 +135,19 @@ def memory_error_fallback(name, quick):
             # The bot as the UI uses it: no exception, a legal answer.
             bot = SearchBot(_Failing(module, 2), bot_module.Bot, seat, 3, None, 50, 8)
             assert bot.choose(view) in view["legal"]
+            # No room to start a search at all: the heuristic's own choice, both
+            # in the UI's sliced form and in choose().
+            heuristic = bot_module.Bot(seat, "normal", seat).choose(view)
+            real = search_module.Search
+            search_module.Search = _no_room
+            try:
+                bot = SearchBot(module, bot_module.Bot, seat, 3, None, 50, 8)
+                assert bot.start(view) is None
+                assert not bot.step()
+                assert bot.result() == heuristic
+                assert bot.choose(view) == heuristic
+            finally:
+                search_module.Search = real
             tested += 1
         legal = view["legal"]
         state.apply(legal[rng.randbelow(len(legal))])

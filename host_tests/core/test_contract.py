@@ -166,3 +166,32 @@ def test_titles_without_importing():
         assert TITLES[GAMES.index(name)] == game.TITLE
         assert available(name)
     assert not available("chess")
+
+
+def _seats_see_alike(state):
+    """Whether every seat's view of `state` is the same but for whose it is (and what that
+    seat may do now)."""
+    first = state.view(0)
+    del first["seat"], first["legal"]
+    for seat in range(1, state.players):
+        view = state.view(seat)
+        del view["seat"], view["legal"]
+        if view != first:
+            return False
+    return True
+
+
+def test_a_public_game_shows_every_seat_the_same_and_only_it():
+    """PUBLIC = True (no hand-over screen between humans on the handheld) is claimed by the
+    games whose seats all see the same table, at every move of a game; a game with
+    something hidden from a seat (a hand, a vault) does not claim it."""
+    for name, game in implemented():
+        alike = []
+        random_game(name, game.MIN_PLAYERS, 5, None, 1,
+                    lambda state, rng, seen=alike: seen.append(_seats_see_alike(state)))
+        public = getattr(game, "PUBLIC", False)
+        assert len(alike) > 20, name
+        if public:
+            assert all(alike), name
+        else:
+            assert not all(alike), name

@@ -206,7 +206,7 @@ def test_exchange_instead_of_settling_G_T3():
     s = table(settle=[[K(3), K(7)], []], stop=[K(5)], hands=[[], [G(RU, 1)]])
     deck = len(s.settle_deck)
     assert s.action_text(g.EXCHANGE + K(3), 1) == "exchange a settlement card"
-    assert s.action_text(g.EXCHANGE + K(3), 0) == "exchange G-K3 Emerald"
+    assert s.action_text(g.EXCHANGE + K(3), 0) == "exchange card 3 Emerald"
     play(s, g.EXCHANGE + K(3))
     assert sorted(s.settle_hands[0]) == [K(5), K(7)] and s.settle_deck[0] == K(3)
     assert len(s.settle_deck) == deck and s.turn == 1  # the turn is over
@@ -385,7 +385,7 @@ def test_card_1_swap_case_a_G_K1():
     assert s.legal_actions() == [g.NO_SWAP, g.TAKE + 6 + TO, g.TAKE + 6 + EM]
     play(s, g.TAKE + 6 + TO)
     assert s.real_gems(0) == [1, 1, 0, 0, 0, 0] and s.real_gems(1) == [1, 0, 1, 0, 0, 0]
-    assert "G-K1: P1 swaps a Ruby gem for P2's Topaz gem" in s.notes
+    assert "swap: P1 swaps a Ruby gem for P2's Topaz gem" in s.notes
     # Scored after the swap: blue 1 Ruby, blue 2 Topaz.
     assert s.results[-1] == [K(1), 0, 0, 0, 3, 1]
 
@@ -435,7 +435,7 @@ def test_card_1_swap_keeps_other_seats_wild_gems_G_K1_G_P4():
 def test_card_1_no_swap_G_K1():
     s = table(areas=[area(RU), area(RU)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
     play(s, g.SETTLE + K(1))  # only same-colour gems: nothing to swap, no decision
-    assert "G-K1: no swap is possible" in s.notes and s.phase == g.P_DIE
+    assert "swap: none is possible" in s.notes and s.phase == g.P_DIE
     s = table(areas=[area(RU), area(TO)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
     play(s, g.SETTLE + K(1), g.NO_SWAP)
     assert s.real_gems(0)[RU] == 1 and s.phase == g.P_DIE
