@@ -226,8 +226,9 @@ class App:
         if self.table is None or self.table.match is not match:
             self.table = S.TableScreen(self)  # built once a game
         self.table.refresh()
-        self.table.played = self.played
-        self.played = ""
+        if self.played:  # said until the human's next press, through the bots' turns
+            self.table.played = self.played
+            self.played = ""
         self.goto(self.table)
 
     # -- the loop --
