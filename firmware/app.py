@@ -5,8 +5,9 @@
 #
 # One frame: read the buttons once (edges, repeat), hand the presses to the screen, let it
 # work (a bot thinking in slices), redraw only when something changed. The game's flow is
-# route(): results, the privacy screen between two humans, a human's log of what the
-# others did, else the table. Every applied action is saved (firmware/ui/match.py).
+# route(): results, the privacy screen between two humans, else the table (which tells
+# each human what the others did, a sentence a move). Every applied action is saved
+# (firmware/ui/match.py).
 #
 # A frame never lets an exception out (KeyboardInterrupt aside): a fault anywhere in it — a
 # screen's key, tick or draw, a bot's turn, a save — ends on the crash screen (fault(),
@@ -25,6 +26,7 @@ from firmware.ui.canvas import Canvas
 
 FRAME_MS = 33  # about 30 frames a second
 SLICE_MS = 25  # a bot's thinking per frame
+PACE_MS = 900  # a bot's move stays on the table this long before the next bot's thinking
 TURN_HZ = 880  # the short tick when a human's turn comes after the bots
 TURN_MS = 30
 COLLECT = sys.implementation.name != "cpython"
@@ -48,6 +50,7 @@ class App:
         self.body = Canvas(self.cols, 4 * self.rows)
         self.keys = K.Buttons()
         self.slice_ms = SLICE_MS
+        self.pace_ms = PACE_MS
         self.budget_ms = budget_ms
         self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
         self.crash_path = crash_path  # the report's file; None: firmware.crash's default
@@ -55,7 +58,6 @@ class App:
         self.crashed = None  # (exc, facts, saved, over) of a fault whose screen is not up yet
         self.match = None
         self.table = None  # the table screen of the game in play
-        self.played = ""  # what route() played for the human, for the table to say
         self.saved = None
         self.screen = S.Screen()
         self.dirty = True
@@ -106,17 +108,50 @@ class App:
                     % kept.rsplit("/", 1)[-1]]
         return getattr(self.saved, "notes", None) or None
 
-    def start(self, game, seats, options):
-        """A new game (ValueError when the options don't fit the players)."""
+    def start(self, game, seats, options, seed=None):
+        """A new game (ValueError when the options don't fit the players); its seed is
+        `seed`, else the app's next one, else from the clock."""
         from firmware.clock import seed_from_clock
         from firmware.core import load
         from firmware.core.prng import SEED_LIMIT
 
-        seed = seed_from_clock(SEED_LIMIT) if self.seed is None else self.seed
+        mine = seed is None and self.seed is not None
+        if seed is None:
+            seed = seed_from_clock(SEED_LIMIT) if self.seed is None else self.seed
         state = load(game).new_game(len(seats), seed, options)
-        if self.seed is not None:
+        if mine:
             self.seed += 1
         self._play(state, seats)
+
+    def rematch(self, state=None, seats=None):
+        """The finished game (the one in play, else `state` with `seats`) again: the same
+        seats and options, the next seed."""
+        from firmware.core.prng import SEED_LIMIT
+
+        if state is None:
+            state = self.match.state
+            seats = self.match.seats
+        self.start(state.game, seats, state.options, (state.seed + 1) % SEED_LIMIT)
+
+    def last_game(self):
+        """The title's "Last game": the last finished game's results, read from its record
+        on the flash (firmware/save.py), with a rematch of it."""
+        from firmware.ui.match import seat_name
+        from firmware.ui.outcome import ResultScreen, summary
+
+        lines = []
+        choices = (("A: title", self.home), ("B: title", self.home))
+        try:
+            saved = self.slot.last_game()
+        except Exception as exc:  # SaveError: said, the record left as it is
+            lines = ["Not readable", str(exc)]
+            saved = None
+        if saved is not None:
+            names = [seat_name(s, saved.seats[s]) for s in range(len(saved.seats))]
+            summary(saved.state, names, lines.append, saved.state.rounds_scored() > 0)
+            choices = (("A: rematch", lambda: self.rematch(saved.state, saved.seats)),
+                       ("B: title", self.home))
+        self.goto(ResultScreen(self, "Last game", lines or ["No finished game yet"], choices))
 
     def resume(self):
         saved = self.saved
@@ -185,11 +220,17 @@ class App:
             self.goto(S.TextScreen(self, "Round %d scored" % match.results, lines, self.route))
             return
         if match.over():
+            from firmware.ui.outcome import ResultScreen
+
             lines = []
             match.final_lines(lines.append)
             if match.save_off:
                 lines.append(match.save_off)
-            self.goto(S.TextScreen(self, "Game over", lines, self.home, "A: to the title"))
+            self.goto(ResultScreen(self, "Game over", lines,
+                                   (("A: rematch", self.rematch), ("B: title", self.home))))
+            return
+        if match.only_choice() is not None:  # played for the human (their news says it),
+            self.route()  # with no need to pass the device to them for it
             return
         if match.needs_privacy():
             seat = match.current()
@@ -204,21 +245,9 @@ class App:
                  "Nobody else should look. %s: press A when ready." % match.names[seat]],
                 reveal, "A: show my hand"))
             return
-        if match.human_turn() and match.has_unread(match.current()):
-            seat = match.current()
-            lines, dropped = match.unread(seat)
-            if dropped:
-                lines.insert(0, "(%d earlier lines not kept)" % dropped)
-            self.goto(S.TextScreen(self, "While you waited", lines, self.route))
-            return
         if match.save_off and not match.told:
             match.told = True
             self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
-            return
-        words = match.only_choice()
-        if words is not None:  # played for the human: said on the table, not asked
-            self.played = "Only choice: " + words
-            self.route()
             return
         if match.bot_moved and match.human_turn():
             match.bot_moved = False
@@ -226,9 +255,6 @@ class App:
         if self.table is None or self.table.match is not match:
             self.table = S.TableScreen(self)  # built once a game
         self.table.refresh()
-        if self.played:  # said until the human's next press, through the bots' turns
-            self.table.played = self.played
-            self.played = ""
         self.goto(self.table)
 
     # -- the loop --

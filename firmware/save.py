@@ -294,6 +294,16 @@ class SaveSlot:
         note). The reading code (firmware/saveload.py) is on the heap only while it reads."""
         return self._reader("load")
 
+    def has_last(self):
+        """Whether a finished game's record (`<name>.last`) is there to look at."""
+        return _exists(self.last)
+
+    def last_game(self):
+        """The last finished game (its record, replayed) as a firmware.saveload.Saved, None
+        when there is none; SaveError when it cannot be read (the record is left as it is:
+        nothing is lost, it only looks back)."""
+        return self._reader("last")
+
     def keep_aside(self, reason=""):
         """Move the save load() answered (else `.sav`) aside to `<name>.badN`, as when the app
         failed while resuming it (`reason`, for the caller's message): the path it was moved

@@ -94,6 +94,18 @@ def load(slot):
     raise SaveError(message, kept, reason)
 
 
+def last(slot):
+    """The last finished game's record as a Saved, None when there is none; SaveError when
+    it is damaged (nothing moved)."""
+    if _mode(slot.last) is None:
+        return None
+    try:
+        return _read(slot.last)
+    except _Damage as damage:
+        raise SaveError("The last game's record cannot be read: %s." % damage, None,
+                        str(damage)) from None
+
+
 def _message(reason, kept, path):
     if kept is None:
         where = "It is left in place as %s (it could not be moved aside)." % path

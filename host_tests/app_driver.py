@@ -108,13 +108,12 @@ def play_decisions(sim, rng, count):
 
 
 def choice_text(sim):
-    """The decision shown at the bottom of the table (its two rows joined; the last row may
-    instead say what was played for the human)."""
+    """The decision shown at the bottom of the table (its one or two rows joined)."""
     rows = sim.texts()
-    first = rows[-2]
-    assert first.startswith(">"), rows
-    second = "" if rows[-1].startswith("Only choice: ") else rows[-1].strip()
-    return (first[1:] + " " + second).strip()
+    if rows[-1].startswith(">"):
+        return rows[-1][1:].strip()
+    assert rows[-2].startswith(">"), rows
+    return (rows[-2][1:] + " " + rows[-1].strip()).strip()
 
 
 def choose(sim, action):

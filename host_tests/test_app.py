@@ -97,8 +97,8 @@ def test_two_humans_pass_the_device_and_see_only_their_own_hand(tmp_path):
             assert not any(canvas.tiles[canvas.cols:]), rows
             assert isinstance(screen(sim), S.TextScreen)
             sim.press(K.A)
-            assert title_text(sim).startswith("Diamonds %s" % match.names[match.current()]) \
-                or title_text(sim).startswith("While you waited"), sim.texts()
+            assert title_text(sim).startswith("Diamonds %s" % match.names[match.current()]), \
+                sim.texts()
             seen.add(match.current())
         elif on_table_to_decide(sim):
             match = sim.app.match
@@ -138,7 +138,7 @@ def test_nothing_to_take_back_says_so():
     to_decision(sim)
     if not sim.app.match.can_take_back():
         sim.press(K.B)
-        assert "Nothing to take back" in sim.texts()[-2]
+        assert "Nothing to take back" in sim.texts()[-1]  # where the choice was
 
 
 def test_quit_and_resume_to_the_identical_game(tmp_path):
@@ -248,8 +248,8 @@ def test_pause_menu_log_and_help():
     move_cursor_to(sim, "Log of the game")
     sim.press(K.A)
     assert title_text(sim).startswith("Log")
-    assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2 normal:")
-            or r.startswith("P3 normal:")], sim.texts()
+    assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2:")
+            or r.startswith("P3:")], sim.texts()
     sim.press(K.B)
     assert on_table_to_decide(sim)
     sim.press(K.START)
@@ -353,10 +353,10 @@ def test_humans_at_a_public_table_pass_without_a_hand_over_screen():
 
 
 def test_a_lone_choice_is_played_and_said_on_the_table():
-    """Diamonds: a human with one card that follows suit plays it without a press; the last
-    row under the next choice says what was played, through the bots' turns after it."""
+    """Diamonds: a human with one card that follows suit plays it without a press; their
+    news says what was played, and LEFT steps back to it after the bots' moves."""
     seen = 0
-    after_bots = 0  # notes still there after other seats moved
+    after_bots = 0  # notes stepped back to, past other seats' moves
     for seed in range(1, 12):
         sim = make_sim("pybadge", None, seed=seed)
         setup_game(sim, "Diamonds", 3, ["human", "normal", "normal"])
@@ -366,23 +366,74 @@ def test_a_lone_choice_is_played_and_said_on_the_table():
             if match is None or match.over():
                 break
             if on_table_to_decide(sim):
-                table = screen(sim)
-                if table.played:
-                    assert sim.texts()[-1] == table.played[:sim.app.cols]
-                    assert table.played.startswith("Only choice: ")
-                    words = table.played[len("Only choice: "):]
+                news = match.news(0)
+                said = [line for line in news if line.startswith("Only choice: ")]
+                if said:
+                    words = said[-1][len("Only choice: "):]
                     assert any(match.state.action_text(a, 0) == words
                                for a in match.state.history)
-                    last = match.state.history[len(match.state.history) - 1]
-                    after_bots += match.state.action_text(last, 0) != words
-                    sim.press(K.DOWN)  # said until the next press
-                    assert not table.played and "Only choice" not in sim.texts()[-1]
+                    back = len(news) - 1 - news.index(said[-1])
+                    for _ in range(back):
+                        sim.press(K.LEFT)
+                    shown = " ".join(sim.texts()[-4:-1])
+                    assert "Only choice: " + words.split()[0] in shown, sim.texts()
+                    assert "%d/%d" % (len(news) - back, len(news)) in shown or len(news) == 1
+                    after_bots += back > 0
                     seen += 1
                 legal = match.legal()
                 assert len(legal) > 1  # a lone choice never waits for a press
                 choose(sim, legal[rng.randbelow(len(legal))])
+                assert match.news(0) is not news  # their decision: the news starts again
             else:
                 sim.press(K.A)
         if seen >= 2 and after_bots:
             break
     assert seen >= 2 and after_bots
+
+
+def test_the_results_put_the_winner_first_and_come_back_from_the_title(tmp_path):
+    # Guards: the winner below the fold, the game's last round never shown, the last game
+    # lost at the title, a rematch with other seats, options or the same seed.
+    slot = SaveSlot(str(tmp_path), sync=False)
+    sim = make_sim("pybadge", slot)
+    setup_game(sim, "Diam's", 2, ["human", "easy"], {"length": "quick"})
+    match = sim.app.match
+    play_by_buttons(sim, Prng(4))
+    state = match.state
+    final = sim.texts()
+    winners = state.winners()
+    assert final[1] == ("%s wins" if len(winners) == 1 else "Tie: %s") % ", ".join(
+        match.names[s] for s in winners)
+    scores = state.scores()
+    best = max(range(2), key=lambda s: (scores[s], -s))
+    assert final[2] == "* %s: %d" % (match.names[best], scores[best])
+    assert final[4].startswith("==== Round 1 scored")  # the last round, never shown before
+    assert final[-1] == "A: rematch  B: title"
+    sim.press(K.B)
+    move_cursor_to(sim, "Last game's results")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Last game")
+    assert sim.texts()[1:] == final[1:]  # the same, read back from the flash
+    sim.press(K.A)  # a rematch of it
+    again = sim.app.match
+    assert again is not match and again.game == "diams" and again.seats == match.seats
+    assert again.state.options == state.options and again.state.seed == state.seed + 1
+    assert len(again.state.history) <= 2
+    play_by_buttons(sim, Prng(5))
+    sim.press(K.A)  # a rematch from the game's own end
+    assert sim.app.match.state.seed == state.seed + 2 and sim.app.match.seats == match.seats
+
+
+def test_a_damaged_last_game_record_is_said_and_kept(tmp_path):
+    slot = SaveSlot(str(tmp_path), sync=False)
+    with open(slot.last, "wb") as f:
+        f.write(b"PGG-SAVE 1\nnot a header\n")
+    sim = make_sim("pybadge", slot)
+    move_cursor_to(sim, "Last game's results")
+    sim.press(K.A)
+    shown = " ".join(sim.texts())
+    assert "Not readable" in shown and "cannot be read" in shown, sim.texts()
+    sim.press(K.B)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+    with open(slot.last, "rb") as f:
+        assert f.read() == b"PGG-SAVE 1\nnot a header\n"  # nothing moved or lost

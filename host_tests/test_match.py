@@ -112,28 +112,34 @@ def human_vs_bots(game, seed):
     return match
 
 
-def test_a_humans_log_is_bounded_and_counts_what_it_dropped(monkeypatch):
-    # Guards: LOG_KEEP never applied (the log grows without bound in the board's memory),
-    # or the dropped lines not counted.
+def test_a_humans_news_is_bounded_and_starts_again_at_their_decision(monkeypatch):
+    # Guards: LOG_KEEP never applied (the news grows without bound in the board's memory),
+    # the oldest kept instead of the newest, the news kept past the human's own decision.
     monkeypatch.setattr(match_module, "LOG_KEEP", 5)
     match = human_vs_bots("diams", 4)
     rng = Prng(9)
-    written = 0
-    while not match.over() and written < 40:
+    said = []  # every sentence written to seat 0 since its last decision
+    log = match._log
+
+    def spy(reader, line):
+        if reader == 0:
+            said.append(line)
+        log(reader, line)
+
+    match._log = spy
+    longest = 0
+    while not match.over() and (longest <= 5 or not match.human_turn()):
         if match.human_turn():
             legal = match.legal()
             match.play(legal[rng.randbelow(len(legal))])
+            assert match.news(0) == []  # they decided
+            del said[:]
             continue
-        seat_before = len(match.logs[0]) + match.dropped[0]
         match.think(1000)
-        written += len(match.logs[0]) + match.dropped[0] - seat_before
-    assert written > 10
-    assert len(match.logs[0]) == 5
-    assert match.dropped[0] == written - 5  # every line past the last five, counted
+        assert match.news(0) == said[-5:]
+        longest = max(longest, len(said))
+    assert longest > 5 and len(match.news(0)) == 5
     assert len(match.public) == 5
-    lines, dropped = match.unread(0)
-    assert len(lines) == 5 and dropped == written - 5
-    assert match.unread(0) == ([], 0)  # read once
 
 
 def test_what_the_rules_said_reaches_every_other_humans_log():
@@ -147,8 +153,7 @@ def test_what_the_rules_said_reaches_every_other_humans_log():
         if match.over():
             break
         seat = match.current()
-        for reader in (0, 1):
-            match.unread(reader)
+        before = [len(match.news(reader)) for reader in (0, 1)]
         if match.human_turn():
             legal = match.legal()
             match.play(legal[rng.randbelow(len(legal))])
@@ -156,12 +161,11 @@ def test_what_the_rules_said_reaches_every_other_humans_log():
             match.think(1000)
         said = ["  " + n for n in match.state.notes]
         for reader in (0, 1):
-            new = match.logs[reader]
-            if reader == seat:
-                assert not new, (seat, new)
-            else:
-                for note in said:
-                    assert note in new, (note, new)
+            news = match.news(reader)
+            if reader == seat:  # not their own move (a human's decision empties it)
+                assert len(news) <= before[reader], (seat, news)
+            elif said:
+                assert news[-len(said):] == said, (said, news)
         for note in said:
             assert note in match.public
         notes += len(said)
@@ -353,18 +357,22 @@ def test_a_finished_game_takes_no_more_moves():
     match.hurry()  # a button on the finished table: nothing to hurry
     with pytest.raises(ValueError):
         match.play(match.state.history[-1])
+    assert match.pending_result()  # the last round: scored as the game ended, not shown
     lines = []
     match.final_lines(lines.append)
     scores = match.state.scores()
-    assert "P1 easy: %d" % scores[0] in lines and "P2 easy: %d" % scores[1] in lines
     winners = match.state.winners()
-    assert lines[-1] == ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(
+    assert lines[0] == ("%s wins" if len(winners) == 1 else "Tie: %s") % ", ".join(
         match.names[s] for s in winners)
+    ranked = sorted(range(2), key=lambda s: -scores[s])
+    assert lines[1:3] == ["%s %s: %d" % ("*" if s in winners else " ", match.names[s],
+                                         scores[s]) for s in ranked]
+    assert lines[3] == "==== Round %d scored ====" % match.scored  # then that round
     assert not match.pending_result()
 
 
 def test_the_logs_keep_the_newest_24_lines_in_order():
-    # The "While you waited" page and the pause menu's log: the newest 24 lines, oldest first.
+    # The news on the table and the pause menu's log: the newest 24 lines, oldest first.
     # Guards: another bound, or the oldest line kept while the ones after it go.
     match = human_vs_bots("quartz", 6)
     written = []
@@ -373,8 +381,7 @@ def test_the_logs_keep_the_newest_24_lines_in_order():
         match._log(0, "line %d" % i)
         written.append("line %d" % i)
     assert match.public == written[-24:]
-    lines, dropped = match.unread(0)
-    assert lines == written[-24:] and dropped == 16
+    assert match.news(0) == written[-24:]
 
 
 def test_seats_are_named_by_number_and_bot_level():

@@ -72,9 +72,9 @@ def same_screens(tmp_path, board, simulator, keys):
             write_png(tmp_path / ("board-%d.png" % i), got)
             write_png(tmp_path / ("sim-%d.png" % i), want)
             diffs = sum(a != b for r1, r2 in zip(got, want) for a, b in zip(r1, r2))
+            step = (["start"] + list(keys))[i]
             pytest.fail("after %s: %d pixels differ (pictures in %s); the simulator shows\n%s"
-                        % (["start"] + list(keys))[i:i + 1] + (diffs, tmp_path,
-                                                             "\n".join(texts)))
+                        % (step, diffs, tmp_path, "\n".join(texts)))
 
 
 def test_title_and_its_menu(board_files, tmp_path):

@@ -14,6 +14,7 @@ from app_driver import (
 )
 
 from firmware.core import GAMES, TITLES, available, load
+from firmware.core.prng import Prng
 from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 from firmware.ui import canvas as C
@@ -317,11 +318,11 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
     assert right_of_title(sim) == "1/%d" % len(legal)
     sim.press(K.UP)  # from the first: the last
     assert right_of_title(sim) == "%d/%d" % (len(legal), len(legal))
-    assert sim.texts()[-2].startswith(">")
-    sim.press(K.RIGHT)  # on: the first again
+    assert sim.texts()[len(sim.texts()) - sim.app.screen.choice_rows].startswith(">")
+    sim.press(K.DOWN)  # on: the first again
     assert right_of_title(sim) == "1/%d" % len(legal)
     sim.press(K.DOWN)
-    sim.press(K.LEFT)
+    sim.press(K.UP)
     sim.press(K.DOWN)
     sim.press(K.DOWN)
     assert right_of_title(sim) == "3/%d" % len(legal)
@@ -337,9 +338,10 @@ def test_nothing_to_take_back_is_said_until_the_next_button():
     to_decision(sim)
     assert not sim.app.match.can_take_back()
     sim.press(K.B)
-    assert sim.texts()[-2].strip() == "Nothing to take back"
+    top = len(sim.texts()) - sim.app.screen.choice_rows  # where the choice was
+    assert sim.texts()[top].strip() == "Nothing to take back"
     sim.press(K.DOWN)
-    assert sim.texts()[-2].startswith(">")
+    assert sim.texts()[top].startswith(">")
 
 
 def test_select_turns_the_pages_of_a_table_taller_than_the_screen():
@@ -393,6 +395,129 @@ def test_while_a_bot_thinks_the_table_says_who_and_hurrying_it_is_asked():
     assert len(match.state.history) == before + 1  # answered at once, its best so far
 
 
+def news_block(sim):
+    """The rows between the table and the choice that say the others' moves: the rows just
+    above the choice's, down from the first that ends with an "n/m" index."""
+    rows = sim.texts()
+    bottom = len(rows) - 1
+    while not rows[bottom - 1].startswith(">") and rows[bottom].startswith(" "):
+        bottom -= 1  # (the choice's second row)
+    if rows[bottom - 1].startswith(">"):
+        bottom -= 1
+    return rows[:bottom]
+
+
+def to_news(sim, count):
+    """A human decision whose news holds at least `count` sentences."""
+    rng_moves = 0
+    while True:
+        to_decision(sim)
+        match = sim.app.match
+        if len(match.news(match.current())) >= count:
+            return match.news(match.current())
+        sim.press(K.A)
+        rng_moves += 1
+        assert rng_moves < 60, sim.texts()
+
+
+def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_them():
+    # Guards: the news not shown, the oldest shown first, LEFT/RIGHT stepping the wrong way
+    # or past either end, UP/DOWN stepping it, a new decision keeping the old news.
+    sim = make_sim("pybadge")
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    news = to_news(sim, 3)
+    n = len(news)
+    cols = sim.app.cols
+
+    def shown():
+        rows = sim.texts()
+        choice = len(rows) - 1 if rows[-1].startswith(">") else len(rows) - 2
+        for k in range(n):
+            parts = S.news_rows(news[k], cols)
+            top = choice - len(parts)
+            shown_rows = [rows[top][:cols - S.NEWS_TAG].rstrip()] + rows[top + 1:choice]
+            if shown_rows == [p.rstrip() for p in parts]:
+                assert rows[top].endswith("%d/%d" % (k + 1, n)), rows
+                return k
+        raise AssertionError("no sentence of the news above the choice: %r" % rows)
+
+    assert shown() == n - 1  # the newest
+    sim.press(K.LEFT)
+    assert shown() == n - 2
+    for _ in range(n + 2):
+        sim.press(K.LEFT)
+    assert shown() == 0  # the oldest, and no further
+    sim.press(K.RIGHT)
+    assert shown() == 1
+    cursor = sim.app.screen.cursor
+    sim.press(K.DOWN)  # the choice moves, the news stays
+    assert shown() == 1 and sim.app.screen.cursor != cursor
+    for _ in range(n + 2):
+        sim.press(K.RIGHT)
+    assert shown() == n - 1  # the newest, and no further
+    match = sim.app.match
+    before = len(match.state.history)
+    sim.press(K.A)
+    assert len(match.state.history) > before and news is not match.news(0)
+
+
+def test_without_news_the_table_keeps_every_row_above_the_choice():
+    # Guards: a row kept for the news when there is none (the table paged for nothing).
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    match = sim.app.match
+    assert match.news(0) == []  # P1 begins
+    table = sim.app.screen
+    rows = sim.texts()
+    room = len(rows) - 1 - table.choice_rows
+    assert rows[1:1 + room] == sim.app.body.texts()[:room]
+
+
+def test_each_bot_move_stays_on_the_table_a_moment_and_a_skips_ahead():
+    # Guards: the bots' moves flashing past unread, the pause held while a human decides,
+    # A while a move is shown hurrying a bot instead of skipping the pauses, the pauses
+    # skipped past the human's next decision.
+    sim = make_sim("pybadge")
+    app = sim.app
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    to_decision(sim)
+    match = app.match
+    for skip in (False, True):
+        to_decision(sim)
+        while match.human_turn():  # the human's turn, to its end
+            sim.frame(K.A)
+            sim.frame(0)
+        moves = []  # the virtual ms of each bot move, up to the next round's result
+        length = len(match.state.history)
+        for _ in range(4000):
+            if match.human_turn() or not isinstance(app.screen, S.TableScreen):
+                break
+            sim.frame(0)
+            if len(match.state.history) != length:
+                length = len(match.state.history)
+                moves.append(sim.now)
+                if match.human_turn() or not isinstance(app.screen, S.TableScreen):
+                    break
+                if app.screen.rush:  # skipped: no pause
+                    assert app.screen.hold is None and skip and len(moves) > 2
+                    continue
+                assert app.screen.hold is not None, moves
+                assert sim.texts()[-1].strip() == "A: skip ahead"
+                if skip and len(moves) == 2:
+                    sim.frame(K.A)  # skip ahead
+                    sim.frame(0)
+                    assert match.current() >= 0 and app.screen.rush
+        gaps = [moves[i + 1] - moves[i] for i in range(len(moves) - 1)]
+        assert len(gaps) >= 3, moves
+        if not skip:
+            assert min(gaps) >= app.pace_ms, gaps
+        else:
+            assert gaps[0] >= app.pace_ms and max(gaps[1:]) < app.pace_ms, gaps
+    to_decision(sim)
+    assert app.screen.hold is None and not app.screen.rush  # the human's turn: no pause
+
+
 # -- the drawing's details -------------------------------------------------------------------
 NAVY_BAR = C.tile(C.SOLID, C.NAVY)
 
@@ -429,23 +554,39 @@ def test_buttons_without_a_meaning_on_a_list_do_nothing():
 
 
 def test_the_choice_sits_on_barred_rows_at_the_bottom_one_or_two_as_its_words_need():
+    # Guards: a choice cut instead of wrapped, a second row kept when no choice of the
+    # decision needs it (a table row lost), the bar on a row that isn't the choice.
     sim = make_sim("pybadge")
-    setup_game(sim, "Diam's", 2, ["human", "normal"])
-    to_decision(sim)
+    setup_game(sim, "SIXGEMS", 3, ["human", "normal", "normal"])
     canvas = sim.app.canvas
     last = canvas.cols - 1
-    table = sim.app.screen
-    seen = set()
-    for _ in range(len(table.legal)):
-        words = sim.app.match.text(table.legal[table.cursor], sim.app.match.current())
-        two = len(wrap(words, canvas.cols - 2)) > 1
-        assert sim.texts()[-2].startswith(">")
-        assert canvas.tile_at(canvas.rows - 2, last) == NAVY_BAR
-        assert (canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR) == two, sim.texts()
-        assert canvas.tile_at(canvas.rows - 3, last) != NAVY_BAR
-        seen.add(two)
-        sim.press(K.DOWN)
-    assert False in seen  # a one-line choice leaves the last row to the note
+    blocks = set()
+    rng = Prng(3)
+    for _ in range(40):
+        to_decision(sim)
+        table = sim.app.screen
+        match = sim.app.match
+        top = canvas.rows - table.choice_rows
+        needs = [len(wrap(match.text(a, match.current()), canvas.cols - 1)) for a in table.legal]
+        assert table.choice_rows == max(needs)
+        for _ in range(min(4, len(table.legal))):
+            two = needs[table.cursor] > 1
+            assert sim.texts()[top].startswith(">"), sim.texts()
+            assert canvas.tile_at(top, last) == NAVY_BAR
+            assert canvas.tile_at(top - 1, last) != NAVY_BAR
+            if table.choice_rows == 2:
+                assert (canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR) == two, sim.texts()
+            sim.press(K.DOWN)
+        blocks.add(table.choice_rows)
+        if blocks == {1, 2}:
+            return
+        legal = match.legal()
+        sim.press(K.UP)
+        choose_any = legal[rng.randbelow(len(legal))]
+        for _ in range((legal.index(choose_any) - table.cursor) % len(legal)):
+            sim.press(K.DOWN)
+        sim.press(K.A)
+    raise AssertionError("never both a one-row and a two-row choice: %r" % blocks)
 
 
 def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision():

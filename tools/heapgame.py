@@ -129,10 +129,11 @@ def play_app():
     while app.match is not None:
         now += 33
         mask = 0
-        if isinstance(app.screen, S.TextScreen):
-            mask = K.A  # results and notes: go on
-            if app.match.over():
+        if not isinstance(app.screen, S.TableScreen):
+            mask = K.A  # a round's result, a note: go on
+            if app.match.over():  # the game's results: B, to the title
                 actions = len(app.match.state.history)
+                mask = K.B
         app.frame(mask, now)
         if mask:
             now += 33

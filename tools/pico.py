@@ -328,7 +328,9 @@ STOP_MAIN = [["until", "Press Enter here for the text console.", 60000], ["type"
 PACK_KEYS = {"A": "A", "B": "B", "UP": "X", "DOWN": "Y", "START": "X+Y", "SELECT": "B+Y",
              "LEFT": "A+X", "RIGHT": "A+Y"}
 HOLD_MS = 150  # a press: longer than the chord wait (80 ms), shorter than auto-repeat
-SETTLE_MS = 700  # the bus silent this long: the app waits for a button
+# The bus silent this long: the app waits for a button (longer than a bot's move stays on
+# the table before the next bot thinks, firmware/app.py PACE_MS = 900).
+SETTLE_MS = 1300
 APP_SCRIPT = """
 from firmware import hw
 from firmware.app import App

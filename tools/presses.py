@@ -32,7 +32,7 @@ TABLES = {
     "quartz": (3, ("human", "normal", "normal")),
     "sixgems": (2, ("human", "normal")),
 }
-FRAMES = 20000  # a game's frames at most (bots thinking included)
+FRAMES = 100000  # a game's frames at most (bots thinking and their moves on show included)
 
 
 def turn_kind(game, phases, words):

@@ -31,6 +31,8 @@ LINES = (
     "A+X: left  A+Y: right",
     "X+Y: pause menu (START)",
     "B+Y: table page (SELECT)",
+    "left/right at the table:",
+    "  the others' last moves",
 )
 WIDTH = 240
 HEIGHT = 135

@@ -16,6 +16,8 @@ LINES = (
     "A: choose  B: back/undo",
     "START: pause menu",
     "SELECT: table page",
+    "<> at the table: the",
+    "  others' last moves",
 )
 TONE_SAMPLES = 16  # one period of the square wave played in a loop
 TONE_LEVEL = 0x1800  # its amplitude around the DAC's middle (0x8000): a quiet click

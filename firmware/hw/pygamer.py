@@ -15,6 +15,8 @@ LINES = (
     "A: choose  B: back/undo",
     "START: pause menu",
     "SELECT: table page",
+    "<> at the table: the",
+    "  others' last moves",
 )
 CENTRE = 32768  # a joystick at rest reads about this on both axes
 PUSH = 16384  # pushed further than this from the centre: that direction is held...

@@ -1,7 +1,8 @@
 # One game being played on the handheld, apart from how it is drawn: the seats (human or a
-# bot level), the bots, what each human has not yet seen (their log), the save after every
-# action, and taking back a human's picks. The screens (screens.py) read and drive it; the
-# tests drive it directly too. Speaks only the rules contract and the bots' sliced form.
+# bot level), the bots, what each human has not yet acted upon (their news: one sentence a
+# move), the save after every action, and taking back a human's picks. The screens
+# (screens.py) read and drive it; the tests drive it directly too. Speaks only the rules
+# contract and the bots' sliced form.
 import gc
 import sys
 
@@ -11,9 +12,15 @@ from firmware.core import find_module, load, unload
 
 HUMAN = "human"
 RESULTS = "firmware.ui.results_"  # + game: the words of a round's and the game's results
-LOG_KEEP = 24  # lines kept per reader; older ones are counted, not kept
+LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
 COLLECT = sys.implementation.name != "cpython"
+
+
+def _keep(log, line):
+    log.append(line)
+    if len(log) > LOG_KEEP:
+        log.pop(0)
 
 
 def seat_name(seat, kind):
@@ -36,10 +43,10 @@ class Match:
             else:
                 self.bots.append(make_bot(state.game, seat, kind, state.seed + 7919 * (seat + 1),
                                           budget_ms if kind == "hard" else None))
-        # A log per human (what the others did since that human's last decision), and
-        # one of everything for a table of bots only.
+        # A log per human (their news: what the others did since that human's last
+        # decision, and what was played for them), and one of everything (the pause
+        # menu's log, the news of a table of bots only).
         self.logs = [[] for _ in self.seats]
-        self.dropped = [0] * len(self.seats)
         self.public = []
         self.scored = state.rounds_scored()
         self.results = 0  # rounds whose result screen was shown
@@ -98,11 +105,16 @@ class Match:
         words = self.text(legal[0], seat)
         nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
         bot_moved = self.bot_moved  # not the human's decision: the turn tick waits for one
+        news = self.logs[seat]  # nor the end of their news: they have not read it yet
+        shown = self.shown  # nor were they handed the device for it
         self.play(legal[0])
         self.bot_moved = bot_moved
+        self.logs[seat] = news
+        self.shown = shown
         if nothing_picked:  # the point of no return moves past it
             self._undo = None
             self._mark()
+        self._log(seat, "Only choice: " + words)  # said, not asked
         return words
 
     # -- bots --
@@ -160,12 +172,13 @@ class Match:
             raise ValueError("the game is over")
         if action not in state.legal_actions():  # before its words: they may not make sense
             raise ValueError("not a legal action now: %r" % (action,))
+        who = "P%d: " % (seat + 1)  # the level is in the title bar while the bot thinks
         lines = []
         for reader in range(len(self.seats)):
             if reader != seat and (reader in self.humans):
                 words = state.action_text(action, reader)  # what this reader may know
-                lines.append((reader, "%s: %s" % (self.names[seat], words)))
-        public = "%s: %s" % (self.names[seat], state.action_text(action))
+                lines.append((reader, who + words))
+        public = who + state.action_text(action)
         state.apply(action)
         for reader, line in lines:
             self._log(reader, line)
@@ -178,6 +191,7 @@ class Match:
         self.bot_moved = self.bots[seat] is not None
         if not self.bot_moved:
             self.shown = seat
+            self.logs[seat] = []  # they decided: their news starts again
         if state.is_over():
             self._retire_bots()
         self._mark()
@@ -242,28 +256,16 @@ class Match:
 
     # -- the logs --
     def _log(self, reader, line):
-        log = self.logs[reader]
-        log.append(line)
-        if len(log) > LOG_KEEP:
-            log.pop(0)
-            self.dropped[reader] += 1
+        _keep(self.logs[reader], line)
 
     def _public(self, line):
-        self.public.append(line)
-        if len(self.public) > LOG_KEEP:
-            self.public.pop(0)
+        _keep(self.public, line)
 
-    def unread(self, reader):
-        """The lines `reader` has not seen (and how many older ones were dropped); reading
-        empties them."""
-        lines = self.logs[reader]
-        dropped = self.dropped[reader]
-        self.logs[reader] = []
-        self.dropped[reader] = 0
-        return lines, dropped
-
-    def has_unread(self, reader):
-        return bool(self.logs[reader])
+    def news(self, reader):
+        """The sentences `reader` has not yet acted upon, oldest first: the other seats'
+        moves since their last decision (each with what it caused) and what was played for
+        them. A table of bots only: everything. Emptied by the reader's next decision."""
+        return self.logs[reader] if reader in self.humans else self.public
 
     # -- rounds --
     def pending_result(self):
@@ -283,12 +285,10 @@ class Match:
             unload(RESULTS + self.game)
 
     def final_lines(self, out):
-        state = self.state
+        """The finished game: the winner, the scores ranked, the game's breakdown with the
+        last round's result if it was not shown (firmware/ui/outcome.py)."""
+        from firmware.ui.outcome import summary
+
+        unseen = self.pending_result()
         self.results = self.scored
-        self._words("final", out)
-        scores = state.scores()
-        for seat in range(len(self.seats)):
-            out("%s: %d" % (self.names[seat], scores[seat]))
-        winners = state.winners()
-        out(("Winner: " if len(winners) == 1 else "Winners: ")
-            + ", ".join([self.names[s] for s in winners]))
+        summary(self.state, self.names, out, unseen)

@@ -85,6 +85,7 @@ class TitleScreen(ListScreen):
         ListScreen.__init__(self, app)
         self.games = playable_games()
         self.hint_text = "saves on" if app.can_save else "USB drive mode: no saving"
+        self.last = app.slot is not None and app.slot.has_last()  # a finished game's record
 
     def items(self):
         out = []
@@ -93,6 +94,8 @@ class TitleScreen(ListScreen):
             out.append("Resume %s" % TITLES[GAMES.index(saved.state.game)])
         for game in self.games:
             out.append(TITLES[GAMES.index(game)])
+        if self.last:
+            out.append("Last game's results")
         out.append("Buttons")
         return out
 
@@ -105,6 +108,9 @@ class TitleScreen(ListScreen):
             index -= 1
         if index < len(self.games):
             self.app.goto(SetupScreen(self.app, self.games[index]))
+            return
+        if self.last and index == len(self.games):
+            self.app.last_game()
             return
         self.app.goto(TextScreen(self.app, "Buttons", self.app.board_lines(),
                                  lambda: self.app.goto(self)))

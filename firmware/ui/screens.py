@@ -5,6 +5,7 @@
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
 # The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
 # are shown.
+from firmware.clock import ticks_add, ticks_diff
 from firmware.core import find_module
 from firmware.hw import buttons as K
 from firmware.ui import canvas as C
@@ -13,6 +14,8 @@ from firmware.ui.canvas import wrap
 PREV = K.UP | K.LEFT
 NEXT = K.DOWN | K.RIGHT
 SPIN = "|/-\\"
+NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
+NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
 CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer
 
 
@@ -95,10 +98,13 @@ class TextScreen(Screen):
 # -- the table -----------------------------------------------------------------------
 class TableScreen(Screen):
     """The game's table as the deciding human (or the last one) may see it, paged with
-    SELECT; the choice at the bottom: UP/DOWN (LEFT/RIGHT) move, A does it, B takes back
-    this turn's picks, START pauses. The cursor stays on its action from one decision to the
-    next (on its place when that action is gone). While a bot thinks: a spinner; A or B asks
-    whether to hurry it (A: it answers with its best so far, B: it thinks on)."""
+    SELECT; above the choice, their news: the others' moves since their last decision, a
+    sentence each, the newest first, LEFT/RIGHT step through them. The choice at the
+    bottom: UP/DOWN move, A does it, B takes back this turn's picks, START pauses. The cursor
+    stays on its action from one decision to the next (on its place when that action is
+    gone). While the bots play: each move stays on the table a moment (A: skip ahead to the
+    next human decision), a spinner while one thinks; A or B asks whether to hurry it (A:
+    it answers with its best so far, B: it thinks on)."""
 
     def __init__(self, app):
         self.app = app
@@ -109,8 +115,13 @@ class TableScreen(Screen):
         self.spin = 0
         self.legal = []
         self.message = ""
-        self.played = ""  # the move the app made for the human (their only choice)
         self.asking = False  # "hurry the bot?" is on the screen
+        self.hold = None  # ticks until which the last bot move stays before the next thinks
+        self.rush = False  # A skipped the holds until the next human decision
+        self.news = None  # the news list shown and its length
+        self.news_len = 0
+        self.back = 0  # how many sentences back from the newest the news row shows
+        self.room = 0  # the rows of the table on the screen, under the title bar
         self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
@@ -119,7 +130,8 @@ class TableScreen(Screen):
     def refresh(self):
         """Read the state again after an action: the cursor on the same action if it is
         still a choice, else at the same place."""
-        legal = self.match.legal() if self.match.human_turn() else []
+        human = self.match.human_turn()
+        legal = self.match.legal() if human else []
         if legal != self.legal:
             old = self.legal
             if self.cursor < len(old) and old[self.cursor] in legal:
@@ -127,8 +139,16 @@ class TableScreen(Screen):
             else:
                 self.cursor = max(0, min(self.cursor, len(legal) - 1))
         self.legal = legal
+        self.choice_rows = 1  # as many as the longest choice takes, so nothing above moves
+        for action in legal:
+            if len(self.match.text(action, self.match.current())) > self.app.cols - 1:
+                self.choice_rows = 2
+                break
         self.message = ""
         self.asking = False
+        if human:
+            self.rush = False
+            self.hold = None
 
     def busy(self):
         return not self.match.over() and not self.match.human_turn()
@@ -137,15 +157,21 @@ class TableScreen(Screen):
         match = self.match
         if match.over() or match.human_turn():
             return False
+        if self.hold is not None:  # the last move is being read
+            if ticks_diff(now, self.hold) < 0:
+                return False
+            self.hold = None
         self.spin = (self.spin + 1) % len(SPIN)
         if match.think(self.app.slice_ms):
             self.app.route()
+            if not (self.rush or match.over() or match.human_turn()):
+                self.hold = ticks_add(now, self.app.pace_ms)
         return True
 
     def key(self, pressed):
         match = self.match
         self.message = ""
-        self.played = ""
+        news = match.news(match.viewer())
         if pressed & K.START:
             from firmware.ui.menus import PauseScreen
 
@@ -153,12 +179,18 @@ class TableScreen(Screen):
             return
         if pressed & K.SELECT:
             self.page = (self.page + 1) % self.pages
+        elif pressed & (K.LEFT | K.RIGHT) and news:  # older / newer
+            self.back += 1 if pressed & K.LEFT else -1
+            self.back = max(0, min(len(news) - 1, self.back))
         elif not match.human_turn():
-            if self.asking and pressed & K.A:
+            if self.hold is not None and pressed & K.A:
+                self.rush = True  # to the next human decision without the pauses
+                self.hold = None
+            elif self.asking and pressed & K.A:
                 match.hurry()
                 self.app.route()
                 return
-            if pressed & (K.A | K.B):
+            elif pressed & (K.A | K.B):
                 self.asking = not self.asking  # B: no hurry, it thinks on
         elif pressed & K.B and not match.can_take_back():
             self.message = "Nothing to take back"
@@ -187,14 +219,28 @@ class TableScreen(Screen):
             self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
-        room = c.rows - 3
+        news = match.news(seat)
+        if news is not self.news or len(news) != self.news_len:
+            self.news = news  # a new sentence: the newest is shown
+            self.news_len = len(news)
+            self.back = 0
+        said = news_rows(news[-1 - self.back], c.cols) if news else ()
+        if len(said) > NEWS_ROWS:  # (never, at 160x128: the looks tests count it as cut)
+            c.cut += len(said) - NEWS_ROWS
+            said = said[:NEWS_ROWS]
+        human = match.human_turn()
+        bottom = self.choice_rows if human else 1  # the choice, or what the bots do
+        room = c.rows - 1 - bottom  # the body's rows, less the news' when both don't fit
+        if body.used + len(said) > room:
+            room -= len(said)
+        self.room = room
         self.pages = max(1, (body.used + room - 1) // room)
         if self.page >= self.pages:
             self.page = 0
         turn = match.current()
         if match.over():
             status = "game over"
-        elif match.human_turn():
+        elif human:
             status = "%d/%d" % (self.cursor + 1, len(self.legal))
         else:
             status = "%s %s" % (match.names[turn], SPIN[self.spin])
@@ -202,33 +248,42 @@ class TableScreen(Screen):
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.page * room, 1, room)
+        row = c.rows - bottom
+        for i in range(len(said)):  # the news, just above the choice
+            c.at(row - len(said) + i, 0, C.WHITE)
+            c.text(said[i])
+        if len(news) > 1:
+            c.at(row - len(said), 0)
+            c.right("%d/%d" % (len(news) - self.back, len(news)))
         if self.message:
-            c.at(c.rows - 2, 0, C.ORANGE)
+            c.at(row, 0, C.ORANGE)
             c.text(self.message)
-        elif match.human_turn():
-            lines = wrap(match.text(self.legal[self.cursor], seat), c.cols - 2)
-            c.at(c.rows - 2, 0, C.GOLD)
-            c.text(">" + lines[0])
-            c.bar(c.rows - 2, C.NAVY)
-            if len(lines) > 1:
-                c.at(c.rows - 1, 0, C.GOLD)
-                c.text(" " + lines[1])
-                c.bar(c.rows - 1, C.NAVY)
-            elif self.played:  # what was played for the human, under their choice
-                c.at(c.rows - 1, 0, C.WHITE)
-                c.text(self.played[:c.cols])
-            return
-        elif match.public:
-            c.at(c.rows - 2, 0, C.GREY)
-            c.text(match.public[-1])
-        c.at(c.rows - 1, 0, C.GREY)
-        if match.over():
+        elif human:
+            lines = wrap(match.text(self.legal[self.cursor], seat), c.cols - 1)
+            for i in range(min(bottom, len(lines))):
+                c.at(row + i, 0, C.GOLD)
+                c.text((">" if i == 0 else " ") + lines[i])
+                c.bar(row + i, C.NAVY)
+        elif match.over():
+            c.at(row, 0, C.GREY)
             c.text("A: results")
         elif self.asking:
-            c.at(c.rows - 1, 0, C.GOLD)
+            c.at(row, 0, C.GOLD)
             c.text("Hurry P%d? A: yes  B: no" % (turn + 1))
+        elif self.hold is not None:
+            c.at(row, 0, C.GREY)
+            c.text("A: skip ahead")
         else:
+            c.at(row, 0, C.GREY)
             c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
+
+
+def news_rows(sentence, cols):
+    """A sentence of the news in rows: the first leaves room for its "n/m" index."""
+    rows = wrap(sentence.strip(), cols - NEWS_TAG)  # (no indent: a row is dear here)
+    if len(rows) > 1:
+        rows[1:] = wrap(" ".join(rows[1:]), cols)
+    return rows
 
 
 def draw_table(body, renderer, match, view):

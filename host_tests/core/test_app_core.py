@@ -117,7 +117,7 @@ def test_a_game_by_buttons_to_its_end():
             for _ in range((index - screen.cursor) % len(legal)):  # the cursor stays put
                 driver.press(K.DOWN)
             action = legal[index]
-            shown = driver.scene.lines[driver.scene.rows - 2]
+            shown = driver.cursor_text()  # the choice's first row
             words = app.match.text(action, app.match.current())
             assert shown[1:12] == words[:11], (shown, words)
             before = len(app.match.state.history)
@@ -174,7 +174,8 @@ def test_the_table_shows_the_game_as_it_is_now():
             match = app.match
             body = Canvas(driver.scene.cols, 4 * driver.scene.rows)
             S.draw_table(body, app.table.renderer, match, match.state.view(match.viewer()))
-            room = driver.scene.rows - 3
+            room = app.table.room  # less the choice's rows and the news'
+            assert room >= driver.scene.rows - 5
             assert driver.scene.lines[1:1 + room] == body.texts()[:room], checked
             legal = match.legal()
             for _ in range(rng.randbelow(len(legal))):
@@ -215,7 +216,15 @@ def test_a_scored_round_is_shown_in_the_games_words():
         driver.frame(K.A if app.screen.__class__.__name__ == "TextScreen" else 0)
         driver.frame(0)
     assert driver.scene.lines[0].startswith("Game over"), driver.scene.lines
+    winners = match.state.winners()
+    assert driver.scene.lines[1] == " ".join([match.names[s] for s in winners]) + " wins" \
+        or driver.scene.lines[1].startswith("Tie: "), driver.scene.lines
+    assert driver.scene.lines[-1] == "A: rematch  B: title"
     want = []
     final(match.state.view(match.viewer()), match.names, want.append)
     wrapped = [part for line in want for part in wrap(line, driver.scene.cols)]
-    assert len(wrapped) >= 2 and driver.scene.lines[1:3] == wrapped[:2]
+    seen = []
+    for _ in range(40):  # DOWN scrolls to the game's own words, at the end
+        seen += [line for line in driver.scene.lines[2:-1] if line not in seen]
+        driver.press(K.DOWN)
+    assert len(wrapped) >= 2 and seen[-len(wrapped):] == wrapped, seen
