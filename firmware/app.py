@@ -115,12 +115,12 @@ class App:
         from firmware.core import load
         from firmware.core.prng import SEED_LIMIT
 
-        mine = seed is None and self.seed is not None
+        mine = self.seed
         if seed is None:
-            seed = seed_from_clock(SEED_LIMIT) if self.seed is None else self.seed
+            seed = seed_from_clock(SEED_LIMIT) if mine is None else mine
         state = load(game).new_game(len(seats), seed, options)
-        if mine:
-            self.seed += 1
+        if mine is not None and seed == mine:  # the app's own seed: the next one next time
+            self.seed = mine + 1
         self._play(state, seats)
 
     def rematch(self, state=None, seats=None):
@@ -128,9 +128,12 @@ class App:
         seats and options, the next seed."""
         from firmware.core.prng import SEED_LIMIT
 
-        if state is None:
-            state = self.match.state
-            seats = self.match.seats
+        match = self.match
+        if state is None and match is not None:
+            state = match.state
+            seats = match.seats
+        if state is None or seats is None:
+            return
         self.start(state.game, seats, state.options, (state.seed + 1) % SEED_LIMIT)
 
     def last_game(self):
@@ -141,8 +144,9 @@ class App:
 
         lines = []
         choices = (("A: title", self.home), ("B: title", self.home))
+        slot = self.slot
         try:
-            saved = self.slot.last_game()
+            saved = slot.last_game() if slot is not None else None
         except Exception as exc:  # SaveError: said, the record left as it is
             lines = ["Not readable", str(exc)]
             saved = None
