@@ -101,6 +101,13 @@ def play_one(game, seed, tally):
             words.append(match.text(action, human))
             turn_presses += reach(sim, action)
             turn_decisions += 1
+            others = [line for line in match.news(human) if not line.startswith("Only choice")]
+            if others and turn_decisions:  # the bots played within that press (the app
+                # settles): the human's run of decisions ended there
+                tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
+                turn_presses = turn_decisions = 0
+                phases = []
+                words = []
             continue
         if turn_decisions:  # the human's run of decisions ended
             tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
