@@ -68,9 +68,16 @@ def play_through(looker, game, rng, limit=4000):
         screen = app.screen
         if app.match is None:
             return  # back at the title
+        if app.match.over() and not isinstance(screen, S.TableScreen):  # the results
+            for _ in range(12):
+                looker.press(K.DOWN)  # every row of them
+            looker.press(K.B)  # to the title
+            continue
         if isinstance(screen, S.TableScreen) and app.match.human_turn():
             if rng.randbelow(3) == 0:
                 looker.press(K.DOWN)
+            if rng.randbelow(3) == 0:
+                looker.press(K.LEFT)  # an older sentence of the news
             if rng.randbelow(8) == 0:
                 looker.press(K.SELECT)
             looker.press(K.A)
