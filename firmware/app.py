@@ -123,40 +123,6 @@ class App:
             self.seed = mine + 1
         self._play(state, seats)
 
-    def rematch(self, state=None, seats=None):
-        """The finished game (the one in play, else `state` with `seats`) again: the same
-        seats and options, the next seed."""
-        from firmware.core.prng import SEED_LIMIT
-
-        match = self.match
-        if state is None and match is not None:
-            state = match.state
-            seats = match.seats
-        if state is None or seats is None:
-            return
-        self.start(state.game, seats, state.options, (state.seed + 1) % SEED_LIMIT)
-
-    def last_game(self):
-        """The title's "Last game": the last finished game's results, read from its record
-        on the flash (firmware/save.py), with a rematch of it."""
-        from firmware.ui.match import seat_name
-        from firmware.ui.outcome import ResultScreen, summary
-
-        lines = []
-        choices = (("A: title", self.home), ("B: title", self.home))
-        slot = self.slot
-        try:
-            saved = slot.last_game() if slot is not None else None
-        except Exception as exc:  # SaveError: said, the record left as it is
-            lines = ["Not readable", str(exc)]
-            saved = None
-        if saved is not None:
-            names = [seat_name(s, saved.seats[s]) for s in range(len(saved.seats))]
-            summary(saved.state, names, lines.append, saved.state.rounds_scored() > 0)
-            choices = (("A: rematch", lambda: self.rematch(saved.state, saved.seats)),
-                       ("B: title", self.home))
-        self.goto(ResultScreen(self, "Last game", lines or ["No finished game yet"], choices))
-
     def resume(self):
         saved = self.saved
         if saved is None:
@@ -224,14 +190,9 @@ class App:
             self.goto(S.TextScreen(self, "Round %d scored" % match.results, lines, self.route))
             return
         if match.over():
-            from firmware.ui.outcome import ResultScreen
+            from firmware.ui.outcome import game_over
 
-            lines = []
-            match.final_lines(lines.append)
-            if match.save_off:
-                lines.append(match.save_off)
-            self.goto(ResultScreen(self, "Game over", lines,
-                                   (("A: rematch", self.rematch), ("B: title", self.home))))
+            game_over(self)  # the results, a rematch (firmware/ui/outcome.py)
             return
         if match.only_choice() is not None:  # played for the human (their news says it),
             self.route()  # with no need to pass the device to them for it

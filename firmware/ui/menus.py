@@ -110,7 +110,9 @@ class TitleScreen(ListScreen):
             self.app.goto(SetupScreen(self.app, self.games[index]))
             return
         if self.last and index == len(self.games):
-            self.app.last_game()
+            from firmware.ui.outcome import last_game
+
+            last_game(self.app)
             return
         self.app.goto(TextScreen(self.app, "Buttons", self.app.board_lines(),
                                  lambda: self.app.goto(self)))

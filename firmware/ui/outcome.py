@@ -1,15 +1,16 @@
-# A finished game in words for the handheld: the winner first, then every seat's score from
-# the best down, then the game's own breakdown (results_<game>.py: the last settlement if
-# it was not shown yet, the vaults revealed, the tie-break). The screen that shows it offers
-# a rematch (same seats and options, the next seed) or the title; the title shows the last
-# finished game again from its record on the flash. Loaded at a game's end only (its bots
-# have left the heap by then) and for the title's "Last game".
+# A finished game for the handheld: its words (the winner first, then every seat's score
+# from the best down, then the game's own breakdown from results_<game>.py: the last
+# settlement if it was not shown yet, the vaults revealed, the tie-break) and the screen
+# that shows them with a rematch (same seats and options, the next seed) or the title; the
+# title's "Last game's results" reads the last finished game back from its record on the
+# flash. Loaded at a game's end only (its bots have left the heap by then) and for the
+# title's item, so none of it sits on a board's heap during play.
 from firmware.core import find_module, unload
 from firmware.hw import buttons as K
 from firmware.ui import canvas as C
-from firmware.ui.screens import NEXT, PREV, Screen, hint, title_bar
-
-RESULTS = "firmware.ui.results_"  # + game
+from firmware.ui.canvas import wrap
+from firmware.ui.match import RESULTS, seat_name
+from firmware.ui.screens import TextScreen
 
 
 def summary(state, names, out, unseen_round=False):
@@ -33,48 +34,69 @@ def summary(state, names, out, unseen_round=False):
     unload(RESULTS + state.game)
 
 
-class ResultScreen(Screen):
-    """The winner on the title's next row (gold), the lines under it scrolled with the
-    d-pad; A and B as `choices` says: ((hint, action for A), (hint, action for B))."""
+def rematch(app, state, seats):
+    """The finished game `state` again: the same seats and options, the next seed."""
+    from firmware.core.prng import SEED_LIMIT
+
+    app.start(state.game, seats, state.options, (state.seed + 1) % SEED_LIMIT)
+
+
+def game_over(app):
+    """The game in play has ended: its results, A: rematch, B: title."""
+    match = app.match
+    lines = []
+    match.final_lines(lines.append)
+    if match.save_off:
+        lines.append(match.save_off)
+    state = match.state
+    seats = match.seats
+    app.goto(ResultScreen(app, "Game over", lines,
+                          (("A: rematch", lambda: rematch(app, state, seats)),
+                           ("B: title", app.home))))
+
+
+def last_game(app):
+    """The title's "Last game's results": read from its record on the flash
+    (firmware/save.py), with a rematch of it."""
+    lines = []
+    choices = (("A: title", app.home), ("B: title", app.home))
+    slot = app.slot
+    try:
+        saved = slot.last_game() if slot is not None else None
+    except Exception as exc:  # SaveError: said, the record left as it is
+        lines = ["Not readable", str(exc)]
+        saved = None
+    if saved is not None:
+        names = [seat_name(s, saved.seats[s]) for s in range(len(saved.seats))]
+        summary(saved.state, names, lines.append, saved.state.rounds_scored() > 0)
+        choices = (("A: rematch", lambda: rematch(app, saved.state, saved.seats)),
+                   ("B: title", app.home))
+    app.goto(ResultScreen(app, "Last game", lines or ["No finished game yet"], choices))
+
+
+class ResultScreen(TextScreen):
+    """A text page with the winner on the row under the title bar (gold, kept while the
+    rest scrolls); A and B as `choices` says: ((hint, action for A), (hint, action for B))."""
+
+    first = 2  # the winner's row stays above the lines
 
     def __init__(self, app, title, lines, choices):
-        from firmware.ui.canvas import wrap
-
-        self.app = app
-        self.title = title
+        TextScreen.__init__(self, app, title, lines[1:])
         self.head = wrap(lines[0], app.cols)[0] if lines else ""
-        self.lines = []
-        for line in lines[1:]:
-            for part in wrap(line, app.cols):
-                self.lines.append(part)
-        self.top = 0
         self.choices = choices
 
     def key(self, pressed):
-        room = self.app.rows - 3
-        last = max(0, len(self.lines) - room)
-        if pressed & PREV:
-            self.top = max(0, self.top - (1 if pressed & K.UP else room))
-        elif pressed & NEXT:
-            self.top = min(last, self.top + (1 if pressed & K.DOWN else room))
-        elif pressed & K.A:
+        if pressed & K.A:
             self.choices[0][1]()
-            return
         elif pressed & K.B:
             self.choices[1][1]()
-            return
-        self.app.redraw()
+        elif not pressed & K.START:  # the d-pad scrolls (START: nothing to pause)
+            TextScreen.key(self, pressed)
 
     def draw(self, c):
-        room = c.rows - 3
-        more = ""
-        if len(self.lines) > room:
-            more = "%d/%d" % (min(self.top + room, len(self.lines)), len(self.lines))
-        title_bar(c, self.title, more)
+        TextScreen.draw(self, c)
         c.at(1, 0, C.GOLD)
         c.text(self.head)
-        for i in range(room):
-            if self.top + i < len(self.lines):
-                c.at(2 + i, 0, C.WHITE)
-                c.text(self.lines[self.top + i])
-        hint(c, "%s  %s" % (self.choices[0][0], self.choices[1][0]))
+
+    def hint_now(self, room):
+        return "%s  %s" % (self.choices[0][0], self.choices[1][0])

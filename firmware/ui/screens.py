@@ -53,6 +53,8 @@ class TextScreen(Screen):
     """Lines of text, wrapped to the screen, scrolled with UP/DOWN; A reads on a page, then
     goes on from the last one; B goes on from any page."""
 
+    first = 1  # the row of the first line (a subclass keeps rows above it)
+
     def __init__(self, app, title, lines, then=None, hint_text="A: go on"):
         self.app = app
         self.title = title
@@ -64,8 +66,11 @@ class TextScreen(Screen):
         self.then = then
         self.hint_text = hint_text
 
+    def room(self, rows):
+        return rows - 1 - self.first  # less the title bar's rows and the hint's
+
     def key(self, pressed):
-        room = self.app.rows - 2
+        room = self.room(self.app.rows)
         last = max(0, len(self.lines) - room)  # the top row of the last page
         if pressed & PREV:
             self.top = max(0, self.top - (1 if pressed & K.UP else room))
@@ -83,16 +88,19 @@ class TextScreen(Screen):
             self.then()
 
     def draw(self, c):
-        room = c.rows - 2
+        room = self.room(c.rows)
         more = ""
         if len(self.lines) > room:
             more = "%d/%d" % (min(self.top + room, len(self.lines)), len(self.lines))
         title_bar(c, self.title, more)
         for i in range(room):
             if self.top + i < len(self.lines):
-                c.at(1 + i, 0, C.WHITE)
+                c.at(self.first + i, 0, C.WHITE)
                 c.text(self.lines[self.top + i])
-        hint(c, "A: more  B: back" if self.top + room < len(self.lines) else self.hint_text)
+        hint(c, self.hint_now(room))
+
+    def hint_now(self, room):
+        return "A: more  B: back" if self.top + room < len(self.lines) else self.hint_text
 
 
 # -- the table -----------------------------------------------------------------------
@@ -118,9 +126,13 @@ class TableScreen(Screen):
         self.asking = False  # "hurry the bot?" is on the screen
         self.hold = None  # ticks until which the last bot move stays before the next thinks
         self.rush = False  # A skipped the holds until the next human decision
-        self.news = None  # the news list shown and its length
+        self.news = None  # the news list shown, its length and its newest sentence
         self.news_len = 0
+        self.newest = None
         self.back = 0  # how many sentences back from the newest the news row shows
+        self.said = []  # that sentence in rows, for `said_back`; rows past NEWS_ROWS
+        self.said_back = -1
+        self.said_over = 0
         self.room = 0  # the rows of the table on the screen, under the title bar
         self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
@@ -220,14 +232,20 @@ class TableScreen(Screen):
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
         news = match.news(seat)
-        if news is not self.news or len(news) != self.news_len:
-            self.news = news  # a new sentence: the newest is shown
-            self.news_len = len(news)
+        newest = news[-1] if news else None
+        if news is not self.news or len(news) != self.news_len or newest is not self.newest:
+            self.news = news  # a new sentence (at 24 kept, the length stays): the newest
+            self.news_len = len(news)  # is shown
+            self.newest = newest
             self.back = 0
-        said = news_rows(news[-1 - self.back], c.cols) if news else ()
-        if len(said) > NEWS_ROWS:  # (never, at 160x128: the looks tests count it as cut)
-            c.cut += len(said) - NEWS_ROWS
-            said = said[:NEWS_ROWS]
+            self.said_back = -1
+        if self.said_back != self.back:  # wrapped once, not on every spinner frame
+            self.said_back = self.back
+            said = news_rows(news[-1 - self.back], c.cols) if news else []
+            self.said_over = max(0, len(said) - NEWS_ROWS)
+            self.said = said[:NEWS_ROWS]
+        said = self.said
+        c.cut += self.said_over  # (never, at 160x128: the looks tests count it as cut)
         human = match.human_turn()
         bottom = self.choice_rows if human else 1  # the choice, or what the bots do
         room = c.rows - 1 - bottom  # the body's rows, less the news' when both don't fit
