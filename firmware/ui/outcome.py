@@ -13,7 +13,7 @@ from firmware.ui.match import RESULTS, seat_name
 from firmware.ui.screens import TextScreen
 
 
-def summary(state, names, out, unseen_round=False):
+def summary(state, names, out, unseen_round):
     """The lines of a finished game: who won, the scores ranked, the game's breakdown.
     unseen_round: the last round's result was not on the screen yet (it comes first in
     the breakdown: SIXGEMS's final settlement)."""
@@ -27,7 +27,7 @@ def summary(state, names, out, unseen_round=False):
     words = find_module(RESULTS + state.game)
     if words is None:
         return
-    view = state.view(winners[0] if winners else 0)  # a finished game hides nothing
+    view = state.view(0)  # any seat's: a finished game hides nothing
     if unseen_round:
         words.round_result(view, names, out)
     words.final(view, names, out)
