@@ -33,6 +33,9 @@ GEM = 1  # a cut gem (diamond shape)
 DOT = 2  # a round crystal, chip or pip
 FRAME = 3  # an outlined cell: a face-down card, an empty slot
 KINDS = 4
+# One tile past the glyphs: the cursor's pointer (a gold arrow), in the cell before the
+# thing on a table that the choice under the cursor would pick.
+POINTER = 1 + KINDS * COLOURS
 
 SPACE = 32
 
@@ -55,6 +58,8 @@ class Canvas:
         self.chars_view = memoryview(self.chars)  # rows read without a copy (blit, fbscene)
         self.tiles_view = memoryview(self.tiles)
         self.used = rows
+        self.marks = []  # the keys mark() set since the clear...
+        self.spots = []  # ...and the cell of each (row * cols + col)
         self.clear()
 
     def clear(self):
@@ -69,6 +74,8 @@ class Canvas:
         self.col = 0
         self.used = 0  # rows drawn on
         self.cut = 0  # characters lost past the right edge since the clear (tests read it)
+        del self.marks[:]  # (emptied in place: the screen's canvas is cleared every frame)
+        del self.spots[:]
 
     # -- the pen --
     def line(self, colour=WHITE, indent=0):
@@ -91,6 +98,27 @@ class Canvas:
                 self.colours[row] = colour
             if row + 1 > self.used:
                 self.used = row + 1
+
+    def mark(self, key):
+        """Say that what is drawn next at the pen is `key` (a table renderer: the action that
+        would pick that card or die), so that a cursor can point at it (extent())."""
+        if self._room():
+            self.marks.append(key)
+            self.spots.append(self.row * self.cols + self.col)
+
+    def extent(self, cell):
+        """The cells from `cell` on that show one thing: a badge's run of one glyph, else a
+        word."""
+        end = (cell // self.cols + 1) * self.cols
+        i = cell
+        tile = self.tiles[cell]
+        if tile:
+            while i < end and self.tiles[i] == tile:
+                i += 1
+        else:
+            while i < end and self.chars[i] != SPACE:
+                i += 1
+        return max(1, i - cell)
 
     def _room(self):
         return 0 <= self.row < self.rows and self.col < self.cols

@@ -10,7 +10,7 @@ import framebuf  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
 from firmware.ui import font6x12 as F
-from firmware.ui.look import PALETTE, SHAPES
+from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES
 
 
 def rgb565(rgb):
@@ -56,6 +56,7 @@ class Scene:
         self.on_black = [self.pair(self.black, value) for value in colours]
         self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
                        for kind in range(C.KINDS)]
+        self.pointer = (shape_bits(POINTER_SHAPE), w, h, framebuf.MONO_HLSB)
         font = memoryview(F.FONT)
         size = (w + 7) // 8 * h
         self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
@@ -155,7 +156,10 @@ class Scene:
         for _ in range(cells):
             tile = self.tiles[i]
             ch = self.chars[i]
-            if tile:
+            if tile == C.POINTER:
+                fb.fill_rect(x, 0, w, h, self.black)
+                fb.blit(self.pointer, x, 0, key, inks[C.GOLD])
+            elif tile:
                 tile -= 1
                 fb.fill_rect(x, 0, w, h, self.black)
                 fb.blit(self.shapes[tile // C.COLOURS], x, 0, key, inks[tile % C.COLOURS])

@@ -10,12 +10,11 @@ import displayio  # pyright: ignore[reportMissingImports]
 import terminalio  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
-from firmware.ui.look import PALETTE, SHAPES
+from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES
 
 
-def _draw_tile(sheet, index, kind, colour, w, h):
-    """Draw glyph `kind` in `colour` into tile `index` of the sheet (tiles side by side)."""
-    shape = SHAPES[kind]
+def _draw_tile(sheet, index, shape, colour, w, h):
+    """Draw `shape` in `colour` into tile `index` of the sheet (tiles side by side)."""
     x0 = index * w
     for y in range(h):
         line = shape[y * 12 // h]
@@ -69,11 +68,13 @@ class Scene:
         for i in range(C.COLOURS):
             palette[i] = PALETTE[i]
         palette.make_transparent(0)
-        tiles = 1 + C.KINDS * C.COLOURS
-        sheet = displayio.Bitmap(self.cell_w * tiles, self.cell_h, C.COLOURS)
+        w = self.cell_w
+        h = self.cell_h
+        sheet = displayio.Bitmap(w * (C.POINTER + 1), h, C.COLOURS)
         for kind in range(C.KINDS):
             for colour in range(1, C.COLOURS):
-                _draw_tile(sheet, C.tile(kind, colour), kind, colour, self.cell_w, self.cell_h)
+                _draw_tile(sheet, C.tile(kind, colour), SHAPES[kind], colour, w, h)
+        _draw_tile(sheet, C.POINTER, POINTER_SHAPE, C.GOLD, w, h)
         self.grid = displayio.TileGrid(
             sheet, pixel_shader=palette, width=self.cols, height=self.rows,
             tile_width=self.cell_w, tile_height=self.cell_h, x=x0, y=y0,

@@ -17,6 +17,7 @@ SPIN = "|/-\\"
 NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
 CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer
+DIMMED = C.tile(C.FRAME, C.DIM)  # a card or die on the table that no choice picks
 
 
 def title_bar(c, left, right=""):
@@ -134,6 +135,9 @@ class TableScreen(Screen):
         self.said_back = -1
         self.said_over = 0
         self.room = 0  # the rows of the table on the screen, under the title bar
+        self.lit = b""  # per mark of the body: whether a choice picks it (else dimmed)
+        self.pointing = False  # some choice picks a thing marked on the table
+        self.aimed = -1  # the cursor the page was last turned to show
         self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
@@ -231,6 +235,8 @@ class TableScreen(Screen):
             self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
+            self.light(body)
+            self.aimed = -1
         news = match.news(seat)
         newest = news[-1] if news else None
         if news is not self.news or len(news) != self.news_len or newest is not self.newest:
@@ -253,6 +259,10 @@ class TableScreen(Screen):
             room -= len(said)
         self.room = room
         self.pages = max(1, (body.used + room - 1) // room)
+        spot = self.spot() if human and self.pointing else -1
+        if spot >= 0 and self.aimed != self.cursor:  # the page with what the cursor picks
+            self.aimed = self.cursor
+            self.page = spot // c.cols // room
         if self.page >= self.pages:
             self.page = 0
         turn = match.current()
@@ -266,6 +276,8 @@ class TableScreen(Screen):
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.page * room, 1, room)
+        if human and self.pointing:
+            self.point(c, spot, room)
         row = c.rows - bottom
         for i in range(len(said)):  # the news, just above the choice
             c.at(row - len(said) + i, 0, C.WHITE)
@@ -294,6 +306,54 @@ class TableScreen(Screen):
         else:
             c.at(row, 0, C.GREY)
             c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
+
+
+    def light(self, body):
+        """Which marks of the body a choice picks: `lit`, for every mark of its cell."""
+        legal = self.legal
+        spots = body.spots
+        lit = bytearray(len(spots))
+        for i in range(len(spots)):
+            if body.marks[i] in legal:
+                for j in range(len(spots)):
+                    if spots[j] == spots[i]:
+                        lit[j] = 1
+        self.lit = lit
+        self.pointing = 1 in lit
+
+    def spot(self):
+        """The body's cell of the thing the choice under the cursor picks, or -1."""
+        marks = self.body.marks
+        key = self.legal[self.cursor]
+        for i in range(len(marks)):
+            if marks[i] == key:
+                return self.body.spots[i]
+        return -1
+
+    def point(self, c, spot, room):
+        """On the table shown: what no choice picks dimmed, a pointer before what the
+        cursor's choice picks (or, a word, a bar under it)."""
+        body = self.body
+        cols = c.cols
+        first = self.page * room * cols  # the body's first cell on the screen
+        shift = cols - first  # + a body cell = its screen cell (under the title bar)
+        spots = body.spots
+        tiles = c.tiles
+        for i in range(len(spots)):
+            cell = spots[i]
+            if self.lit[i] or not first <= cell < first + room * cols:
+                continue
+            at = cell + shift
+            for j in range(at, at + body.extent(cell)):
+                if tiles[j]:  # an outline: still readable, clearly not a choice
+                    tiles[j] = DIMMED
+        if not first <= spot < first + room * cols:
+            return
+        at = spot + shift
+        if not body.tiles[spot]:  # a word: the cursor's bar under it
+            c.bar(at // cols, C.NAVY, at % cols, at % cols + body.extent(spot))
+        elif at % cols and tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
+            tiles[at - 1] = C.POINTER
 
 
 def news_rows(sentence, cols):

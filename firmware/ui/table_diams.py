@@ -13,6 +13,7 @@ QUALITY = (C.PURPLE, C.PINK, C.ORANGE, C.YELLOW, C.BLUE, C.GREEN, C.RED, C.GREY,
            C.BROWN)
 SPECIAL = C.TEAL
 CHIP = C.GOLD
+POWERS = (D.CONVOY, D.SAFECRACKER, D.SLEIGHT)  # the own power of card A, B, C
 
 _DOING = {
     "draw": "draw 1, or 2 to mkt",
@@ -52,9 +53,10 @@ def _fit(c, width, indent, colour=C.WHITE):
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE):
+def _cards(c, cards, indent, colour=C.WHITE, base=None):
     """`cards` (sorted) as badges one space apart, wrapped under `indent`; diamonds of one
-    quality together: "5*x3" is three 5s, one of them the special-purity one."""
+    quality together: "5*x3" is three 5s, one of them the special-purity one. Each badge
+    marked (canvas.mark) with base + each of its cards: the actions that pick them."""
     if not cards:
         c.text("-")
         return
@@ -75,6 +77,12 @@ def _cards(c, cards, indent, colour=C.WHITE):
             s = _label(card)
         tail = "x%d" % (j - i) if j - i > 1 else ""
         _fit(c, len(s) + len(tail), indent, colour)
+        if base is not None:
+            for k in range(i, j):
+                c.mark(base + cards[k])
+            if base == D.HAND and D.CARD_A <= card <= D.CARD_C:  # its sale, its power
+                c.mark(D.SALE_A + card - D.CARD_A)
+                c.mark(POWERS[card - D.CARD_A])
         c.badge(s, _colour(card))
         c.text(tail)
         c.space()
@@ -108,15 +116,20 @@ def draw(c, view, names):
             c.dot(CHIP)
             c.text(chips)
 
+    # Each thing a choice picks is marked with it (canvas.mark): the cursor points there.
     c.line()
+    c.mark(D.DRAW_MARKET)
+    c.mark(D.MARKET)
     c.text("Market ")
-    _cards(c, view["market"], 7)
+    _cards(c, view["market"], 7, C.WHITE, D.MARKET_CARD)
     c.line()
+    c.mark(D.DRAW_HAND)
     c.text("Hand   ")
-    _cards(c, view["hand"], 7)
+    _cards(c, view["hand"], 7, C.WHITE, D.HAND)
     c.line()
+    c.mark(D.VAULT)
     c.text("Vault  ")
-    _cards(c, view["vault"], 7)
+    _cards(c, view["vault"], 7, C.WHITE, D.VAULT_CARD)
     pts = "=%d" % D.vault_points(view["vault"])
     if c.col + len(pts) > c.cols:
         c.line()
@@ -130,6 +143,7 @@ def draw(c, view, names):
         moving = other == view["current"]
         c.line(C.GOLD if moving else C.WHITE)
         c.text(">" if moving else " ")
+        c.mark(D.SEAT + other)
         c.text(names[other] if wide else _short(other))
         c.col = 12 if wide else 4
         c.text("hand %d vault %d" % (view["hand_counts"][other], view["vault_counts"][other]))

@@ -1,0 +1,161 @@
+# Choosing by pointing (issue 14): at a human's decision the table points at what the choice
+# under the cursor picks (a card, a die, a seat: a gold pointer in the cell before it, or the
+# cursor's bar under a word), draws what no choice picks as an outline, and turns its page to
+# show what is pointed at. The renderers say what each thing on the table is with
+# canvas.mark(action); these tests read the screen as a player sees it.
+import re
+
+import pytest
+from app_driver import make_sim, setup_game, to_decision
+
+from firmware.core.prng import Prng
+from firmware.hw import buttons as K
+from firmware.ui import canvas as C
+from firmware.ui import screens as S
+
+TABLES = {
+    "diams": ("Diam's", 2, ["human", "normal"]),
+    "diamonds": ("Diamonds", 3, ["human", "normal", "normal"]),
+    "quartz": ("Quartz", 3, ["human", "normal", "normal"]),
+    "sixgems": ("SIXGEMS", 2, ["human", "normal"]),
+}
+
+
+def pointed(sim):
+    """What the screen points at, read off its cells: (row, first col, text) of the thing
+    after the gold pointer, or of the word under the cursor's bar on a table row; None."""
+    c = sim.app.canvas
+    table = sim.app.screen
+    found = []
+    for row in range(1, 1 + table.room):
+        base = row * c.cols
+        for col in range(c.cols):
+            if c.tiles[base + col] == C.POINTER:
+                found.append((row, col + 1, thing(c, row, col + 1)))
+        navy = C.tile(C.SOLID, C.NAVY)
+        col = 0
+        while col < c.cols:
+            if c.tiles[base + col] == navy and c.chars[base + col] != C.SPACE:
+                end = col
+                while end < c.cols and c.tiles[base + end] == navy:
+                    end += 1
+                found.append((row, col, c.row_text(row)[col:end].strip()))
+                col = end
+            col += 1
+    assert len(found) <= 1, found  # one cursor
+    return found[0] if found else None
+
+
+def thing(c, row, col):
+    """The text of the badge (one run of a glyph) at a cell."""
+    base = row * c.cols
+    tile = c.tiles[base + col]
+    end = col
+    while end < c.cols and c.tiles[base + end] == tile:
+        end += 1
+    return c.row_text(row)[col:end]
+
+
+def walk(sim, check):
+    """At the human's decision: the cursor over every choice (DOWN), check(action, spot)."""
+    table = sim.app.screen
+    legal = list(table.legal)
+    for _ in range(len(legal)):
+        check(legal[table.cursor], table.spot())
+        sim.press(K.DOWN)
+
+
+def decisions(game, seed, count, visit):
+    """`count` human decisions of `game` by buttons, visit(sim) at each before a random
+    choice is pressed."""
+    title, players, seats = TABLES[game]
+    sim = make_sim("pybadge", seed=seed)
+    setup_game(sim, title, players, seats)
+    rng = Prng(seed)
+    for _ in range(count):
+        to_decision(sim)
+        if sim.app.match.over():
+            break
+        visit(sim)
+        table = sim.app.screen
+        legal = table.legal
+        pick = rng.randbelow(len(legal))
+        while table.cursor != pick:
+            sim.press(K.DOWN)
+        sim.press(K.A)
+        if not isinstance(sim.app.screen, S.TableScreen) and sim.app.match.over():
+            break
+    return sim
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_the_table_points_at_what_the_choice_picks(game):
+    # Guards: no pointer (or two), a pointer at the wrong cell or on a page not shown, a
+    # choice that picks a card left outlined, the pointer left on a choice with no place.
+    seen = {"pointed": 0, "choices": 0}
+
+    def visit(sim):
+        table = sim.app.screen
+        c = sim.app.canvas
+
+        def check(action, spot):
+            seen["choices"] += 1
+            shown = pointed(sim)
+            if spot < 0:
+                assert shown is None, (action, shown, sim.texts())
+                return
+            seen["pointed"] += 1
+            assert shown is not None, (action, sim.texts())
+            row, col, text = shown
+            assert text, (action, sim.texts())
+            cols = c.cols
+            body_row = spot // cols
+            assert row == 1 + body_row - table.page * table.room, (action, shown, spot)
+            assert col == spot % cols, (action, shown, spot)
+            # What a choice picks is never drawn as "not a choice".
+            for other in table.legal:
+                marks = table.body.marks
+                for i in range(len(marks)):
+                    if marks[i] == other:
+                        cell = table.body.spots[i]
+                        r = cell // cols - table.page * table.room
+                        if 0 <= r < table.room:
+                            assert c.tiles[(1 + r) * cols + cell % cols] != S.DIMMED, other
+
+        walk(sim, check)
+
+    for seed in (1, 2):
+        decisions(game, seed, 25, visit)
+    assert seen["pointed"] > 0, seen
+
+
+def test_diams_points_at_the_card_it_names_and_outlines_the_rest():
+    # Diam's: each card choice points at the badge of that card (its quality in the words),
+    # and, while cards are chosen, the cards no choice picks are outlined, the others not.
+    # Guards: a mark with the wrong base (hand for market), the special card's sale and power
+    # not on its badge, nothing outlined.
+    checked = {"cards": 0, "outlined": 0}
+
+    def visit(sim):
+        c = sim.app.canvas
+
+        def check(action, spot):
+            shown = pointed(sim)
+            if shown is None or not shown[2][:1].isalnum() or shown[2].startswith(("Market",
+                                                                                     "Hand",
+                                                                                     "Vault")):
+                return
+            label = re.sub(r"x\d+$", "", shown[2].strip())
+            words = sim.app.match.text(action, sim.app.match.current())
+            if label in "ABC":  # a special card: itself, its sale or its power
+                assert "card " + label in words, (label, words)
+            else:  # its quality, as a word ("5" or "5*": a badge may group both)
+                number = re.escape(label.rstrip("*"))
+                assert re.search(r"(^|\s)%s\*?(\s|$)" % number, words), (label, words)
+            checked["cards"] += 1
+            checked["outlined"] += S.DIMMED in c.tiles
+
+        walk(sim, check)
+
+    decisions("diams", 3, 30, visit)
+    assert checked["cards"] > 10 and checked["outlined"] > 0, checked
