@@ -269,17 +269,19 @@ def test_two_bots_of_one_level_play_from_different_seeds():
 
 @pytest.mark.parametrize("game", HERE)
 def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
-    # A human may take back their own picks since another seat decided or the game said a
-    # move showed something new (state.revealed); the save follows. Two humans pass the
-    # device.
+    # A human may take back their own picks, the last one first, since another seat decided
+    # or the game said a move showed something new (state.revealed); the save follows. Two
+    # humans pass the device.
     # Guards: the point moved at the wrong time (picks lost to take-back, or a seen draw
-    # undone), take-back to somewhere else, the save left on the undone state.
+    # undone), several picks undone at once, take-back to somewhere else, the save left on
+    # the undone state.
     players = max(3, min_players(game))
     seats = ["human", "human"] + ["normal"] * (players - 2)
     slot = SaveSlot(str(tmp_path / game), sync=False)
     match = Match(load(game).new_game(players, 21), seats, slot)
     rng = Prng(5)
     mark = None  # (seat, history length, state) where the deciding human may go back to
+    seen = {}  # history length -> the state's fingerprint then, since the mark
     taken = 0
     for _ in range(250):
         if match.over():
@@ -292,16 +294,22 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
         seat = match.current()
         if mark is None or mark[0] != seat:
             mark = (seat, len(match.state.history), match.state.clone())
+            seen = {}
+        seen[len(match.state.history)] = fingerprint(match.state)
         assert match.can_take_back() == (len(match.state.history) > mark[1]), (mark, taken)
         if match.can_take_back() and rng.randbelow(2) == 0:
             history = list(match.state.history)
             assert match.take_back()
+            assert list(match.state.history) == history[:-1]  # the last pick only
+            assert fingerprint(match.state) == seen[len(history) - 1]
+            assert match.public[-1] == "%s took back a pick" % match.names[seat]
+            assert match.can_take_back() == (len(history) - 1 > mark[1])
+            assert list(slot.load().state.history) == history[:-1]
+            while match.take_back():  # and the rest, one by one, to the mark and no further
+                pass
             assert list(match.state.history) == history[:mark[1]]
             assert fingerprint(match.state) == fingerprint(mark[2])
-            assert match.public[-1] == "%s took back %d pick(s)" % (
-                match.names[seat], len(history) - mark[1])
-            assert not match.can_take_back() and not match.take_back()
-            assert list(slot.load().state.history) == history[:mark[1]]
+            assert not match.can_take_back()
             taken += 1
             continue
         revealed = match.state.revealed

@@ -240,18 +240,19 @@ class Match:
                 and len(self.state.history) > self._undo_len)
 
     def take_back(self):
-        """Undo this human's picks since the last point of no return. False if none."""
+        """Undo this human's last pick (one at a time, back to the last point of no return at
+        most). False if none."""
         if not self.can_take_back():
             return False
-        undo = self._undo
-        if undo is None:
-            return False
-        undone = len(self.state.history) - self._undo_len
-        self.state = undo.clone()
+        history = self.state.history
+        state = self._undo.clone()
+        for i in range(self._undo_len, len(history) - 1):  # the picks before it, again:
+            state.apply(history[i])  # nothing was drawn or rolled since the point (_mark)
+        self.state = state
         self.scored = self.state.rounds_scored()
         if self._saver is not None:
             self._saver(self.state)
-        self._public("%s took back %d pick(s)" % (self.names[self._undo_seat], undone))
+        self._public("%s took back a pick" % self.names[self._undo_seat])
         return True
 
     # -- the logs --
