@@ -29,6 +29,7 @@ SLICE_MS = 25  # a bot's thinking per frame
 PACE_MS = 900  # a bot's move stays on the table this long before the next bot's thinking
 TURN_HZ = 880  # the short tick when a human's turn comes after the bots
 TURN_MS = 30
+MARKS = 96  # the things a table may mark for pointing at (a Diam's table at its fullest: ~60)
 COLLECT = sys.implementation.name != "cpython"
 MENUS = "firmware.ui.menus"
 
@@ -47,7 +48,7 @@ class App:
         # The table's canvas (4 screens tall, paged): made once here, while the heap is
         # still whole, and used by every game's table (a 1 KB block found later, in a
         # fragmented heap, was where a long game ran out of memory).
-        self.body = Canvas(self.cols, 4 * self.rows)
+        self.body = Canvas(self.cols, 4 * self.rows, MARKS)
         self.keys = K.Buttons()
         self.slice_ms = SLICE_MS
         self.pace_ms = PACE_MS

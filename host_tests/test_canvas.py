@@ -55,3 +55,35 @@ def test_blit_copies_rows_of_a_wider_canvas():
     assert screen.used == 4
     screen.blit(body, 5, 0, 3)  # rows past the source's end: nothing copied for them
     assert screen.texts()[:2] == ["row 5 of", "row 2 of"]
+
+
+def test_marks_say_where_each_thing_is_and_how_wide():
+    # Guards: a mark at the wrong cell, a mark kept past the edge or the clear, an extent
+    # that runs into the next badge (same colour, one space apart) or stops inside a word.
+    c = C.Canvas(12, 2, 5)
+    c.line()
+    c.mark(7)
+    c.text("Hand ")
+    c.mark(101)
+    c.badge("10", C.RED)
+    c.space()
+    c.mark(102)
+    c.mark(103)  # one badge for two cards
+    c.badge("9", C.RED)
+    c.badge("8", C.BLUE)  # touching: a glyph of another colour ends the run
+    c.line()
+    c.col = 12
+    c.mark(999)  # past the right edge: nothing there to point at
+    assert c.marks[:c.marked] == [7, 101, 102, 103]
+    assert c.spots[:c.marked] == [0, 5, 8, 8]
+    assert [c.extent(cell) for cell in c.spots[:c.marked]] == [4, 2, 1, 1]
+    c.col = 0
+    c.mark(104)
+    c.mark(105)  # past the room made for marks: not recorded, nothing raised
+    assert c.marks == [7, 101, 102, 103, 104]
+    c.clear()
+    assert c.marked == 0
+    c.line()
+    c.mark(8)
+    assert c.marks[:c.marked] == [8] and c.spots[0] == 0
+    assert C.Canvas(4, 1).marks == []  # a screen's canvas records none

@@ -115,7 +115,7 @@ def test_the_table_points_at_what_the_choice_picks(game):
             # What a choice picks is never drawn as "not a choice".
             for other in table.legal:
                 marks = table.body.marks
-                for i in range(len(marks)):
+                for i in range(table.body.marked):
                     if marks[i] == other:
                         cell = table.body.spots[i]
                         r = cell // cols - table.page * table.room

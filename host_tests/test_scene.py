@@ -8,7 +8,7 @@ import terminalio  # noqa: E402
 from sim import headless_display  # noqa: E402
 
 from firmware.ui import canvas as C  # noqa: E402
-from firmware.ui.scene import FIRST, PALETTE, SHAPES, Scene, font_tiles  # noqa: E402
+from firmware.ui.scene import FIRST, PALETTE, POINTER_SHAPE, SHAPES, Scene, font_tiles  # noqa: E402
 
 
 def rgb565(rgb):
@@ -171,6 +171,23 @@ def test_badges_glyphs_and_text_show_in_the_named_colours():
                 if glyph.bitmap[glyph.tile_index * 6 + x, y]
             ]
             assert ink and all(p == rgb565(rgb) for p in ink), (colour, hex(rgb))
+
+
+def test_the_pointer_is_a_gold_arrow_over_black():
+    # Guards: the pointer's tile missing from the sheet (a blank cell), in another colour, or
+    # drawn with another glyph's shape.
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    canvas.at(2, 3)
+    canvas.tiles[2 * canvas.cols + 3] = C.POINTER
+    scene.show(canvas)
+    cell = cell_pixels(pixels(display), scene, 2, 3)
+    gold = rgb565(PALETTE[C.GOLD])
+    for y in range(12):
+        for x in range(6):
+            assert cell[y][x] == (gold if POINTER_SHAPE[y][x] == "#" else 0), (x, y)
+    assert POINTER_SHAPE not in SHAPES.values()
 
 
 def test_a_show_that_changes_nothing_is_not_counted():

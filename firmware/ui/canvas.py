@@ -45,7 +45,9 @@ def tile(kind, colour):
 
 
 class Canvas:
-    def __init__(self, cols, rows):
+    def __init__(self, cols, rows, marks=0):
+        """`marks`: how many things mark() may record (a table's body; the lists are made
+        here, once: a board's heap is too fragmented late in a game to grow them)."""
         self.cols = cols
         self.rows = rows
         self.chars = bytearray(cols * rows)
@@ -58,8 +60,8 @@ class Canvas:
         self.chars_view = memoryview(self.chars)  # rows read without a copy (blit, fbscene)
         self.tiles_view = memoryview(self.tiles)
         self.used = rows
-        self.marks = []  # the keys mark() set since the clear...
-        self.spots = []  # ...and the cell of each (row * cols + col)
+        self.marks = [0] * marks  # the keys mark() set since the clear...
+        self.spots = [0] * marks  # ...and the cell of each (row * cols + col)
         self.clear()
 
     def clear(self):
@@ -74,8 +76,7 @@ class Canvas:
         self.col = 0
         self.used = 0  # rows drawn on
         self.cut = 0  # characters lost past the right edge since the clear (tests read it)
-        del self.marks[:]  # (emptied in place: the screen's canvas is cleared every frame)
-        del self.spots[:]
+        self.marked = 0  # the marks recorded
 
     # -- the pen --
     def line(self, colour=WHITE, indent=0):
@@ -102,9 +103,11 @@ class Canvas:
     def mark(self, key):
         """Say that what is drawn next at the pen is `key` (a table renderer: the action that
         would pick that card or die), so that a cursor can point at it (extent())."""
-        if self._room():
-            self.marks.append(key)
-            self.spots.append(self.row * self.cols + self.col)
+        n = self.marked
+        if n < len(self.marks) and self._room():
+            self.marks[n] = key
+            self.spots[n] = self.row * self.cols + self.col
+            self.marked = n + 1
 
     def extent(self, cell):
         """The cells from `cell` on that show one thing: a badge's run of one glyph, else a

@@ -136,10 +136,11 @@ class TableScreen(Screen):
         self.said_back = -1
         self.said_over = 0
         self.room = 0  # the rows of the table on the screen, under the title bar
-        self.lit = b""  # per mark of the body: whether a choice picks it (else dimmed)
+        self.body = app.body  # the app's one canvas for tables, never reallocated
+        self.lit = bytearray(len(self.body.marks))  # per mark: a choice picks it (else
+        # outlined); made once, like the marks
         self.pointing = False  # some choice picks a thing marked on the table
         self.aimed = -1  # the cursor the page was last turned to show
-        self.body = app.body  # the app's one canvas for tables, never reallocated
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
@@ -313,20 +314,23 @@ class TableScreen(Screen):
         """Which marks of the body a choice picks: `lit`, for every mark of its cell."""
         legal = self.legal
         spots = body.spots
-        lit = bytearray(len(spots))
-        for i in range(len(spots)):
+        n = body.marked
+        lit = self.lit
+        self.pointing = False
+        for i in range(n):
+            lit[i] = 0
+        for i in range(n):
             if body.marks[i] in legal:
-                for j in range(len(spots)):
+                self.pointing = True
+                for j in range(n):
                     if spots[j] == spots[i]:
                         lit[j] = 1
-        self.lit = lit
-        self.pointing = 1 in lit
 
     def spot(self):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
         marks = self.body.marks
         key = self.legal[self.cursor]
-        for i in range(len(marks)):
+        for i in range(self.body.marked):
             if marks[i] == key:
                 return self.body.spots[i]
         return -1
@@ -340,7 +344,7 @@ class TableScreen(Screen):
         shift = cols - first  # + a body cell = its screen cell (under the title bar)
         spots = body.spots
         tiles = c.tiles
-        for i in range(len(spots)):
+        for i in range(body.marked):
             cell = spots[i]
             if self.lit[i] or not first <= cell < first + room * cols:
                 continue
