@@ -6,6 +6,9 @@
 # table of every seat, you first: tricks, won cards per suit, showroom and vault crystals
 # (hidden vaults "?"), the thief token T; wide: cards in hand and points too. Then the last
 # trick, the last round's majorities, the legend and what the last action caused.
+# Pointing (canvas.mark): each hand card is marked with the action that plays it (PLAY) or,
+# while passing, chooses it (PICK); each chosen card with the one that takes it back
+# (UNPICK). The pass count and the confirm pick nothing on the table: no mark.
 from firmware.core import diamonds as M
 from firmware.ui import canvas as C
 
@@ -32,10 +35,13 @@ def _fit(c, width, indent, colour):
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE):
-    """Badges with the suit letter ('8D'), one space apart, wrapped under `indent`."""
+def _cards(c, cards, indent, colour=C.WHITE, base=None):
+    """Badges with the suit letter ('8D'), one space apart, wrapped under `indent`; each
+    marked with base + card (the action that picks it) if a base is given."""
     for card in cards:
         _fit(c, len(M.card_text(card)), indent, colour)
+        if base is not None:  # after the wrap: the mark's cell is the badge's
+            c.mark(base + card)
         _card(c, card)
         c.space()
 
@@ -46,9 +52,9 @@ def _trick(c, cards, leader, indent, colour):
     _cards(c, cards, indent, colour)
 
 
-def _hand(c, hand, indent):
-    """Suit by suit: the letter, then the ranks as badges; a suit starts a row if it does
-    not fit on this one."""
+def _hand(c, hand, indent, base):
+    """Suit by suit: the letter, then the ranks as badges, each marked with base + card; a
+    suit starts a row if it does not fit on this one."""
     if not hand:
         c.text("(no cards)")
         return
@@ -69,6 +75,7 @@ def _hand(c, hand, indent):
                 w = len("%d" % M.rank(card))
                 c.space()
                 _fit(c, w, indent + 2, C.WHITE)
+                c.mark(base + card)  # after the wrap, on the badge (a space before it)
                 _card(c, card, False)
         c.space(2)
 
@@ -133,7 +140,7 @@ def draw(c, view, names):
             if view["chosen"]:
                 c.line(act, start)
                 c.text("chosen ")
-                _cards(c, view["chosen"], start + 7, act)
+                _cards(c, view["chosen"], start + 7, act, M.UNPICK)
         elif view["trick"]:
             c.text("trick ")
             _trick(c, view["trick"], view["leader"], start, act)
@@ -152,7 +159,7 @@ def draw(c, view, names):
         c.line()
         if wide:
             c.text("Hand ")
-        _hand(c, view["hand"], 5 if wide else 0)
+        _hand(c, view["hand"], 5 if wide else 0, M.PICK if phase == "pass" else M.PLAY)
 
     # Every seat: you first, then the others in turn order.
     _table(c, view, seat, n, wide)

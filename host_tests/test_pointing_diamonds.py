@@ -1,0 +1,137 @@
+# Choosing by pointing, Diamonds (issue 14): the table points at the card each choice names
+# (playing it to the trick, choosing it for the pass, taking a chosen card back) and
+# outlines the cards no choice picks; the pass count and the confirm point at nothing. Read
+# off the screen as a player sees it: a hand badge shows the rank alone and its colour tells
+# the suit (the four-colour deck), a chosen card shows both.
+from app_driver import make_sim, setup_game, to_decision
+from test_pointing import TABLES, decisions, pointed, walk
+
+from firmware.core import diamonds as M
+from firmware.hw import buttons as K
+from firmware.ui import canvas as C
+from firmware.ui import screens as S
+from firmware.ui import table_diamonds as T
+
+
+def base_of(action):
+    """The card action's base (PLAY, UNPICK, PICK), or None (a pass count, the confirm)."""
+    for base in (M.PLAY, M.UNPICK, M.PICK):
+        if action >= base:
+            return base
+    return None
+
+
+def check_card(sim, action):
+    """The cursor's card choice points at a lit badge of the card its words name."""
+    c = sim.app.canvas
+    words = sim.app.match.text(action, sim.app.match.current())
+    shown = pointed(sim)
+    assert shown is not None, (words, sim.texts())
+    row, col, text = shown
+    colour = c.tiles[row * c.cols + col] - C.tile(C.SOLID, 0)
+    assert colour in T.SUIT, (words, shown)  # a card badge, lit (not an outline)
+    letter = M.SUIT_LETTERS[T.SUIT.index(colour)]
+    if text[-1].isalpha():  # a chosen card: its letter on the badge too
+        assert text[-1] == letter, (words, shown)
+        card = text
+    else:  # a hand card: the rank alone
+        card = text + letter
+    assert (" %s " % card) in (" %s " % words), (card, words, sim.texts())
+
+
+def outlines(c, rows):
+    """The texts of the outlined badges (S.DIMMED runs) on the table's rows of the screen."""
+    found = []
+    for row in range(1, 1 + rows):
+        base = row * c.cols
+        col = 0
+        while col < c.cols:
+            if c.tiles[base + col] == S.DIMMED:
+                end = col
+                while end < c.cols and c.tiles[base + end] == S.DIMMED:
+                    end += 1
+                found.append(c.row_text(row)[col:end])
+                col = end
+            col += 1
+    return found
+
+
+def test_diamonds_points_at_the_card_it_names_and_outlines_the_rest():
+    # Guards: a mark on the wrong card (or on the suit's letter), the hand marked PLAY while
+    # passing (or PICK while playing), the chosen cards unmarked or marked as picks, the
+    # trick's cards marked (then outlined), a pass count or the confirm pointing at
+    # something, nothing outlined or the wrong cards.
+    seen = {"cards": 0, "passing": 0, "playing": 0, "outlined": 0}
+
+    def visit(sim):
+        match = sim.app.match
+        view = match.state.view(match.current())
+        legal = sim.app.screen.legal
+        # The cards no choice picks, as the table shows them: outlined, and nothing else.
+        dull = []
+        for card in view["hand"]:
+            if M.PICK + card not in legal and M.PLAY + card not in legal:
+                dull.append("%d" % M.rank(card))
+        for card in view["chosen"]:
+            if M.UNPICK + card not in legal:
+                dull.append(M.card_text(card))
+
+        def check(action, spot):
+            base = base_of(action)
+            if base is None:  # the pass count, the confirm: nothing on the table
+                assert pointed(sim) is None, (action, sim.texts())
+                return
+            check_card(sim, action)  # every card a choice names is pointed at
+            seen["cards"] += 1
+            seen["playing" if base == M.PLAY else "passing"] += 1
+            shown = outlines(sim.app.canvas, sim.app.screen.room)
+            assert sorted(shown) == sorted(dull), (shown, dull, sim.texts())
+            seen["outlined"] += len(dull) > 0
+
+        walk(sim, check)
+
+    for seed in (3, 4):
+        decisions("diamonds", seed, 30, visit)
+    assert seen["passing"] > 10 and seen["playing"] > 10, seen
+    assert seen["outlined"] > 5, seen
+
+
+def test_diamonds_points_into_a_suit_that_wraps():
+    # A suit too long for one row goes on under its letter: each card is still pointed at.
+    # Guards: a mark set before the wrap (on the row above, where no badge is: no pointer).
+    # Random deals rarely give such a suit: the human is dealt the ten top hearts (swapped
+    # with whoever held them) at their first pass choice.
+    title, players, seats = TABLES["diamonds"]
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, title, players, seats)
+    to_decision(sim)
+    state = sim.app.match.state
+    if state.phase == M.P_COUNT:  # the human deals: pass 1, then on to their pass
+        sim.press(K.A)
+        to_decision(sim)
+    seat = state.current_player()
+    assert state.phase == M.P_PASS and not state.chosen[seat], sim.texts()
+    hearts = [M.make_card(r, M.HEARTS) for r in range(M.RANKS - 9, M.RANKS + 1)]
+    mine = state.hands[seat]
+    spare = [card for card in mine if card not in hearts]
+    for pile in state.hands + state.chosen + [state.aside]:
+        for i in range(len(pile)):
+            if pile is not mine and pile[i] in hearts:
+                pile[i] = spare.pop()
+        pile.sort()
+    mine[:] = hearts
+    table = sim.app.screen
+    table.drawn = (None, -1, -1)  # drawn again from the rigged state
+    table.refresh()
+    sim.press(K.DOWN)
+    sim.press(K.UP)
+    assert sim.app.canvas.row_text(3).startswith("  "), sim.texts()  # it wrapped
+    picks = []
+
+    def check(action, spot):
+        if base_of(action) == M.PICK:
+            check_card(sim, action)
+            picks.append(action)
+
+    walk(sim, check)
+    assert sorted(picks) == [M.PICK + card for card in hearts], picks
