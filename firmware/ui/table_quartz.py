@@ -6,6 +6,9 @@
 # a gem of its colour with its value); your cart and chest; the other carts. At 40 columns
 # every seat row also shows its chest size, reroll markers and points now. Then: points at
 # 26 columns, the other chests, the bag, and the words of the dice faces.
+#
+# Choosing by pointing (canvas.mark): each die, crystal gem and seat name a choice picks is
+# marked with that action, so the table can point at it (screens.py, TableScreen.point).
 from firmware.core import quartz as Q
 from firmware.ui import canvas as C
 
@@ -70,10 +73,28 @@ def _doing(view, names):
     return ""
 
 
+def _die_key(view, die, picked):
+    """The action that would pick `die` now, or -1 (not marked)."""
+    phase = view["phase"]
+    dice = view["dice"]
+    used = view["used"]
+    face = dice[die]
+    if phase == "act":  # an action kind: the dice of its face (a helmet fits all: none)
+        return Q.ACTION + face if face != Q.HELMET else -1
+    if phase not in ("roll", "dice") or picked[die]:
+        return -1  # (a picked die keeps its orange: no outline)
+    # One choice per face (legal_actions): the first such die's, so equal dice light up
+    # together; a used die gets a used die's, which no choice has (an outline).
+    first = 0
+    while dice[first] != face or used[first] != used[die] or picked[first]:
+        first += 1
+    return Q.DIE + first
+
+
 def _dice(c, view, names):
     c.line(C.WHITE)
     wide = c.cols >= 40
-    c.text("Dice ")
+    c.text("Dice ")  # (its space, and the one after each die: the pointer's cells)
     picked = view["selected"] if view["phase"] == "roll" else view["group"]
     for die in range(Q.DICE):
         colour = DIE_FREE
@@ -82,22 +103,35 @@ def _dice(c, view, names):
         elif picked[die]:
             colour = DIE_PICKED
         letter = Q.FACE_LETTERS[view["dice"][die]]
+        key = _die_key(view, die, picked)
+        if key >= 0:
+            c.mark(key)
         c.badge(" %s " % letter if wide else letter, colour)
         c.space()
     c.right(_doing(view, names))
 
 
-def _row(c, label, counts, colour):
-    """`label`, then each kind held as its gem and count, at fixed columns."""
+def _row(c, label, counts, colour, pick=False, seat=-1):
+    """`label`, then each kind held as its gem and count, at fixed columns. With `pick`,
+    each gem is marked with the choice of one crystal of its kind; the label with the
+    choice of `seat`."""
     c.line(colour)
     first = _label(c)
+    if seat >= 0:
+        c.mark(Q.SEAT + seat)  # a word: the cursor's bar under the name
     c.text(label[:first - 1])
     held = False
     for kind in range(Q.NKINDS):
         c.col = first + kind * CELL
         n = counts[kind]
         if n:
+            # A count of 10 or more before fills the pointer's cell: mark the count (a bar).
+            crowded = kind and counts[kind - 1] > 9
+            if pick and not crowded:
+                c.mark(Q.CRYSTAL + kind)
             c.gem(KIND_COLOURS[kind])
+            if pick and crowded:
+                c.mark(Q.CRYSTAL + kind)
             c.text("%d" % n)
             held = True
     if not held:
@@ -131,14 +165,18 @@ def draw(c, view, names):
     players = view["players"]
     turn = view["turn"]
     over = view["over"]
-    target = view["target"] if view["phase"] in ("target", "give", "take") else -1
+    phase = view["phase"]
+    target = view["target"] if phase in ("target", "give", "take") else -1
+    # The cart whose crystals a choice picks: the mover's (chest, give), the target's (take).
+    source = turn if phase in ("chest", "give") else target if phase == "take" else -1
     _status(c, view, names)
     _dice(c, view, names)
-    if view["phase"] == "return":  # hammer: the crystals that may go back
-        _row(c, "New", view["mined"], C.ORANGE)
+    if phase == "return":  # hammer: the crystals that may go back
+        _row(c, "New", view["mined"], C.ORANGE, True)
     else:
         _legend(c)
-    _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD)
+    _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD,
+         seat == source)
     _extra(c, view, seat)
     _row(c, "Chst" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD)
     for i in range(1, players):
@@ -148,7 +186,7 @@ def draw(c, view, names):
             colour = C.ORANGE
         elif other == turn and not over:
             colour = C.CYAN
-        _row(c, _short(names, other), view["carts"][other], colour)
+        _row(c, _short(names, other), view["carts"][other], colour, other == source, other)
         _extra(c, view, other)
     # Further pages.
     if c.cols < 40:

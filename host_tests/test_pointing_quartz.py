@@ -1,0 +1,197 @@
+# Choosing by pointing, Quartz (issue 14): the table points at the die, the crystal or the
+# seat each choice names (a die to reroll or for the action, an action kind at a die of its
+# face, a crystal to return / chest / give / take, the other player of a transfer or a
+# steal) and outlines the dice no choice picks; keep, reroll, confirm and end turn point at
+# nothing. Read off the screen as a player sees it: a die is its face letter on a badge, a
+# crystal a gem of its kind's colour with its count after it, a seat its name.
+from test_pointing import decisions, pointed, walk
+
+from firmware.core import quartz as Q
+from firmware.core.prng import Prng
+from firmware.ui import canvas as C
+from firmware.ui import screens as S
+from firmware.ui import table_quartz as T
+
+NOWHERE = (Q.KEEP, Q.REROLL, Q.END_TURN, Q.CONFIRM)  # chosen from the choice row only
+PICKED = C.tile(C.SOLID, T.DIE_PICKED)
+
+
+def kind_of_tile(tile):
+    """(glyph kind, colour) of a tile."""
+    return (tile - 1) // C.COLOURS, (tile - 1) % C.COLOURS
+
+
+def dice_shown(c, rooms):
+    """The dice row on the screen: (row, [(first col, letter, tile)] in die order), or
+    None when another page is shown."""
+    for row in range(1, 1 + rooms):
+        if not c.row_text(row).startswith("Dice "):
+            continue
+        base = row * c.cols
+        dice = []
+        col = 0
+        while col < c.cols:
+            tile = c.tiles[base + col]
+            if tile and tile != C.POINTER:
+                end = col
+                while end < c.cols and c.tiles[base + end] == tile:
+                    end += 1
+                dice.append((col, c.row_text(row)[col:end].strip(), tile))
+                col = end
+            else:
+                col += 1
+        return row, dice
+    return None
+
+
+def crystal_shown(c, row, col):
+    """(kind, count, row label) of the crystal pointed at: a gem (the pointer before it), or
+    the count after it (the cursor's bar, when a count of 10+ fills the pointer's cell)."""
+    base = row * c.cols
+    glyph, colour = kind_of_tile(c.tiles[base + col])
+    if c.tiles[base + col] == 0 or glyph != C.GEM:  # the bar under the count
+        col -= 1
+        glyph, colour = kind_of_tile(c.tiles[base + col])
+    assert c.tiles[base + col] and glyph == C.GEM, (row, col, c.texts())
+    text = c.row_text(row)
+    count = int(text[col + 1:col + 3].strip())
+    return T.KIND_COLOURS.index(colour), count, text[:4].strip()
+
+
+def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_rest():
+    # Guards: a die marked with its own action (the second of two equal dice then outlined
+    # though it is offered, and pointed at nothing), a mark on the wrong die or a picked die
+    # outlined (its orange lost), an action kind at a die of another face; a crystal mark
+    # on the wrong row (the own cart while taking) or before the pen moves to the kind's
+    # column (the pointer then before a count, not a gem); a seat at the wrong name; a
+    # choice with nothing on the table pointing somewhere.
+    seen = {"dice": 0, "kinds": 0, "crystals": 0, "seats": 0, "pointed": 0,
+            "outlined": 0, "rows": 0}
+
+    def visit(sim):
+        c = sim.app.canvas
+        table = sim.app.screen
+        match = sim.app.match
+        seat = match.current()
+        view = match.state.view(seat)
+        phase = view["phase"]
+        legal = table.legal
+        picked = view["selected"] if phase == "roll" else view["group"]
+        faces = view["dice"]
+
+        def dull(die):
+            """Whether no choice picks `die` (the table outlines it)."""
+            face = faces[die]
+            if phase == "act":
+                return face != Q.HELMET and Q.ACTION + face not in legal
+            if phase not in ("roll", "dice") or picked[die]:
+                return False
+            offered = [Q.DIE + e for e in range(Q.DICE) if faces[e] == face]
+            return view["used"][die] or not [a for a in offered if a in legal]
+
+        def check(action, spot):
+            shown = pointed(sim)
+            words = match.text(action, seat)
+            if action in NOWHERE:
+                assert shown is None, (words, shown, sim.texts())
+                return
+            row_dice = dice_shown(c, table.room)
+            if row_dice is not None:  # every die as the view has it, outlined or not
+                seen["rows"] += 1
+                row, dice = row_dice
+                assert [d[1] for d in dice] == [Q.FACE_LETTERS[f] for f in faces], dice
+                for die in range(Q.DICE):
+                    tile = dice[die][2]
+                    assert (tile == S.DIMMED) == dull(die), (words, die, sim.texts())
+                    if picked[die] and not view["used"][die]:
+                        assert tile == PICKED, (die, sim.texts())
+                seen["outlined"] += S.DIMMED in [d[2] for d in dice]
+            if Q.ACTION <= action < Q.DIE:  # an action kind: a die of its face, if any
+                kind = action - Q.ACTION
+                seen["kinds"] += 1
+                if kind not in faces:  # (only helmets make it: nothing to point at)
+                    assert shown is None, (words, sim.texts())
+                    return
+                assert shown is not None and row_dice is not None, (words, sim.texts())
+                assert shown[0] == row_dice[0] and shown[2].strip() == Q.FACE_LETTERS[kind]
+                assert Q.FACES[kind] in words, (words, shown)
+                seen["pointed"] += 1
+                return
+            assert shown is not None, (words, sim.texts())
+            seen["pointed"] += 1
+            row, col, text = shown
+            if Q.DIE <= action < Q.SEAT:  # the very die the choice picks, its face named
+                seen["dice"] += 1
+                assert row_dice is not None and row == row_dice[0], (words, sim.texts())
+                cols = [d[0] for d in row_dice[1]]
+                assert col == cols[action - Q.DIE], (words, shown, sim.texts())
+                face = Q.FACES[Q.FACE_LETTERS.index(text.strip())]
+                assert (" %s " % face) in (" %s " % words), (face, words)
+            elif Q.SEAT <= action < Q.CRYSTAL:  # the name that starts the seat's row
+                seen["seats"] += 1
+                other = action - Q.SEAT
+                assert col == 0 and text == "P%d" % (other + 1), (words, shown)
+                assert ("P%d " % (other + 1)) in words, (words, shown)
+            else:  # a crystal of the row it comes from, its kind named
+                seen["crystals"] += 1
+                kind, count, label = crystal_shown(c, row, col)
+                assert kind == action - Q.CRYSTAL and Q.KINDS[kind] in words, (kind, words)
+                if phase == "return":
+                    source, where = view["mined"], "New"
+                elif phase == "take":
+                    source, where = view["carts"][view["target"]], "P%d" % (view["target"] + 1)
+                else:
+                    source, where = view["carts"][seat], "Cart"
+                assert label == where and count == source[kind], (label, count, words)
+
+        walk(sim, check)
+
+    for seed in (3, 4, 5):
+        decisions("quartz", seed, 40, visit)
+    # Every die, crystal and seat a choice names was pointed at, and there were plenty.
+    assert seen["pointed"] >= seen["dice"] + seen["crystals"] + seen["seats"], seen
+    assert seen["dice"] > 100 and seen["kinds"] > 30, seen
+    assert seen["crystals"] > 10 and seen["seats"] > 8, seen
+    assert seen["outlined"] > 20 and seen["rows"] > 200, seen
+
+
+def test_quartz_marks_leave_the_pointer_a_cell():
+    # At both widths, on random tables: each mark of a die or a gem has a blank cell before
+    # it (the pointer's), else it sits on a word (the bar); a count of 10 or more fills the
+    # cell before the next gem, so that crystal is marked on its count instead.
+    # Guards: a mark before the pen moves to the kind's column, a crowded gem left pointless.
+    rng = Prng(7)
+    crowded = 0
+    for cols in (26, 40):
+        for seed in range(40):
+            state = Q.new_game(3, seed)
+            for _ in range(rng.randbelow(60)):
+                if state.is_over():
+                    break
+                legal = state.legal_actions()
+                state.apply(legal[rng.randbelow(len(legal))])
+            if state.is_over():
+                continue
+            if rng.randbelow(3) == 0:  # a full cart: counts of 10+
+                state.carts[state.turn] = [12, 10, 0, 1, 0, 0, 11]
+                state.phase, state.left = Q.P_CHEST, 2
+            view = state.view(state.current_player())
+            c = C.Canvas(cols, 40, 32)
+            T.draw(c, view, ["P1", "P2 normal", "P3 normal"])
+            marks = c.marks[:c.marked]
+            for i in range(len(marks)):
+                cell = c.spots[i]
+                if c.tiles[cell]:  # a die or a gem: the pointer's cell before it
+                    assert c.tiles[cell - 1] == 0 and c.chars[cell - 1] == C.SPACE, (
+                        cols, marks[i], c.texts())
+                else:  # a word: a name, or a count after its gem
+                    assert c.chars[cell] != C.SPACE, (marks[i], c.texts())
+                    if marks[i] >= Q.CRYSTAL:
+                        crowded += 1
+                        assert kind_of_tile(c.tiles[cell - 1])[0] == C.GEM
+                        assert c.chars[cell - 2] != C.SPACE  # (the count of 10+ before)
+            legal = view["legal"]
+            for action in legal:  # each die, crystal and seat a choice names is marked
+                if action >= Q.DIE and action not in marks:
+                    raise AssertionError((cols, action, c.texts()))
+    assert crowded > 0
