@@ -29,7 +29,7 @@ SLICE_MS = 25  # a bot's thinking per frame
 PACE_MS = 900  # a bot's move stays on the table this long before the next bot's thinking
 TURN_HZ = 880  # the short tick when a human's turn comes after the bots
 TURN_MS = 30
-MARKS = 96  # the things a table may mark for pointing at (a Diam's table at its fullest: ~60)
+MARKS = 64  # the marks of things on a table, to point at (Diam's at its fullest: ~60)
 COLLECT = sys.implementation.name != "cpython"
 MENUS = "firmware.ui.menus"
 

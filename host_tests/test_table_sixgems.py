@@ -77,13 +77,14 @@ def test_first_page_shows_hand_gems_cards_and_ring():
             assert c.tile_at(hand_row, col) == tile(SOLID, T.GEM_COLOURS[G.colour(card)])
         # The settlement cards: Kn on the card's colour.
         for k in view["settle_hand"]:
-            row = [i for i in range(len(rows)) if rows[i].startswith("K%d " % (k + 1))][0]
-            assert c.tile_at(row, 0) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            row = [i for i in range(len(rows)) if rows[i].startswith(" K%d " % (k + 1))][0]
+            assert c.tile_at(row, 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
             assert T.CARDS[k] in rows[row]
         # The ring: the six board colours, then the dice on them.
         for b in range(G.BOARDS):
             kind = SOLID if size is WIDE else GEM
-            assert c.tile_at(1, b * (6 if size is WIDE else 4)) == tile(kind, T.GEM_COLOURS[b])
+            col = 1 + b * (6 if size is WIDE else 4)  # (a blank cell first: the pointer's)
+            assert c.tile_at(1, col) == tile(kind, T.GEM_COLOURS[b])
         for d in range(G.DICE):
             word = "%s%d" % (T.DIE_LETTERS[d], view["faces"][d])
             if view["boards"][d] >= 0:
@@ -117,7 +118,7 @@ def test_ok_marks_the_cards_that_can_settle_now():
     assert settles
     c = draw(state.view(state.turn), NARROW)
     for k in state.settle_hands[state.turn]:
-        row = [r for r in c.texts() if r.startswith("K%d " % (k + 1))][0]
+        row = [r for r in c.texts() if r.startswith(" K%d " % (k + 1))][0]
         assert row.endswith(" ok") == (k in settles), row
 
 
@@ -198,7 +199,7 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
         assert row[col + 1 :].split()[0] == "%d" % n
     # Your settlement cards: "Kn" (n from 1) and the condition in short.
     for i, k in enumerate(view["settle_hand"]):
-        assert texts[5 + i] == "K%-2d %s" % (k + 1, T.CARDS[k])
+        assert texts[5 + i] == " K%-2d %s" % (k + 1, T.CARDS[k])
     # The seat whose turn it is in cyan.
     others = 5 + len(view["settle_hand"])
     assert texts[others].startswith("P2") and c.colours[others] == C.CYAN

@@ -8,6 +8,8 @@
 # c.gem(GREEN), c.dot(BLUE), c.space(). Text past the right edge is cut; rows past the
 # bottom are dropped (line() returns False), so a renderer never raises on a small screen.
 
+from array import array
+
 # Colours: indices into scene.PALETTE. Badge backgrounds are dark enough for white text.
 BLACK = 0  # also "no glyph": the cell shows the screen's background
 WHITE = 1
@@ -60,8 +62,8 @@ class Canvas:
         self.chars_view = memoryview(self.chars)  # rows read without a copy (blit, fbscene)
         self.tiles_view = memoryview(self.tiles)
         self.used = rows
-        self.marks = [0] * marks  # the keys mark() set since the clear...
-        self.spots = [0] * marks  # ...and the cell of each (row * cols + col)
+        self.marks = array("H", bytes(2 * marks))  # the keys mark() set since the clear...
+        self.spots = array("H", bytes(2 * marks))  # ...and the cell of each (row * cols + col)
         self.clear()
 
     def clear(self):
@@ -101,8 +103,9 @@ class Canvas:
                 self.used = row + 1
 
     def mark(self, key):
-        """Say that what is drawn next at the pen is `key` (a table renderer: the action that
-        would pick that card or die), so that a cursor can point at it (extent())."""
+        """Say that what is drawn next at the pen is `key` (0..65535; a table renderer: the
+        action that would pick that card or die), so that a cursor can point at it. The
+        marks of one thing (several actions pick it) are made one after the other."""
         n = self.marked
         if n < len(self.marks) and self._room():
             self.marks[n] = key

@@ -137,9 +137,6 @@ class TableScreen(Screen):
         self.said_over = 0
         self.room = 0  # the rows of the table on the screen, under the title bar
         self.body = app.body  # the app's one canvas for tables, never reallocated
-        self.lit = bytearray(len(self.body.marks))  # per mark: a choice picks it (else
-        # outlined); made once, like the marks
-        self.pointing = False  # some choice picks a thing marked on the table
         self.aimed = -1  # the cursor the page was last turned to show
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
@@ -237,7 +234,6 @@ class TableScreen(Screen):
             self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
-            self.light(body)
             self.aimed = -1
         news = match.news(seat)
         newest = news[-1] if news else None
@@ -261,7 +257,7 @@ class TableScreen(Screen):
             room -= len(said)
         self.room = room
         self.pages = max(1, (body.used + room - 1) // room)
-        spot = self.spot() if human and self.pointing else -1
+        spot = self.spot() if human else -1
         if spot >= 0 and self.aimed != self.cursor:  # the page with what the cursor picks
             self.aimed = self.cursor
             self.page = spot // c.cols // room
@@ -278,7 +274,7 @@ class TableScreen(Screen):
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.page * room, 1, room)
-        if human and self.pointing:
+        if human:
             self.point(c, spot, room)
         row = c.rows - bottom
         for i in range(len(said)):  # the news, just above the choice
@@ -310,22 +306,6 @@ class TableScreen(Screen):
             c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
 
 
-    def light(self, body):
-        """Which marks of the body a choice picks: `lit`, for every mark of its cell."""
-        legal = self.legal
-        spots = body.spots
-        n = body.marked
-        lit = self.lit
-        self.pointing = False
-        for i in range(n):
-            lit[i] = 0
-        for i in range(n):
-            if body.marks[i] in legal:
-                self.pointing = True
-                for j in range(n):
-                    if spots[j] == spots[i]:
-                        lit[j] = 1
-
     def spot(self):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
         marks = self.body.marks
@@ -336,22 +316,34 @@ class TableScreen(Screen):
         return -1
 
     def point(self, c, spot, room):
-        """On the table shown: what no choice picks dimmed, a pointer before what the
-        cursor's choice picks (or, a word, a bar under it)."""
+        """When choices pick things on the table: what none picks outlined, a pointer before
+        what the cursor's choice picks (or, a word, the cursor's bar under it)."""
         body = self.body
+        marks = body.marks
+        spots = body.spots
+        legal = self.legal
+        n = body.marked
+        i = 0
+        while i < n and marks[i] not in legal:
+            i += 1
+        if i == n:  # the choices are not on the table: it is shown as it is
+            return
         cols = c.cols
         first = self.page * room * cols  # the body's first cell on the screen
-        shift = cols - first  # + a body cell = its screen cell (under the title bar)
-        spots = body.spots
+        shift = cols - first  # + a body cell: its screen cell (under the title bar)
         tiles = c.tiles
-        for i in range(body.marked):
+        i = 0
+        while i < n:  # a thing at a time (its marks are side by side, canvas.mark)
             cell = spots[i]
-            if self.lit[i] or not first <= cell < first + room * cols:
-                continue
-            at = cell + shift
-            for j in range(at, at + body.extent(cell)):
-                if tiles[j]:  # an outline: still readable, clearly not a choice
-                    tiles[j] = DIMMED
+            lit = False
+            while i < n and spots[i] == cell:
+                lit = lit or marks[i] in legal
+                i += 1
+            if not lit and first <= cell < first + room * cols:
+                at = cell + shift
+                for j in range(at, at + body.extent(cell)):
+                    if tiles[j]:  # an outline: still readable, clearly not a choice
+                        tiles[j] = DIMMED
         if not first <= spot < first + room * cols:
             return
         at = spot + shift

@@ -2,11 +2,17 @@
 # names)). Renders from a seat's view only: other seats' hands appear as counts, never cards.
 #
 # Page 1: settlements so far / whose turn; the ring of six boards (a gem of the board's
-# colour, then the die on it: A and B on blue, R on red); what is being decided and the dice
-# in the centre; your gem cards (face on the colour) and points; your gems per colour; your
-# settlement cards (Kn on the card's colour, its condition and bonus in short, "ok" when it
-# holds now); the other seats' gems and points. Then hand sizes and wild gems per seat, the
-# decks, the last settlement, a legend.
+# colour, then the die on it, A and B on blue, R on red, or "-"); what is being decided and
+# the dice in the centre; your gem cards (face on the colour) and points; your gems per
+# colour; your settlement cards (Kn on the card's colour, its condition and bonus in short,
+# "ok" when it holds now); the other seats' gems and points. Then hand sizes and wild gems
+# per seat, the decks, the last settlement, a legend.
+#
+# Pointing (canvas.mark, see screens.TableScreen.point): at each decision the things its
+# choices pick are marked with those actions, in that phase only (a mark of another phase
+# would outline, and so uncolour, the ring or the gems while they are not being chosen).
+# Every ring choice points at a board: where a die goes (placing, moving), or where the die
+# is (turning it, moving it to the centre: on the narrow ring no blank cell precedes a die).
 from firmware.core import sixgems as G
 from firmware.ui import canvas as C
 
@@ -15,6 +21,8 @@ GEM_COLOURS = (C.RED, C.YELLOW, C.GREEN, C.BLUE, C.PURPLE, C.CYAN)
 DIE_COLOURS = (C.BLUE, C.BLUE, C.RED)  # blue A, blue B, red
 DIE_LETTERS = "ABR"
 CELL = 3  # columns per colour in a gem row: the gem, then its count
+# The phases that pick one of your gems: action = base + its colour.
+OWN = {"wild": G.WILD, "give": G.GIVE, "leave": G.LEAVE}
 # Settlement cards in short (X: the card's colour; "all": every player gets the bonus).
 CARDS = (
     "no 5,6: swap a gem",
@@ -22,8 +30,8 @@ CARDS = (
     "all odd: all sets",
     "3 alike: X*colours",
     "apart: 5 (+10 low)",
-    "3 in row: all 2/blu",
-    "sum 15+: all rank X",
+    "3 in row:all 2/blu",  # (18 at most: "ok" fits after the indented text)
+    "sum 15+:all rank X",
     "20+ pts: all X*red",
     "run of 3: all X",
     "all even: all drop",
@@ -88,17 +96,32 @@ def _status(c, view, names):
 def _ring(c, view):
     c.line(C.WHITE)
     wide = c.cols >= 40
-    placing = view["phase"] == "dice"
+    phase = view["phase"]
+    placing = phase == "dice"
+    played = view["played"]
     for b in range(G.BOARDS):
+        c.col = 1 + b * (6 if wide else 4)  # after a blank cell, for the pointer
+        if placing:
+            c.mark(G.PLACE_DIE + b)
+        die = -1  # the die on board b (one at most)
+        for d in range(G.DICE):
+            if view["boards"][d] == b and (not placing or d < view["die_index"]):
+                die = d
+            if phase == "use":
+                c.mark(G.MOVE + d * 7 + b)  # d moves to b
+        if phase == "use" and die >= 0:
+            c.mark(G.MOVE + die * 7 + 6)  # it leaves b for the centre
+            if played >= 0 and G.colour(played) == b:
+                c.mark(G.TURN)
         if wide:
             c.badge(G.SHORT[b], GEM_COLOURS[b])
             c.space()
         else:
             c.gem(GEM_COLOURS[b])
-        for d in range(G.DICE):
-            if view["boards"][d] == b and (not placing or d < view["die_index"]):
-                _die(c, view, d)
-        c.col = (b + 1) * (6 if wide else 4)
+        if die >= 0:
+            _die(c, view, die)
+        else:
+            c.text("-")  # no die (and the board's cell on a row with text after it)
 
 
 def _doing(view, names):
@@ -158,7 +181,8 @@ def _situation(c, view, names):
             _die(c, view, d)
 
 
-def _gem_row(c, label, gems, colour, right):
+def _gem_row(c, label, gems, colour, right, base=-1):
+    """base >= 0: each gem marked with base + its colour (the choice that picks it)."""
     c.line(colour)
     first = _label(c)
     c.text(label[:first - 1])
@@ -166,6 +190,8 @@ def _gem_row(c, label, gems, colour, right):
     for k in range(G.BOARDS):
         if gems[k]:
             c.col = first + k * CELL
+            if base >= 0:
+                c.mark(base + k)
             c.gem(GEM_COLOURS[k])
             c.text("%d" % gems[k])
             held = True
@@ -193,7 +219,8 @@ def _holds(view, k):
 def draw(c, view, names):
     seat = view["seat"]
     players = view["players"]
-    over = view["phase"] == "over"
+    phase = view["phase"]
+    over = phase == "over"
     _status(c, view, names)
     _ring(c, view)
     _situation(c, view, names)
@@ -201,6 +228,9 @@ def draw(c, view, names):
     c.line(C.WHITE)
     c.text("Hand ")
     for card in view["hand"]:
+        if phase == "play":  # either of two identical cards: legal_actions offers one
+            c.mark(G.PLAY + card)
+            c.mark(G.PLAY + (card ^ 1))
         _card(c, card)
         c.space()
     if not view["hand"]:
@@ -208,11 +238,15 @@ def draw(c, view, names):
     pend = view["pending"][seat]
     if pend:
         c.right("wild %d" % pend)
-    _gem_row(c, _short(names, seat), _gems(view, seat), C.GOLD, _points(c, view, seat))
+    _gem_row(c, _short(names, seat), _gems(view, seat), C.GOLD, _points(c, view, seat),
+             OWN.get(phase, -1))
     for k in view["settle_hand"]:
-        c.line(C.WHITE)
+        c.line(C.WHITE, 1)  # (a blank cell before the card, for the pointer)
+        if phase == "settle":
+            c.mark(G.SETTLE + k)
+            c.mark(G.EXCHANGE + k)
         c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
-        c.col = 4
+        c.col = 5
         c.text(CARDS[k])
         if not over and _holds(view, k):
             c.right("ok")
@@ -224,7 +258,8 @@ def draw(c, view, names):
     for i in range(1, players):
         other = (seat + i) % players
         colour = C.CYAN if (other == current or other == turn) and not over else C.WHITE
-        _gem_row(c, _short(names, other), _gems(view, other), colour, _points(c, view, other))
+        _gem_row(c, _short(names, other), _gems(view, other), colour, _points(c, view, other),
+                 G.TAKE + other * G.BOARDS if phase == "take" else -1)  # their gem to take
     # Further pages.
     for s in range(players):
         c.line(C.GOLD if s == seat else C.WHITE)

@@ -169,10 +169,11 @@ def test_the_table_shows_the_game_as_it_is_now():
     app = driver.app
     rng = Prng(4)
     checked = 0
+    body = Canvas(driver.scene.cols, 4 * driver.scene.rows)  # (once, as the app's)
     while app.match is not None and not app.match.over() and checked < 12:
         if isinstance(app.screen, S.TableScreen) and app.match.human_turn():
             match = app.match
-            body = Canvas(driver.scene.cols, 4 * driver.scene.rows)
+            body.clear()
             S.draw_table(body, app.table.renderer, match, match.state.view(match.viewer()))
             room = app.table.room  # less the choice's rows and the news'
             assert room >= driver.scene.rows - 5
