@@ -8,7 +8,9 @@ import terminalio  # noqa: E402
 from sim import headless_display  # noqa: E402
 
 from firmware.ui import canvas as C  # noqa: E402
-from firmware.ui.scene import FIRST, PALETTE, POINTER_SHAPE, SHAPES, Scene, font_tiles  # noqa: E402
+from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES  # noqa: E402
+from firmware.ui.scene import FIRST, Scene  # noqa: E402
+from firmware.ui.scene_build import font_tiles  # noqa: E402
 
 
 def rgb565(rgb):

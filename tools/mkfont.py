@@ -4,7 +4,7 @@ framebuf screens of MicroPython boards (host tooling, CPython + Blinka).
     .venv/bin/python tools/mkfont.py            # rewrite the module
     .venv/bin/python tools/mkfont.py --check    # exit 1 when the module is out of date
 
-The glyphs are read the way the displayio scene reads them (firmware/ui/scene.py, font_tiles:
+The glyphs are read the way the displayio scene reads them (firmware/ui/scene_build.py, font_tiles:
 terminalio's font, Terminus 12 px, the font CircuitPython builds in), so both back ends show
 the same pixels. Each glyph is 12 bytes, one per row, bit 7 the leftmost of its 6 pixels
 (framebuf.MONO_HLSB), glyphs in character order from 32 (space) to 126 (~).
@@ -33,10 +33,10 @@ COUNT = 95
 
 
 def glyph_rows():
-    """The font's rows as bytes, through the displayio scene's own reading of it."""
+    """The font's rows as bytes, through the displayio scene's own reading of it (scene_build.py)."""
     import terminalio
 
-    from firmware.ui import scene
+    from firmware.ui import scene_build as scene
 
     w, h = 6, 12
     sheet, index = scene.font_tiles(terminalio.FONT, w, h)

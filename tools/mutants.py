@@ -66,6 +66,7 @@ TESTS = (
                                        "host_tests/test_console.py", "host_tests/test_app.py"]),
     ("firmware/ui/console.py", ["host_tests/test_console.py", "host_tests/test_console_faults.py"]),
     ("firmware/ui/scene.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
+    ("firmware/ui/scene_build.py", ["host_tests/test_scene.py", "host_tests/test_app.py"]),
     ("firmware/ui/canvas.py", ["host_tests/test_canvas.py", "host_tests/test_scene.py",
                                "host_tests/test_fbscene.py", "host_tests/test_app.py"]),
     ("firmware/ui/fbscene.py", ["host_tests/test_fbscene.py"]),
