@@ -33,7 +33,7 @@ COUNT = 95
 
 
 def glyph_rows():
-    """The font's rows as bytes, through the displayio scene's own reading of it (scene_build.py)."""
+    """The font's rows as bytes, through the displayio scene's own reading of it."""
     import terminalio
 
     from firmware.ui import scene_build as scene

@@ -242,10 +242,11 @@ class Match:
     def take_back(self):
         """Undo this human's last pick (one at a time, back to the last point of no return at
         most). False if none."""
-        if not self.can_take_back():
+        undo = self._undo
+        if undo is None or not self.can_take_back():
             return False
         history = self.state.history
-        state = self._undo.clone()
+        state = undo.clone()
         for i in range(self._undo_len, len(history) - 1):  # the picks before it, again:
             state.apply(history[i])  # nothing was drawn or rolled since the point (_mark)
         self.state = state

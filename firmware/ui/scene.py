@@ -18,9 +18,15 @@ class Scene:
     def __init__(self, display):
         from firmware.ui.scene_build import build
 
-        build(self, display)  # (sets self.rgb: look.PALETTE, the one part of look.py kept)
+        (self.cols, self.rows, self.grid, self.font_index, self.lines, self.inks,
+         self.rgb) = build(display)  # (rgb: look.PALETTE, the one part of look.py kept)
         unload("firmware.ui.scene_build")  # start-up code and shapes: off the heap from now
         unload("firmware.ui.look")
+        self.tiles = bytearray(self.cols * self.rows)
+        self.chars = bytearray(b" " * (self.cols * self.rows))  # what each cell shows
+        self.colours = bytearray([C.WHITE] * self.rows)
+        self.changes = 0  # counts the show() calls that changed something
+        self.display = display
 
     def show(self, canvas):
         """Bring the display up to `canvas` (same size), touching only what changed.

@@ -46,54 +46,47 @@ def font_tiles(font, w, h):
     return sheet, index
 
 
-def build(scene, display):
-    """Scene(display)'s fields and TileGrids, shown on `display`."""
-    self = scene  # (the method it was: its fields by their names)
-    self.rgb = PALETTE
+def build(display):
+    """The TileGrids of a Scene on `display`, shown there: (cols, rows, the glyph grid, the
+    font's tile of each character, a text row's grid and its palette per row, PALETTE)."""
     font = terminalio.FONT
     box = font.get_bounding_box()
-    self.cell_w = box[0]
-    self.cell_h = box[1]
-    self.cols = display.width // self.cell_w
-    self.rows = display.height // self.cell_h
-    x0 = (display.width - self.cols * self.cell_w) // 2
-    y0 = (display.height - self.rows * self.cell_h) // 2
+    w = box[0]
+    h = box[1]
+    cols = display.width // w
+    rows = display.height // h
+    x0 = (display.width - cols * w) // 2
+    y0 = (display.height - rows * h) // 2
     palette = displayio.Palette(C.COLOURS)
     for i in range(C.COLOURS):
         palette[i] = PALETTE[i]
     palette.make_transparent(0)
-    w = self.cell_w
-    h = self.cell_h
     sheet = displayio.Bitmap(w * (C.POINTER + 1), h, C.COLOURS)
     for kind in range(C.KINDS):
         for colour in range(1, C.COLOURS):
             _draw_tile(sheet, C.tile(kind, colour), SHAPES[kind], colour, w, h)
     _draw_tile(sheet, C.POINTER, POINTER_SHAPE, C.GOLD, w, h)
-    self.grid = displayio.TileGrid(
-        sheet, pixel_shader=palette, width=self.cols, height=self.rows,
-        tile_width=self.cell_w, tile_height=self.cell_h, x=x0, y=y0,
+    grid = displayio.TileGrid(
+        sheet, pixel_shader=palette, width=cols, height=rows,
+        tile_width=w, tile_height=h, x=x0, y=y0,
     )
-    self.root = displayio.Group()
-    self.root.append(self.grid)
-    letters, self.font_index = font_tiles(font, self.cell_w, self.cell_h)
-    blank = self.font_index[0]
-    self.lines = []  # a TileGrid of one row of characters per screen row
-    self.inks = []  # each row's palette: transparent, then the text colour
-    for row in range(self.rows):
+    root = displayio.Group()
+    root.append(grid)
+    letters, font_index = font_tiles(font, w, h)
+    blank = font_index[0]
+    lines = []  # a TileGrid of one row of characters per screen row
+    inks = []  # each row's palette: transparent, then the text colour
+    for row in range(rows):
         ink = displayio.Palette(2)
         ink[1] = PALETTE[C.WHITE]
         ink.make_transparent(0)
         line = displayio.TileGrid(
-            letters, pixel_shader=ink, width=self.cols, height=1,
-            tile_width=self.cell_w, tile_height=self.cell_h, default_tile=blank,
-            x=x0, y=y0 + row * self.cell_h,
+            letters, pixel_shader=ink, width=cols, height=1,
+            tile_width=w, tile_height=h, default_tile=blank,
+            x=x0, y=y0 + row * h,
         )
-        self.lines.append(line)
-        self.inks.append(ink)
-        self.root.append(line)
-    self.tiles = bytearray(self.cols * self.rows)
-    self.chars = bytearray(b" " * (self.cols * self.rows))  # what each cell shows
-    self.colours = bytearray([C.WHITE] * self.rows)
-    self.changes = 0  # counts the show() calls that changed something
-    display.root_group = self.root
-    self.display = display
+        lines.append(line)
+        inks.append(ink)
+        root.append(line)
+    display.root_group = root
+    return cols, rows, grid, font_index, lines, inks, PALETTE

@@ -112,9 +112,10 @@ class TableScreen(Screen):
     bottom: UP/DOWN move, A does it, B takes back this turn's last pick, START pauses; the
     table points at what the choice picks (a card, a die, a seat: the renderer marks them)
     and outlines what no choice picks. The cursor stays on its action from one decision to
-    the next (on its place when that action is gone). While the bots play: each move stays on the table a moment (A: skip ahead to the
-    next human decision), a spinner while one thinks; A or B asks whether to hurry it (A:
-    it answers with its best so far, B: it thinks on)."""
+    the next (on its place when that action is gone). While the bots play: each move stays
+    on the table a moment (A: skip ahead to the next human decision), a spinner while one
+    thinks; A or B asks whether to hurry it (A: it answers with its best so far, B: it
+    thinks on)."""
 
     def __init__(self, app):
         self.app = app
