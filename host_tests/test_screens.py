@@ -420,6 +420,33 @@ def to_news(sim, count):
         assert rng_moves < 60, sim.texts()
 
 
+def test_a_long_news_sentence_keeps_every_word_in_rows_that_fit():
+    # Guards: a row's words lost in the re-wrap at full width, the first row not leaving
+    # room for its "n/m", an indent kept.
+    sentence = "  P3: " + " ".join("word%d" % i for i in range(30))
+    for cols in (26, 40):
+        rows = S.news_rows(sentence, cols)
+        assert len(rows) >= 3
+        assert len(rows[0]) <= cols - S.NEWS_TAG and not rows[0].startswith(" ")
+        assert all(len(row) <= cols for row in rows[1:])
+        assert " ".join(rows).split() == sentence.split()
+
+
+def test_a_page_past_the_tables_last_shows_its_first():
+    # The table shrank under the page shown (a round ended, a take-back): its first page.
+    # Guards: a blank page, a page number past the last.
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 5, ["human"] + ["normal"] * 4)
+    to_decision(sim)
+    table = sim.app.screen
+    first = sim.texts()[1:-2]
+    table.page = table.pages + 2
+    sim.app.redraw()
+    sim.frame(0)
+    assert table.page == 0 and sim.texts()[1:-2] == first
+    assert title_text(sim).split()[-2] == "p1/%d" % table.pages
+
+
 def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_them():
     # Guards: the news not shown, the oldest shown first, LEFT/RIGHT stepping the wrong way
     # or past either end, UP/DOWN stepping it, a new decision keeping the old news.
@@ -442,6 +469,7 @@ def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_
         raise AssertionError("no sentence of the news above the choice: %r" % rows)
 
     assert shown() == n - 1  # the newest
+    assert sim.app.canvas.cut == 0  # nothing of it lost past an edge
     sim.press(K.LEFT)
     assert shown() == n - 2
     for _ in range(n + 2):
