@@ -235,6 +235,7 @@ class TableScreen(Screen):
             self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
+            self.outline()  # once a decision, not at every cursor move
             self.aimed = -1
         news = match.news(seat)
         newest = news[-1] if news else None
@@ -275,7 +276,7 @@ class TableScreen(Screen):
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.page * room, 1, room)
-        if human:
+        if spot >= 0:
             self.point(c, spot, room)
         row = c.rows - bottom
         for i in range(len(said)):  # the news, just above the choice
@@ -316,9 +317,9 @@ class TableScreen(Screen):
                 return self.body.spots[i]
         return -1
 
-    def point(self, c, spot, room):
-        """When choices pick things on the table: what none picks outlined, a pointer before
-        what the cursor's choice picks (or, a word, the cursor's bar under it)."""
+    def outline(self):
+        """When this decision's choices pick things on the table: what none picks drawn as
+        an outline in the body (still readable, clearly not a choice)."""
         body = self.body
         marks = body.marks
         spots = body.spots
@@ -327,12 +328,9 @@ class TableScreen(Screen):
         i = 0
         while i < n and marks[i] not in legal:
             i += 1
-        if i == n:  # the choices are not on the table: it is shown as it is
+        if i == n:  # the choices are not on the table (or no human decides): as it is
             return
-        cols = c.cols
-        first = self.page * room * cols  # the body's first cell on the screen
-        shift = cols - first  # + a body cell: its screen cell (under the title bar)
-        tiles = c.tiles
+        tiles = body.tiles
         i = 0
         while i < n:  # a thing at a time (its marks are side by side, canvas.mark)
             cell = spots[i]
@@ -340,18 +338,23 @@ class TableScreen(Screen):
             while i < n and spots[i] == cell:
                 lit = lit or marks[i] in legal
                 i += 1
-            if not lit and first <= cell < first + room * cols:
-                at = cell + shift
-                for j in range(at, at + body.extent(cell)):
-                    if tiles[j]:  # an outline: still readable, clearly not a choice
+            if not lit:
+                for j in range(cell, cell + body.extent(cell)):
+                    if tiles[j]:
                         tiles[j] = DIMMED
-        if not first <= spot < first + room * cols:
+
+    def point(self, c, spot, room):
+        """A pointer before what the cursor's choice picks on the table shown (or, a word,
+        the cursor's bar under it)."""
+        first = self.page * room * c.cols  # the body's first cell on the screen
+        if not first <= spot < first + room * c.cols:
             return
-        at = spot + shift
-        if not body.tiles[spot]:  # a word: the cursor's bar under it
-            c.bar(at // cols, C.NAVY, at % cols, at % cols + body.extent(spot))
-        elif at % cols and tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
-            tiles[at - 1] = C.POINTER
+        cols = c.cols
+        at = spot + cols - first  # its screen cell (under the title bar)
+        if not self.body.tiles[spot]:
+            c.bar(at // cols, C.NAVY, at % cols, at % cols + self.body.extent(spot))
+        elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
+            c.tiles[at - 1] = C.POINTER
 
 
 def news_rows(sentence, cols):
