@@ -99,11 +99,12 @@ def to_decision(sim):
 
 
 def play_decisions(sim, rng, count):
-    """`count` human decisions by buttons (random legal actions), then on to the next one."""
+    """`count` human decisions by buttons (random choices of the table: legal actions and
+    its shortcuts), then on to the next one."""
     for _ in range(count):
         to_decision(sim)
-        legal = sim.app.match.legal()
-        choose(sim, legal[rng.randbelow(len(legal))])
+        choices = screen(sim).legal
+        choose(sim, choices[rng.randbelow(len(choices))])
     to_decision(sim)
 
 
@@ -116,19 +117,26 @@ def choice_text(sim):
     return (rows[-2][1:] + " " + rows[-1].strip()).strip()
 
 
-def choose(sim, action):
-    """On the table at a human's decision: move the choice to `action` and press A.
-    Checks that the screen showed the action's words before pressing."""
+def choose(sim, choice):
+    """On the table at a human's decision: move the cursor to `choice` (a legal action, or a
+    shortcut of the table: (words, actions)) and press A. An action the table offers only
+    as the start of shortcuts (Quartz's 'pickaxe' as 'pickaxe with 2 dice') is chosen as
+    the first of them. Checks that the screen showed the choice's words before pressing,
+    and that exactly its actions were played. The actions played."""
     table = screen(sim)
     match = sim.app.match
-    legal = match.legal()
-    index = legal.index(action)
-    steps = (index - table.cursor) % len(legal)
+    choices = table.legal
+    if choice not in choices:
+        choice = [c for c in choices if isinstance(c, tuple) and c[1][0] == choice][0]
+    index = choices.index(choice)
+    steps = (index - table.cursor) % len(choices)
     for _ in range(steps):
         sim.press(K.DOWN)
-    words = match.text(action, match.current())
+    words = table.words(choice, match.current())
     shown = choice_text(sim)
     assert " ".join(words.split())[:20] == shown[:20], (words, shown)
     before = len(match.state.history)
+    actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
     sim.press(K.A)
-    assert match.state.history[before] == action
+    assert list(match.state.history[before:before + len(actions)]) == actions
+    return actions

@@ -312,8 +312,8 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
     to_decision(sim)
     match = sim.app.match
-    legal = match.legal()
-    assert len(legal) > 2
+    legal = sim.app.screen.legal  # the game's actions and the table's shortcuts
+    assert len(legal) > 2 and legal[:1] == match.legal()[:1]
     seat = match.current()
     assert right_of_title(sim) == "1/%d" % len(legal)
     sim.press(K.UP)  # from the first: the last
@@ -328,8 +328,9 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
     assert right_of_title(sim) == "3/%d" % len(legal)
     before = len(match.state.history)
     sim.press(K.A)
-    assert match.state.history[before] == legal[2]
-    assert match.current() != seat or match.legal() != legal
+    actions = list(legal[2][1]) if isinstance(legal[2], tuple) else [legal[2]]
+    assert list(match.state.history[before:]) == actions
+    assert match.current() != seat or sim.app.screen.legal != legal
 
 
 def test_nothing_to_take_back_is_said_until_the_next_button():
@@ -608,7 +609,7 @@ def test_the_choice_sits_on_barred_rows_at_the_bottom_one_or_two_as_its_words_ne
         blocks.add(table.choice_rows)
         if blocks == {1, 2}:
             return
-        legal = match.legal()
+        legal = table.legal
         sim.press(K.UP)
         choose_any = legal[rng.randbelow(len(legal))]
         for _ in range((legal.index(choose_any) - table.cursor) % len(legal)):
@@ -621,25 +622,29 @@ def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision()
     sim = make_sim("pybadge")
     setup_game(sim, "Quartz", 3, ["normal", "normal", "human"])
     to_decision(sim)
-    assert right_of_title(sim) == "1/%d" % len(sim.app.match.legal())
-    moved = 0
-    for _ in range(12):
+    assert right_of_title(sim) == "1/%d" % len(sim.app.screen.legal)
+    moved = fresh = 0
+    for _ in range(16):
         to_decision(sim)
         table = sim.app.screen
-        legal = sim.app.match.legal()
+        legal = table.legal  # (Quartz: the game's actions and the table's shortcuts)
         sim.press(K.DOWN)
         under = table.cursor
         assert right_of_title(sim) == "%d/%d" % (under + 1, len(legal))
         chosen = legal[under]
+        points = sim.app.match.points
         sim.press(K.A)
         to_decision(sim)
-        now = sim.app.match.legal()
-        if chosen in now:  # the same action, wherever it now sits
+        now = table.legal
+        if chosen in now:  # the same choice, wherever it now sits
             assert now[table.cursor] == chosen
+        elif sim.app.match.points != points:  # new dice, the others' moves: the first
+            assert table.cursor == 0
+            fresh += 1
         else:  # the same place
             assert table.cursor == min(under, len(now) - 1)
-        moved += table.cursor > 0
-    assert moved
+            moved += table.cursor > 0
+    assert moved and fresh
 
 
 def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch):
@@ -707,7 +712,7 @@ def test_the_choice_stays_where_it_was_after_the_pause_menu():
     sim = make_sim("pybadge")
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
     to_decision(sim)
-    legal = sim.app.match.legal()
+    legal = sim.app.screen.legal
     sim.press(K.DOWN)
     sim.press(K.DOWN)
     sim.press(K.START)

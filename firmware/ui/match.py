@@ -64,6 +64,8 @@ class Match:
             self._saver(state)
         self._undo = None  # a copy of the state at the human's last point of no return
         self._undo_seat = -1
+        self._picks = []  # the history's length at each pick since that point (a take-back's)
+        self.points = 0  # how many times that point moved: something new was shown
         self._mark()
 
     # -- who plays --
@@ -108,6 +110,8 @@ class Match:
         news = self.logs[seat]  # nor the end of their news: they have not read it yet
         shown = self.shown  # nor were they handed the device for it
         self.play(legal[0])
+        if self._picks:  # taken back with the pick that left it the only choice
+            self._picks.pop()
         self.bot_moved = bot_moved
         self.logs[seat] = news
         self.shown = shown
@@ -179,6 +183,8 @@ class Match:
                 words = state.action_text(action, reader)  # what this reader may know
                 lines.append((reader, who + words))
         public = who + state.action_text(action)
+        if self.bots[seat] is None:
+            self._picks.append(len(state.history))
         state.apply(action)
         for reader, line in lines:
             self._log(reader, line)
@@ -200,6 +206,21 @@ class Match:
         self.scored = self.state.rounds_scored()
         if COLLECT:
             gc.collect()
+
+    def play_all(self, actions):
+        """A shortcut of the table (three dice for a pickaxe at once): several actions of
+        the human on turn, one pick to take back. ValueError, the state unchanged, if one of
+        them is not legal when its turn comes or the seat would change before the last."""
+        seat = self.current()
+        probe = self.state.clone()
+        for action in actions:
+            if probe.current_player() != seat or action not in probe.legal_actions():
+                raise ValueError("not a legal shortcut now: %r" % (actions,))
+            probe.apply(action)
+        start = len(self._picks)
+        for action in actions:
+            self.play(action)
+        del self._picks[start + 1:]  # one pick (none left if the point of no return moved)
 
     def _retire_bots(self):
         """The game is over: its bots and, on a board, their code leave the heap before the
@@ -225,6 +246,8 @@ class Match:
         state = self.state
         seat = state.current_player()
         if seat < 0 or self.bots[seat] is not None:
+            if self._undo is not None:
+                self.points += 1
             self._undo = None
             self._undo_seat = -1
             return
@@ -233,6 +256,8 @@ class Match:
             self._undo = state.clone()
             self._undo_seat = seat
             self._undo_len = len(state.history)
+            self._picks = []
+            self.points += 1
 
     def can_take_back(self):
         return (self.human_turn() and self._undo is not None
@@ -241,13 +266,14 @@ class Match:
 
     def take_back(self):
         """Undo this human's last pick (one at a time, back to the last point of no return at
-        most). False if none."""
+        most; a shortcut's actions and an only choice it led to are one pick). False if none."""
         undo = self._undo
         if undo is None or not self.can_take_back():
             return False
         history = self.state.history
+        cut = self._picks.pop() if self._picks else len(history) - 1
         state = undo.clone()
-        for i in range(self._undo_len, len(history) - 1):  # the picks before it, again:
+        for i in range(self._undo_len, max(cut, self._undo_len)):  # the picks before it:
             state.apply(history[i])  # nothing was drawn or rolled since the point (_mark)
         self.state = state
         self.scored = self.state.rounds_scored()

@@ -140,24 +140,27 @@ class TableScreen(Screen):
         self.body = app.body  # the app's one canvas for tables, never reallocated
         self.aimed = -1  # the cursor the page was last turned to show
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
+        self.points = -1  # match.points at the last refresh
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
 
     def refresh(self):
-        """Read the state again after an action: the cursor on the same action if it is
-        still a choice, else at the same place."""
-        human = self.match.human_turn()
-        legal = self.match.legal() if human else []
+        """Read the state again after an action, and the table's shortcuts (the renderer's
+        choices(view, legal), if it has one); the cursor as follow() says."""
+        match = self.match
+        human = match.human_turn()
+        legal = match.legal() if human else []
+        shortcuts = getattr(self.renderer, "choices", None)
+        if legal and shortcuts is not None:  # the table's own: the renderer's shortcuts
+            legal = shortcuts(match.state.view(match.current()), legal)
+        fresh = match.points != self.points  # new dice, cards, moves: a new decision
+        self.points = match.points
         if legal != self.legal:
-            old = self.legal
-            if self.cursor < len(old) and old[self.cursor] in legal:
-                self.cursor = legal.index(old[self.cursor])
-            else:
-                self.cursor = max(0, min(self.cursor, len(legal) - 1))
+            self.cursor = follow(self.legal, self.cursor, legal, fresh)
         self.legal = legal
         self.choice_rows = 1  # as many as the longest choice takes, so nothing above moves
-        for action in legal:
-            if len(self.match.text(action, self.match.current())) > self.app.cols - 1:
+        for choice in legal:
+            if len(self.words(choice, match.current())) > self.app.cols - 1:
                 self.choice_rows = 2
                 break
         self.message = ""
@@ -165,6 +168,10 @@ class TableScreen(Screen):
         if human:
             self.rush = False
             self.hold = None
+
+    def words(self, choice, seat):
+        """A choice's words: an action's, or a shortcut's (words, actions) own."""
+        return choice[0] if isinstance(choice, tuple) else self.match.text(choice, seat)
 
     def busy(self):
         return not self.match.over() and not self.match.human_turn()
@@ -215,7 +222,11 @@ class TableScreen(Screen):
         elif pressed & NEXT and self.legal:
             self.cursor = (self.cursor + 1) % len(self.legal)
         elif pressed & K.A and self.legal:
-            match.play(self.legal[self.cursor])
+            choice = self.legal[self.cursor]
+            if isinstance(choice, tuple):
+                match.play_all(choice[1])
+            else:
+                match.play(choice)
             self.app.route()
             return
         elif pressed & K.B:
@@ -289,7 +300,7 @@ class TableScreen(Screen):
             c.at(row, 0, C.ORANGE)
             c.text(self.message)
         elif human:
-            lines = wrap(match.text(self.legal[self.cursor], seat), c.cols - 1)
+            lines = wrap(self.words(self.legal[self.cursor], seat), c.cols - 1)
             for i in range(min(bottom, len(lines))):
                 c.at(row + i, 0, C.GOLD)
                 c.text((">" if i == 0 else " ") + lines[i])
@@ -312,6 +323,8 @@ class TableScreen(Screen):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
         marks = self.body.marks
         key = self.legal[self.cursor]
+        if isinstance(key, tuple):  # a shortcut: where its first action points
+            key = key[1][0]
         for i in range(self.body.marked):
             if marks[i] == key:
                 return self.body.spots[i]
@@ -323,8 +336,8 @@ class TableScreen(Screen):
         body = self.body
         marks = body.marks
         spots = body.spots
-        legal = self.legal
-        n = body.marked
+        legal = [c[1][0] if isinstance(c, tuple) else c for c in self.legal]  # (shortcuts:
+        n = body.marked  # where they start)
         i = 0
         while i < n and marks[i] not in legal:
             i += 1
@@ -355,6 +368,15 @@ class TableScreen(Screen):
             c.bar(at // cols, C.NAVY, at % cols, at % cols + self.body.extent(spot))
         elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
             c.tiles[at - 1] = C.POINTER
+
+
+def follow(old, cursor, new, fresh):
+    """Where the cursor goes when the choices change from `old` to `new`: on the same choice
+    if it still is one, else on the same place; on the first choice when something new was
+    shown (`fresh`: new dice, another seat's move), a new decision."""
+    if cursor < len(old) and old[cursor] in new:
+        return new.index(old[cursor])
+    return 0 if fresh else max(0, min(cursor, len(new) - 1))
 
 
 def news_rows(sentence, cols):

@@ -20,6 +20,8 @@ DIE_FREE = C.TEAL
 DIE_PICKED = C.ORANGE
 DIE_USED = C.DIM
 CELL = 3  # columns per crystal kind in a row: the gem, then its count
+# The actions in the order a turn usually takes them (the chest last: it keeps the gains).
+PLAY_ORDER = (Q.PICKAXE, Q.HAMMER, Q.STEAL, Q.TRANSFER, Q.CHEST)
 
 
 def _label(c):
@@ -208,3 +210,85 @@ def draw(c, view, names):
                        " (any face). Orange: picked, grey: used.", c.cols):
         c.line(C.GREY)
         c.text(part)
+
+
+
+def _free(view, kind):
+    """The dice that may join an action of `kind`, in the order a shortcut takes them: its
+    face first, then helmets (a helmet fits any later action, a die of this face none: an
+    action is done once a turn), so no better choice is left out."""
+    dice = view["dice"]
+    free = []
+    for face in (kind, Q.HELMET):
+        for die in range(Q.DICE):
+            if dice[die] == face and not view["used"][die] and not view["group"][die]:
+                free.append(Q.DIE + die)
+    return free
+
+
+def _with_dice(view, kind, first):
+    """Shortcuts 'pickaxe with 3 dice': `first` (the action's choice, in choosing one), then
+    its dice, then doing it (by itself once every fitting die is in). Its own face's dice
+    first (the likely choice), then each helmet more, then fewer dice."""
+    free = _free(view, kind)
+    picked = sum(view["group"])
+    own = 0
+    while own < len(free) and view["dice"][free[own] - Q.DIE] == kind:
+        own += 1
+    least = max(1, Q.MIN_DICE[kind] - picked)
+    counts = list(range(max(own, least), len(free) + 1)) + list(range(own - 1, least - 1, -1))
+    out = []
+    for more in counts:
+        n = picked + more
+        actions = first + free[:more]
+        if more < len(free):
+            actions.append(Q.CONFIRM)
+        if len(actions) > 1:  # (one action: the game's own)
+            out.append(("%s with %d %s" % (Q.FACES[kind], n, "die" if n == 1 else "dice"),
+                        actions))
+    return out
+
+
+def _rerolls(view, legal):
+    """Shortcuts 'reroll 2 chest dice': every die of a face picked, then rerolled (after
+    picking some: 'reroll these + 2 chest')."""
+    some = sum(view["selected"])
+    cost = "" if view["rerolls"] else ", a marker"
+    out = []
+    for face in range(Q.HELMET + 1):
+        dice = [Q.DIE + d for d in range(Q.DICE)
+                if view["dice"][d] == face and not view["selected"][d]]
+        if not dice or dice[0] not in legal:
+            continue
+        n = len(dice)
+        if some:
+            words = "reroll these + %d %s" % (n, Q.FACES[face])
+        else:
+            words = "reroll %d %s %s" % (n, Q.FACES[face], "die" if n == 1 else "dice")
+        out.append((words + cost, dice + [Q.REROLL]))
+    return out
+
+
+def choices(view, legal):
+    """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
+    actions) one as one pick): an action with its dice at once ('pickaxe with 3 dice', in
+    place of choosing the action, then each die, then doing it; ending the turn last),
+    every die of a face rerolled at once (after the game's own, a die at a time). Crystals
+    the likely first: the dearest to take or to chest, the cheapest to give or return."""
+    phase = view["phase"]
+    if phase == "act":
+        out = []
+        for kind in PLAY_ORDER:
+            if Q.ACTION + kind in legal:
+                out.extend(_with_dice(view, kind, [Q.ACTION + kind]))
+        return out + legal[:1]
+    if phase == "dice":
+        return _with_dice(view, view["action"], []) + legal
+    if phase == "roll":  # keep, reroll the dice picked, then the shortcuts
+        some = Q.REROLL in legal
+        return legal[:1 + some] + _rerolls(view, legal) + legal[1 + some:]
+    if legal[0] >= Q.CRYSTAL:
+        dear = phase in ("take", "chest")
+        return sorted(legal, key=lambda a: -Q.VALUES[a - Q.CRYSTAL] if dear
+                      else Q.VALUES[a - Q.CRYSTAL])
+    return legal

@@ -1,0 +1,242 @@
+# Fewer presses (issue 14): the table's shortcuts, several actions chosen as one (Quartz:
+# an action with its dice, every die of a face rerolled), played and taken back as one pick,
+# and where the cursor goes when the choices change. Quartz rules: Q-T2 (rerolls), Q-T3
+# (an action's dice: its face or helmets, MIN_DICE of them at least, once a turn).
+import pytest
+from app_driver import choose, make_sim, setup_game, to_decision
+from checks import fingerprint
+
+from firmware.core import load
+from firmware.core import quartz as Q
+from firmware.core.prng import Prng
+from firmware.hw import buttons as K
+from firmware.save import SaveSlot
+from firmware.ui import screens as S
+from firmware.ui import table_quartz as T
+from firmware.ui.match import Match
+
+
+def quartz_decisions(seeds, moves=120):
+    """(state, view, legal, choices) at the decisions of random Quartz games."""
+    for seed in seeds:
+        state = Q.new_game(3, seed)
+        rng = Prng(seed)
+        for _ in range(moves):
+            if state.is_over():
+                break
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = state.view(seat)
+            yield state, view, legal, T.choices(view, legal)
+            state.apply(legal[rng.randbelow(len(legal))])
+
+
+def played(state, actions):
+    """A copy of `state` with `actions` applied, each legal when its turn comes and the
+    seat on turn the same until the last; None if not."""
+    probe = state.clone()
+    seat = probe.current_player()
+    for action in actions:
+        if probe.current_player() != seat or action not in probe.legal_actions():
+            return None
+        probe.apply(action)
+    return probe
+
+
+def shortcuts(choices):
+    return [c for c in choices if isinstance(c, tuple)]
+
+
+def test_an_action_with_its_dice_uses_its_face_first_then_helmets_Q_T3():
+    # Each 'pickaxe with n dice' plays legally to the action done with n dice, the dice of
+    # its face used before any helmet (a helmet fits a later action, a die of that face
+    # none). Guards: a helmet spent while a die of the face was left, a count off by one,
+    # the action left undone (a CONFIRM missing) or one CONFIRM too many (an illegal one).
+    seen = 0
+    for state, view, legal, choices in quartz_decisions(range(1, 13)):
+        if view["phase"] not in ("act", "dice"):
+            continue
+        for words, actions in shortcuts(choices):
+            kind = (actions[0] - Q.ACTION if view["phase"] == "act" else view["action"])
+            after = played(state, actions)
+            assert after is not None, (words, actions, legal)
+            done = (after.kinds_used >> kind) & 1
+            assert done or after.phase in (Q.P_ROLL, Q.P_OVER), words  # (or the next
+            # turn began: nothing was left to do)
+            if not done:
+                continue
+            used = [d for d in range(Q.DICE) if (after.used >> d) & 1
+                    and not view["used"][d] and not view["group"][d]]  # by the shortcut
+            n = int(words.split(" with ")[1].split()[0])
+            assert len(used) + sum(view["group"]) == n, (words, used, view["group"])
+            assert words.startswith(Q.FACES[kind]), words
+            own_left = [d for d in range(Q.DICE) if d not in used and not view["used"][d]
+                        and not view["group"][d] and view["dice"][d] == kind]
+            helmets = [d for d in used if view["dice"][d] == Q.HELMET]
+            assert not (helmets and own_left), (words, view["dice"], used)
+            seen += 1
+    assert seen > 150, seen
+
+
+def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q_T3():
+    # In the act phase the choices are the shortcuts (each open kind with each count from
+    # its least to all its fitting dice) and ending the turn: nothing the rules allow is
+    # out of reach (other dice of a face give the same), nothing twice.
+    # Guards: a count left out (the least, or all), a kind not open offered, END_TURN lost.
+    seen = 0
+    for _state, view, legal, choices in quartz_decisions(range(1, 13)):
+        if view["phase"] != "act":
+            continue
+        assert choices[-1] == Q.END_TURN and Q.END_TURN in legal
+        offered = []
+        for words, actions in shortcuts(choices):
+            offered.append((actions[0] - Q.ACTION, int(words.split(" with ")[1].split()[0])))
+        expected = []
+        for action in legal[1:]:
+            kind = action - Q.ACTION
+            fits = len([d for d in range(Q.DICE) if not view["used"][d]
+                        and view["dice"][d] in (kind, Q.HELMET)])
+            expected.extend([(kind, n) for n in range(Q.MIN_DICE[kind], fits + 1)])
+        assert sorted(offered) == sorted(expected), (offered, expected, view["dice"])
+        assert len(choices) == len(expected) + 1
+        seen += 1
+    assert seen > 40, seen
+
+
+def test_a_reroll_shortcut_rerolls_every_die_of_its_face_and_those_picked_Q_T2():
+    # Guards: a die of the face left unrolled, a picked die dropped, a die of another face
+    # rerolled, the marker's cost not said.
+    seen = 0
+    for state, view, _legal, choices in quartz_decisions(range(1, 13)):
+        if view["phase"] != "roll":
+            continue
+        for words, actions in shortcuts(choices):
+            assert actions[-1] == Q.REROLL and played(state, actions) is not None, words
+            probe = played(state, actions[:-1])
+            picked = [d for d in range(Q.DICE) if (probe.sel >> d) & 1]
+            face = view["dice"][actions[0] - Q.DIE]
+            assert picked == [d for d in range(Q.DICE) if view["selected"][d]
+                              or view["dice"][d] == face], (words, view["dice"])
+            assert (", a marker" in words) == (view["rerolls"] == 0), words
+            assert Q.FACES[face] in words
+            seen += 1
+    assert seen > 40, seen
+
+
+def test_crystals_are_offered_the_likely_first():
+    # Taking and chesting: the dearest crystal first; giving and returning: the cheapest
+    # (an unstable one first). The same choices as the rules', in another order.
+    seen = set()
+    for _state, view, legal, choices in quartz_decisions(range(1, 30), 200):
+        if not legal or legal[0] < Q.CRYSTAL:
+            continue
+        assert sorted(choices) == sorted(legal)
+        values = [Q.VALUES[c - Q.CRYSTAL] for c in choices]
+        dear = view["phase"] in ("take", "chest")
+        assert values == sorted(values, reverse=dear), (view["phase"], values)
+        seen.add(view["phase"])
+    assert seen == {"take", "chest", "give", "return"}, seen
+
+
+def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):
+    # Guards: a shortcut taken back an action at a time, the save left on the undone
+    # state, an illegal shortcut half played.
+    slot = SaveSlot(str(tmp_path / "q"), sync=False)
+    match = Match(Q.new_game(3, 4), ["human", "normal", "normal"], slot)
+    checked = 0
+    rng = Prng(4)
+    for _ in range(300):
+        if match.over() or checked >= 6:
+            break
+        if not match.human_turn():
+            assert match.think(1000)
+            continue
+        view = match.state.view(match.current())
+        choices = T.choices(view, match.legal())
+        mine = shortcuts(choices)
+        if not mine or view["phase"] == "roll":  # (a reroll shows new dice: no take-back)
+            match.play(choices[rng.randbelow(len(choices))] if not mine else match.legal()[0])
+            continue
+        words, actions = mine[rng.randbelow(len(mine))]
+        before = fingerprint(match.state)
+        history = list(match.state.history)
+        with pytest.raises(ValueError):
+            match.play_all(actions + [Q.CONFIRM, Q.CONFIRM])  # one too many: refused whole
+        assert fingerprint(match.state) == before and list(slot.load().state.history) == history
+        match.play_all(actions)
+        assert list(match.state.history) == history + actions
+        if match.can_take_back() and match.state.history[len(history):] == actions:
+            picks = len(history) > match._undo_len
+            assert match.take_back()
+            assert list(match.state.history) == history  # the whole shortcut, at once
+            assert fingerprint(match.state) == before
+            assert list(slot.load().state.history) == history
+            assert match.can_take_back() == picks
+            match.play_all(actions)
+            checked += 1
+    assert checked >= 3, checked
+
+
+def test_an_only_choice_is_taken_back_with_the_pick_that_left_it():
+    # Diam's: a pick that leaves one choice (played for the player) and B: both go, not only
+    # the forced one (which the table would play again at once: B would do nothing).
+    found = 0
+    for seed in range(1, 60):
+        module = load("diams")
+        match = Match(module.new_game(2, seed), ["human", "normal"], None, None)
+        rng = Prng(seed)
+        for _ in range(200):
+            if match.over():
+                break
+            if not match.human_turn():
+                assert match.think(1000)
+                continue
+            history = list(match.state.history)
+            legal = match.legal()
+            action = legal[rng.randbelow(len(legal))]
+            match.play(action)
+            if (match.can_take_back() and match.only_choice() is not None
+                    and match.can_take_back()):  # (still their turn, nothing new seen)
+                assert len(match.state.history) == len(history) + 2
+                assert match.take_back()
+                assert list(match.state.history) == history
+                found += 1
+                break
+        if found >= 2:
+            break
+    assert found >= 2, found
+
+
+def test_follow_keeps_the_choice_else_its_place_and_a_new_decision_starts_first():
+    assert S.follow([1, 2, 3], 1, [3, 2], False) == 1  # the same choice, where it sits now
+    assert S.follow([1, 2, 3], 1, [3, 2], True) == 1  # (also after something new)
+    assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], False) == 2  # its place
+    assert S.follow([1, 2, 3, 4], 3, [5, 6], False) == 1  # its place, the list shorter
+    assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], True) == 0  # something new: the first
+    assert S.follow([], 0, [5, 6], False) == 0
+    assert S.follow([("a", [1, 2]), 3], 0, [3, ("a", [1, 2])], False) == 1  # a shortcut
+
+
+def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
+    # On the screen: the choice row shows the shortcut's words, A plays all its actions,
+    # one B takes them all back.
+    sim = make_sim("pybadge", seed=2)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
+    for _ in range(40):
+        to_decision(sim)
+        table = sim.app.screen
+        match = sim.app.match
+        mine = [c for c in shortcuts(table.legal)
+                if match.state.view(match.current())["phase"] in ("act", "dice")]
+        if mine:
+            history = list(match.state.history)
+            actions = choose(sim, mine[0])
+            assert len(actions) > 1
+            if (not isinstance(sim.app.screen, S.TableScreen) or not match.can_take_back()
+                    or len(match.state.history) != len(history) + len(actions)):
+                continue  # (the turn ended, or a lone choice followed: not this case)
+            sim.press(K.B)
+            assert list(match.state.history) == history
+            return
+        choose(sim, table.legal[0])
+    raise AssertionError("no shortcut taken back")
