@@ -1,9 +1,10 @@
 """Button presses a player needs, measured in the headless simulator (make bench ARGS=presses).
 
 A scripted human plays each game against normal bots: at each of its decisions it wants what
-a normal bot would choose from its view, and presses the buttons the table needs to get it
-(the fewest, as a player who knows the screen would); on every other screen it presses A to
-go on. The presses are counted per turn (a run of the human's decisions with no other seat
+a normal bot would choose from its view, and the bot's next choices while nothing new shows,
+and presses the buttons the table needs to get them (the fewest, as a player who knows the
+screen would: a shortcut of the table that does several at once, picks that commute in the
+order nearest the cursor); on every other screen it presses A to go on. The presses are counted per turn (a run of the human's decisions with no other seat
 in between), and a turn is sorted by the game's own kind (Diamonds' passing, SIXGEMS's
 settling, ...). The screens between turns (logs, results, pass the device) count apart.
 
@@ -47,19 +48,86 @@ def turn_kind(game, phases, words):
     return "turn"
 
 
-def reach(sim, action):
-    """Press the buttons that pick `action` at the table (the choice list: the shorter way
+def reach(sim, choice):
+    """Press the buttons that pick `choice` at the table (the choice list: the shorter way
     round, then A). The number of presses."""
     table = sim.app.screen
-    legal = sim.app.match.legal()
-    index = legal.index(action)
-    down = (index - table.cursor) % len(legal)
-    up = (table.cursor - index) % len(legal)
+    choices = table.legal
+    index = choices.index(choice)
+    down = (index - table.cursor) % len(choices)
+    up = (table.cursor - index) % len(choices)
     key, steps = (K.DOWN, down) if down <= up else (K.UP, up)
     for _ in range(steps):
         sim.press(key)
     sim.press(K.A)
     return steps + 1
+
+
+def cost(table, index):
+    n = len(table.legal)
+    return min((index - table.cursor) % n, (table.cursor - index) % n) + 1
+
+
+def wanted_run(state, seat, chooser, limit=16):
+    """What the human wants from `state` on: the chooser's decisions while the seat stays on
+    turn and nothing new is shown (the last may show something: a draw, a roll)."""
+    probe = state.clone()
+    run = []
+    while len(run) < limit and probe.current_player() == seat:
+        chooser.start(probe.view(seat))
+        while chooser.step():
+            pass
+        action = chooser.result()
+        revealed = probe.revealed
+        probe.apply(action)
+        run.append(action)
+        if probe.revealed != revealed:
+            break
+    return run, fingerprint(probe, seat)
+
+
+def fingerprint(state, seat):
+    view = state.view(seat)
+    view.pop("notes", None)  # (the words of picks made in another order differ)
+    return repr(sorted(view.items()))
+
+
+def ends_alike(state, seat, actions, target):
+    probe = state.clone()
+    for action in actions:
+        if probe.current_player() != seat or action not in probe.legal_actions():
+            return False
+        probe.apply(action)
+    return fingerprint(probe, seat) == target
+
+
+def pick(sim, seat, chooser):
+    """The choice a player who knows the screen makes for what the chooser wants: a choice
+    (an action or a shortcut) that starts the chooser's run, or that the run makes later
+    and that leaves the same table when made first (the cards of a pass in any order):
+    the fewest presses for the run (each of its other actions a press at least)."""
+    state = sim.app.match.state
+    table = sim.app.screen
+    run, target = wanted_run(state, seat, chooser)
+    best = None
+    for index, choice in enumerate(table.legal):
+        actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
+        if actions != run[:len(actions)]:
+            rest = list(run)
+            for action in actions:
+                if action not in rest:
+                    break
+                rest.remove(action)
+            else:
+                if not ends_alike(state, seat, actions + rest, target):
+                    continue
+            if len(rest) != len(run) - len(actions):
+                continue
+        key = (cost(table, index) - len(actions), -len(actions))  # (each action left: a
+        # press at least)
+        if best is None or key < best[0]:
+            best = (key, choice)
+    return best[1]
 
 
 class Tally:
@@ -92,14 +160,10 @@ def play_one(game, seed, tally):
                              and "Game over" in sim.texts()[0]):
             break
         if isinstance(screen, S.TableScreen) and match.human_turn():
-            view = match.state.view(human)
-            chooser.start(view)
-            while chooser.step():
-                pass
-            action = chooser.result()
-            phases.append(view["phase"])
-            words.append(match.text(action, human))
-            turn_presses += reach(sim, action)
+            choice = pick(sim, human, chooser)
+            phases.append(match.state.view(human)["phase"])
+            words.append(screen.words(choice, human))
+            turn_presses += reach(sim, choice)
             turn_decisions += 1
             others = [line for line in match.news(human) if not line.startswith("Only choice")]
             if others and turn_decisions:  # the bots played within that press (the app
