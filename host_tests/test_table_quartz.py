@@ -365,3 +365,29 @@ def test_the_wide_layout_needs_40_columns():
     bag = next(r for r, t in enumerate(texts) if t.startswith("Bag"))
     assert "pairs" not in texts[bag]
     assert texts[bag + 1] == "%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"])
+
+
+def test_the_dice_row_names_the_action_and_its_target():
+    # What the mover is doing, at the dice row's end: the action's face letter while its
+    # dice are picked, the other player of a give or a take by name, P1 included.
+    # Guards: a letter shown as "?" for some kinds, a target seat 0 shown as "?".
+    seen = set()
+    for seed in range(60):
+        state = Q.new_game(3, seed)
+        rng = Prng(seed)
+        for _ in range(150):
+            if state.is_over():
+                break
+            view = state.view(state.current_player())
+            phase = view["phase"]
+            text = T._doing(view, names_for(3))
+            if phase == "dice":
+                assert text.startswith(Q.FACE_LETTERS[view["action"]] + " x"), text
+                seen.add(("dice", view["action"]))
+            elif phase in ("give", "take"):
+                assert text.endswith("P%d" % (view["target"] + 1)), text
+                seen.add((phase, view["target"]))
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert {("dice", k) for k in range(5)} <= seen, seen
+    assert ("take", 0) in seen, seen

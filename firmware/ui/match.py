@@ -52,7 +52,6 @@ class Match:
         self.results = 0  # rounds whose result screen was shown
         self.shown = -1  # the human whose hand was last on the screen
         self.thinking = -1  # the bot seat thinking now
-        self.think_ms = 0
         self.save_off = None  # why saving stopped (a sentence), None while it works
         self.told = False  # the player has seen save_off
         self.bot_moved = False  # the last action was a bot's (the app beeps: your turn)
@@ -65,7 +64,7 @@ class Match:
         self._undo = None  # a copy of the state at the human's last point of no return
         self._undo_seat = -1
         self._picks = []  # the history's length at each pick since that point (a take-back's)
-        self.points = 0  # how many times that point moved: something new was shown
+        self.points = 0  # how many points of no return a human has had: something new shown
         self._mark()
 
     # -- who plays --
@@ -133,12 +132,10 @@ class Match:
         start = ticks_ms()
         if self.thinking != seat:
             self.thinking = seat
-            self.think_ms = 0
             bot.start(self.state.view(seat))
         going = True
         while going and ticks_diff(ticks_ms(), start) < slice_ms:
             going = bot.step()
-        self.think_ms += ticks_diff(ticks_ms(), start)
         if going:
             return False
         self.finish_thinking()
@@ -246,8 +243,6 @@ class Match:
         state = self.state
         seat = state.current_player()
         if seat < 0 or self.bots[seat] is not None:
-            if self._undo is not None:
-                self.points += 1
             self._undo = None
             self._undo_seat = -1
             return
