@@ -6,7 +6,8 @@ and presses the buttons the table needs to get them (the fewest, as a player who
 screen would: a shortcut of the table that does several at once, picks that commute in the
 order nearest the cursor); on every other screen it presses A to go on. The presses are
 counted per turn (a run of the human's decisions with no other seat in between), and a turn
-is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...). The screens between turns (logs, results, pass the device) count apart.
+is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...).
+The screens between turns (logs, results, pass the device) count apart.
 
     python tools/presses.py [--games N]    (from the repository's root, in the venv)
 """
