@@ -281,7 +281,7 @@ def choices(view, legal):
         for kind in PLAY_ORDER:
             if Q.ACTION + kind in legal:
                 out.extend(_with_dice(view, kind, [Q.ACTION + kind]))
-        return out + legal[:1]
+        return out + [Q.END_TURN]  # (always a choice here)
     if phase == "dice":
         return _with_dice(view, view["action"], []) + legal
     if phase == "roll":  # keep, reroll the dice picked, then the shortcuts
