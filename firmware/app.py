@@ -18,9 +18,9 @@
 import gc
 import sys
 
+from firmware import buttons as K
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
 from firmware.core import unload
-from firmware.hw import buttons as K
 from firmware.ui import screens as S
 from firmware.ui.canvas import Canvas
 
@@ -322,7 +322,10 @@ def main():
         return False
     from firmware.save import SaveSlot, code_can_write
 
-    if hw.on_micropython():  # framebuf onto the board's own panel driver
+    micropython = hw.on_micropython()
+    del hw
+    unload("firmware.hw")  # the profiles and their detection: start-up code, off the heap
+    if micropython:  # framebuf onto the board's own panel driver
         from firmware.ui.fbscene import Scene
     else:  # displayio
         from firmware.ui.scene import Scene

@@ -6,8 +6,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from sim import Sim, headless_display  # noqa: E402
 
+from firmware import buttons as K  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
-from firmware.hw import buttons as K  # noqa: E402
 from firmware.ui import screens as S  # noqa: E402
 
 BOARDS = ("pybadge", "picodisplay")

@@ -9,7 +9,7 @@ import pytest
 from app_driver import BOARDS, make_sim, move_cursor_to, screen, setup_game, title_text
 from checks import fingerprint, forged_save
 
-from firmware.hw import buttons as K
+from firmware import buttons as K
 from firmware.save import SaveSlot
 from firmware.ui import screens as S
 from firmware.ui.match import Match

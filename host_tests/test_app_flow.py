@@ -3,10 +3,12 @@
 # the frame runs on the clock it is given (a held direction repeats on that clock); a resumed
 # game's mark on the flash is removed once, when the game is on the screen; a board without
 # a display falls back to the console.
+import sys
+
 from app_driver import choose, make_sim, move_cursor_to, setup_game, title_text, to_decision
 
+from firmware import buttons as K
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 
 SEATS = ["human", "normal"]
@@ -178,6 +180,7 @@ def test_main_on_a_board_runs_until_the_console_is_asked_for(monkeypatch, tmp_pa
     monkeypatch.setattr(app_module, "sleep_ms", lambda ms: None)
     assert app_module.main() is False
     assert "Press Enter here for the text console." in capsys.readouterr().out
+    assert "firmware.hw" not in sys.modules  # the profiles' code left the heap at start
 
 
 def test_main_without_the_panel_says_so_and_gives_the_console(monkeypatch, capsys):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware import hw
-from firmware.hw import buttons, kit, picodisplay, pybadge, pygamer
-from firmware.hw.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from firmware import buttons, hw
+from firmware.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from firmware.hw import kit, picodisplay, pybadge, pygamer
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILE_MODULES = (pybadge, pygamer, picodisplay)
@@ -319,7 +319,7 @@ MICROPYTHON = Path(sys.executable).parent / "micropython"
 NO_ALLOC = """
 import micropython
 from firmware.hw import kit, picodisplay, pygamer
-from firmware.hw.buttons import Buttons, A, UP
+from firmware.buttons import Buttons, A, UP
 class Event:
     def __init__(self):
         self.key_number = 0

@@ -10,8 +10,8 @@ import types
 import pytest
 from panelmodel import PACKS, Panel
 
+from firmware import buttons as K
 from firmware import hw
-from firmware.hw import buttons as K
 from firmware.hw import picodisplay_mp as mp
 from firmware.hw import st7789
 

@@ -10,8 +10,8 @@ import types
 import pytest
 
 from firmware import hw
+from firmware.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from firmware.hw import picodisplay, pybadge, pygamer
-from firmware.hw.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from firmware.hw.host import HostBoard
 
 # The PyBadge's and PyGamer's 74HC165 shift register, by key number (adafruit_pybadger); the

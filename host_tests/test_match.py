@@ -7,11 +7,11 @@ import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
 from checks import fingerprint
 
+from firmware import buttons as K
 from firmware.bots import Sliced
 from firmware.core import GAMES, available, load
 from firmware.core import diams as diams_rules
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 from firmware.ui import match as match_module
 from firmware.ui.match import Match

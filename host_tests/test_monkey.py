@@ -5,8 +5,8 @@
 import pytest
 from app_driver import make_sim, setup_game
 
+from firmware import buttons as K
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 
 EVENTS = 5000  # per run; four runs

@@ -14,8 +14,8 @@ from panelmodel import PACKS, shots, write_png  # noqa: E402
 from sim import Sim, headless_display  # noqa: E402
 from sim import pixels as sim_pixels  # noqa: E402
 
+from firmware import buttons as K  # noqa: E402
 from firmware.core import load  # noqa: E402
-from firmware.hw import buttons as K  # noqa: E402
 
 TIMEOUT = 1500  # wall seconds, against a hung emulator only
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from app_driver import make_sim, setup_game, to_decision
 
+from firmware import buttons as K
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 

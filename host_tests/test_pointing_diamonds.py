@@ -6,8 +6,8 @@
 from app_driver import make_sim, setup_game, to_decision
 from test_pointing import TABLES, decisions, pointed, walk
 
+from firmware import buttons as K
 from firmware.core import diamonds as M
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 from firmware.ui import table_diamonds as T

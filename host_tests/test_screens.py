@@ -13,9 +13,9 @@ from app_driver import (
     to_decision,
 )
 
+from firmware import buttons as K
 from firmware.core import GAMES, TITLES, available, load
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 from firmware.ui import canvas as C
 from firmware.ui import screens as S

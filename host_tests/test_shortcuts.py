@@ -6,10 +6,10 @@ import pytest
 from app_driver import choose, make_sim, setup_game, to_decision
 from checks import fingerprint
 
+from firmware import buttons as K
 from firmware.core import load
 from firmware.core import quartz as Q
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.save import SaveSlot
 from firmware.ui import screens as S
 from firmware.ui import table_quartz as T

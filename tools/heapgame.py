@@ -114,8 +114,8 @@ class Board:
 
 
 def play_app():
+    from firmware import buttons as K
     from firmware.app import App
-    from firmware.hw import buttons as K
     from firmware.ui import screens as S
     from firmware.ui.scene import Scene
 

@@ -100,6 +100,7 @@ TESTS = (
     ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),
     ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py",
                       "host_tests/test_hw_mp.py"]),
+    ("firmware/buttons.py", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
     ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
     ("firmware/selftest.py", ["host_tests/test_selftest.py"]),  # test_pico.py: the same, slow
     ("firmware/", ["host_tests"]),

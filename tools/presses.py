@@ -22,9 +22,9 @@ for path in (ROOT, HERE, os.path.join(ROOT, "host_tests")):
 
 from app_driver import make_sim, setup_game  # noqa: E402
 
+from firmware import buttons as K  # noqa: E402
 from firmware.bots import make_bot  # noqa: E402
 from firmware.core import load  # noqa: E402
-from firmware.hw import buttons as K  # noqa: E402
 from firmware.ui import screens as S  # noqa: E402
 
 # game -> (players, seats) played; the human is P1.

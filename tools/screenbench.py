@@ -16,10 +16,10 @@
 import gc
 import time
 
+from firmware import buttons as K
 from firmware import hw
 from firmware.app import App
 from firmware.core import load
-from firmware.hw import buttons as K
 from firmware.ui.fbscene import Scene
 
 MARK = "@bench"

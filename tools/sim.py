@@ -37,8 +37,8 @@ if ROOT not in sys.path:
 
 from panelmodel import write_png  # noqa: E402  (tools/, this file's folder)
 
+from firmware import buttons as K  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
-from firmware.hw import buttons as K  # noqa: E402
 from firmware.hw.host import HostBoard  # noqa: E402
 
 IDLE_FRAMES = 20000  # frames a step may take before the app counts as stuck

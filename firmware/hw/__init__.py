@@ -1,7 +1,7 @@
 # Board profiles: one small module per board, each with open() -> a Board object that has
 #   name, width, height   the screen in pixels
 #   display               a displayio display (the app sets display.root_group once)
-#   buttons()             the buttons held now as one bitmask (firmware/hw/buttons.py), read
+#   buttons()             the buttons held now as one bitmask (firmware/buttons.py), read
 #                         once per frame; joysticks folded into the d-pad, chords folded on
 #                         boards with four buttons
 #   beep(hz, ms)          a short tone, or nothing on a board without a speaker

@@ -2,7 +2,7 @@
 # Board object the app gets, the keypad scanner read into a bitmask without allocating, and
 # the drive button read once at power-on (boot.py). No board module is imported at the top: the
 # profiles hand in what they built, so the host tests can run all of it with fakes.
-from firmware.hw.buttons import mask_of
+from firmware.buttons import mask_of
 
 
 def pin(name):

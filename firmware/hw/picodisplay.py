@@ -7,9 +7,9 @@
 # A display on SPI cannot be asked whether it is there: without the pack open() succeeds
 # (and draws to nothing). open() raises when the pins or the display cannot be set up, after
 # releasing what it had taken, so that the app can fall back to the text console.
+from firmware.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, fold_chords
 from firmware.clock import ticks_diff, ticks_ms
 from firmware.hw import DRIVE_BUTTONS
-from firmware.hw.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, fold_chords
 from firmware.hw.kit import Board, KeypadMask, held_at_start, key_masks, pin
 
 NAME = "picodisplay"

@@ -5,7 +5,7 @@
 # B GP13, X GP14, Y GP15, to ground). The app draws on it with framebuf (ui/fbscene.py).
 # The RGB LED is not used; no speaker. A Pico cannot tell whether a pack is on: a key typed on
 # its USB serial (board.typed()) makes the app hand over to the text console.
-from firmware.hw.buttons import DOWN, UP, A, B
+from firmware.buttons import DOWN, UP, A, B
 from firmware.hw.picodisplay import LINES, PicoDisplay
 
 # name -> (width, height, x_start, y_start): where the panel sits in the ST7789's memory

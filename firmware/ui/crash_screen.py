@@ -2,8 +2,8 @@
 # traceback. Loaded only after a fault, once the game in memory has been let go and the heap
 # collected, and let go again when the player leaves the screen: a game in play never holds
 # its code (the PyBadge's heap is the tight one).
+from firmware import buttons as K
 from firmware.core import unload
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 from firmware.ui.screens import Screen, hint

@@ -1,8 +1,8 @@
 # The menus: the title, a game's setup, the pause menu and the rules help (the screens'
 # protocol is in screens.py). Imported when one is shown; the app unloads this module when
 # a game starts, so a board's heap does not hold the menus during play.
+from firmware import buttons as K
 from firmware.core import GAMES, TITLES, available, find_module, load, unload
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui.screens import CONSOLE, Screen, TextScreen, hint, title_bar
 

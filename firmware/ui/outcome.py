@@ -5,8 +5,8 @@
 # title's "Last game's results" reads the last finished game back from its record on the
 # flash. Loaded at a game's end only (its bots have left the heap by then) and for the
 # title's item, so none of it sits on a board's heap during play.
+from firmware import buttons as K
 from firmware.core import find_module, unload
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 from firmware.ui.match import RESULTS, seat_name

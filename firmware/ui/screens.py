@@ -5,9 +5,9 @@
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
 # The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
 # are shown.
+from firmware import buttons as K
 from firmware.clock import ticks_add, ticks_diff
 from firmware.core import find_module
-from firmware.hw import buttons as K
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 

@@ -11,9 +11,9 @@ import sys
 
 from checks import IS_MICROPYTHON_FAMILY
 
+from firmware import buttons as K
 from firmware.app import App
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
 from firmware.ui import screens as S
 
 FRAME = 33
