@@ -1,19 +1,97 @@
 # What a player reads, on every screen of whole games on both screen sizes (the headless
-# simulator, a scripted human pressing buttons): no rule ids or internal names show, nothing
-# is cut at the right edge. Guards: a note or an option shown as the code names it ("G-K5",
-# "show_score"), a line longer than the screen.
+# simulator, a scripted human pressing buttons): text reaches a contrast of 4.5:1 against what
+# is under it (WCAG AA; on a badge in the ink the scenes draw it, look.READS: test_scene
+# checks the pixels), no rule ids or internal names show, nothing is cut at the right edge.
+# Guards: a badge colour too light for its text, a note or an option shown as the code names
+# it ("G-K5", "show_score"), a line longer than the screen.
 import re
 
 import pytest
 from app_driver import BOARDS, make_sim, setup_game
 
+from firmware import buttons as K
 from firmware.core import load
 from firmware.core.prng import Prng
-from firmware.hw import buttons as K
+from firmware.ui import canvas as C
+from firmware.ui import look
 from firmware.ui import screens as S
+from firmware.ui.look import PALETTE
 
 RULE_ID = re.compile(r"\b[A-Z]-[A-Z]{1,2}\d*\b")  # D-T6, G-K5, M-O2, Q-T2
 CODE_NAME = re.compile(r"[a-z]_[a-z]")  # show_score
+
+
+def luminance(rgb):
+    out = 0.0
+    for shift, weight in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
+        v = ((rgb >> shift) & 255) / 255
+        v = v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        out += weight * v
+    return out
+
+
+def contrast(a, b):
+    la, lb = luminance(PALETTE[a]), luminance(PALETTE[b])
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def test_contrast_of_the_wcag_examples():
+    assert round(contrast(C.WHITE, C.BLACK), 1) == 18.4  # 0xF0F0F0 on black
+    assert contrast(C.BLACK, C.BLACK) == 1.0
+
+
+def badge_ink(colour, under):
+    """The ink a letter of a row in `colour` must have on a badge of colour `under`: the
+    row's colour where that reads at 4.5:1, else white or black, whichever reads better."""
+    if contrast(colour, under) >= 4.5:
+        return colour
+    return C.WHITE if contrast(C.WHITE, under) >= contrast(C.BLACK, under) else C.BLACK
+
+
+def drawn_ink(colour, under):
+    """The ink the scenes draw that letter in, from look.READS and look.DARK."""
+    if (look.READS[colour] >> under) & 1:
+        return colour
+    return C.BLACK if (look.DARK >> under) & 1 else C.WHITE
+
+
+def test_the_badge_inks_follow_the_palette():
+    """look.READS and look.DARK are written out (a board does not work them out at start-up);
+    a palette change must come with its new bits, printed here to paste."""
+    names = ("black white grey dim red orange yellow green cyan blue purple pink brown navy gold"
+             " teal").split()
+    reads = []
+    for colour in range(C.COLOURS):
+        bits = 0
+        for under in range(C.COLOURS):
+            if contrast(colour, under) >= 4.5:
+                bits |= 1 << under
+        reads.append(bits)
+    dark = 0
+    for under in range(C.COLOURS):
+        if badge_ink(C.WHITE, under) == C.BLACK and badge_ink(C.BLACK, under) == C.BLACK:
+            dark |= 1 << under
+    table = "\n".join("    0x%04X,  # %s" % (bits, name) for bits, name in zip(reads, names))
+    assert list(look.READS) == reads, "look.READS should be:\n" + table
+    assert look.DARK == dark, "look.DARK should be 0x%04X" % dark
+    for colour in range(C.COLOURS):
+        for under in range(C.COLOURS):
+            assert drawn_ink(colour, under) == badge_ink(colour, under), (colour, under)
+    assert drawn_ink(C.WHITE, C.YELLOW) == C.BLACK  # white on yellow: 2.5:1
+    assert drawn_ink(C.GOLD, C.NAVY) == C.GOLD  # the cursor bar keeps its gold
+
+
+def background(tile):
+    """The colour under a cell's text: a badge's (SOLID), else the screen's black. None for a
+    picture (gem, dot): text must not sit on one."""
+    if tile == 0:
+        return C.BLACK
+    kind, colour = divmod(tile - 1, C.COLOURS)
+    if kind == C.SOLID:
+        return colour
+    if kind == C.FRAME:
+        return C.BLACK
+    return None
 
 
 def problems(canvas):
@@ -25,6 +103,19 @@ def problems(canvas):
             match = pattern.search(text)
             if match:
                 found.append("row %d shows %r: %r" % (row, match.group(0), text))
+        for col in range(canvas.cols):
+            if canvas.chars[row * canvas.cols + col] == C.SPACE:
+                continue
+            tile = canvas.tile_at(row, col)
+            under = background(tile)
+            ink = canvas.colours[row]
+            if 0 < tile <= C.COLOURS:  # on a badge: the ink the scenes pick (look.READS)
+                ink = drawn_ink(ink, under)
+            if under is None:
+                found.append("row %d col %d: text on a picture: %r" % (row, col, text))
+            elif contrast(ink, under) < 4.5:
+                found.append("row %d col %d: contrast %.1f (%d on %d): %r"
+                             % (row, col, contrast(ink, under), ink, under, text))
     if canvas.cut:
         found.append("%d character(s) cut at the right edge: %r" % (canvas.cut, canvas.texts()))
     return found

@@ -396,3 +396,35 @@ def test_every_printable_character_shows_its_font_glyph():
                 for y in range(12)
             ]
             assert cell_pixels(screen, scene, row, col) == want, ch
+
+
+def test_a_letter_on_a_badge_is_drawn_in_an_ink_that_reads_on_it():
+    """Every row colour over every badge colour: the letter's pixels are one colour, at a
+    contrast of 4.5:1 or more with the badge (WCAG AA), the row's own colour when that
+    reads; the same cells drawn again in other row colours switch ink (no stale letter)."""
+    from test_looks import contrast
+
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    glyph = terminalio.FONT.get_glyph(ord("#"))
+    by_rgb = {rgb565(PALETTE[i]): i for i in range(C.COLOURS)}
+    for shift in (0, 5, 10):
+        canvas.clear()
+        rows = [(r + shift) % C.COLOURS for r in range(scene.rows)]
+        for colour in rows:
+            canvas.line(colour)
+            for under in range(1, C.COLOURS):
+                canvas.badge("#", under)
+        scene.show(canvas)
+        screen = pixels(display)
+        for row, colour in enumerate(rows):
+            for col, under in enumerate(range(1, C.COLOURS)):
+                cell = cell_pixels(screen, scene, row, col)
+                lit = {cell[y][x] for y in range(1, 11) for x in range(6)
+                       if glyph.bitmap[glyph.tile_index * 6 + x, y]}
+                assert len(lit) == 1, (colour, under, lit)
+                ink = by_rgb[lit.pop()]
+                assert contrast(ink, under) >= 4.5, (colour, under, ink)
+                if contrast(colour, under) >= 4.5:
+                    assert ink == colour, (colour, under, ink)

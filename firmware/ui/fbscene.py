@@ -10,7 +10,7 @@ import framebuf  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
 from firmware.ui import font6x12 as F
-from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES
+from firmware.ui.look import DARK, PALETTE, POINTER_SHAPE, READS, SHAPES
 
 
 def rgb565(rgb):
@@ -149,7 +149,6 @@ class Scene:
         key = self.key
         inks = self.inks
         colour = self.colours[row]
-        ink = inks[colour]
         on_black = self.on_black[colour]
         i = row * self.cols + first
         x = 0
@@ -161,10 +160,15 @@ class Scene:
                 fb.blit(self.pointer, x, 0, key, inks[C.GOLD])
             elif tile:
                 tile -= 1
+                kind = tile // C.COLOURS
+                under = tile % C.COLOURS
                 fb.fill_rect(x, 0, w, h, self.black)
-                fb.blit(self.shapes[tile // C.COLOURS], x, 0, key, inks[tile % C.COLOURS])
-                if ch != C.SPACE:
-                    fb.blit(self.letters[ch - F.FIRST], x, 0, key, ink)
+                fb.blit(self.shapes[kind], x, 0, key, inks[under])
+                if ch != C.SPACE:  # on a badge: an ink that reads on it (look.READS)
+                    ink = colour
+                    if kind == C.SOLID and not (READS[colour] >> under) & 1:
+                        ink = C.BLACK if (DARK >> under) & 1 else C.WHITE
+                    fb.blit(self.letters[ch - F.FIRST], x, 0, key, inks[ink])
             elif ch != C.SPACE:
                 fb.blit(self.letters[ch - F.FIRST], x, 0, -1, on_black)
             else:

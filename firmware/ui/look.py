@@ -38,3 +38,30 @@ SHAPES = {
 # The cursor's pointer (canvas.POINTER), always gold.
 POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
                  "#####.", "####..", "###...", "##....", "#.....", "......")
+
+
+# The ink of a letter on a badge: its row's colour where that reads at 4.5:1 or more (WCAG
+# AA) on the badge, else white or black, whichever reads better. READS[row colour] has bit b
+# set when that colour reads on a badge of colour b; DARK has bit b set when black reads
+# better than white on b. Written out (a board does not work it out at start-up) as bits, not
+# a 256-byte table, for the heap; host_tests/test_looks.py works them out from PALETTE and
+# prints them when they part.
+READS = (
+    0x49E6,  # black
+    0xB619,  # white
+    0x0001,  # grey
+    0x4002,  # dim
+    0x0002,  # red
+    0x0001,  # orange
+    0x0001,  # yellow
+    0x0001,  # green
+    0x0001,  # cyan
+    0x0002,  # blue
+    0x0002,  # purple
+    0x0001,  # pink
+    0x4002,  # brown
+    0x4002,  # navy
+    0x3009,  # gold
+    0x0002,  # teal
+)
+DARK = 0x49E6

@@ -8,8 +8,18 @@
 # Needs displayio and terminalio (CircuitPython; Blinka on the host), at start-up only.
 from firmware.core import unload
 from firmware.ui import canvas as C
+from firmware.ui.look import DARK, READS
 
 FIRST = 32  # the font's tiles cover the printable ASCII a canvas holds (32..126)
+
+
+def layer(tile, colour):
+    """Where a letter of a row in `colour` shows over `tile`: 0 on its row's TileGrid (in the
+    row's colour), on a badge that colour does not read on (look.READS) 1 on the white
+    letters' layer, 2 on the black letters'."""
+    if 0 < tile <= C.COLOURS and not (READS[colour] >> (tile - 1)) & 1:
+        return 2 if (DARK >> (tile - 1)) & 1 else 1
+    return 0
 
 
 class Scene:
@@ -19,11 +29,12 @@ class Scene:
         from firmware.ui.scene_build import build
 
         (self.cols, self.rows, self.grid, self.font_index, self.lines, self.inks,
-         self.rgb) = build(display)  # (rgb: look.PALETTE, the one part of look.py kept)
-        unload("firmware.ui.scene_build")  # start-up code and shapes: off the heap from now
-        unload("firmware.ui.look")
-        self.tiles = bytearray(self.cols * self.rows)
-        self.chars = bytearray(b" " * (self.cols * self.rows))  # what each cell shows
+         self.badge_letters, self.rgb) = build(display)  # (rgb: look.PALETTE, kept with
+        unload("firmware.ui.scene_build")  # READS and DARK; the start-up code and shapes:
+        unload("firmware.ui.look")  # off the heap from now)
+        cells = self.cols * self.rows
+        self.tiles = bytearray(cells)
+        self.chars = bytearray(b" " * cells)  # what each cell shows
         self.colours = bytearray([C.WHITE] * self.rows)
         self.changes = 0  # counts the show() calls that changed something
         self.display = display
@@ -34,25 +45,44 @@ class Scene:
         cells = self.cols * self.rows
         tiles = canvas.tiles
         chars = canvas.chars
+        colours = canvas.colours
+        shown_tiles = self.tiles
+        shown_chars = self.chars
+        shown_colours = self.colours  # (brought up to date after the cells)
         grid = self.grid
         cols = self.cols
         index = self.font_index
         changed = False
         for i in range(cells):
             t = tiles[i]
-            if t != self.tiles[i]:
-                self.tiles[i] = t
-                grid[i % cols, i // cols] = t
-                changed = True
             ch = chars[i]
-            if ch != self.chars[i]:
-                self.chars[i] = ch
-                self.lines[i // cols][i % cols, 0] = index[ch - FIRST]
+            row = i // cols
+            colour = colours[row]
+            if t == shown_tiles[i] and ch == shown_chars[i] and colour == shown_colours[row]:
+                continue
+            col = i - row * cols
+            was = layer(shown_tiles[i], shown_colours[row])  # (what is shown, before)
+            now = layer(t, colour)
+            if t != shown_tiles[i]:
+                shown_tiles[i] = t
+                grid[col, row] = t
+                changed = True
+            if now != was or ch != shown_chars[i]:
+                if now != was:  # the letter leaves the layer it showed in
+                    if was:
+                        self.badge_letters[was - 1][col, row] = index[0]
+                    else:
+                        self.lines[row][col, 0] = index[0]
+                shown_chars[i] = ch
+                if now:
+                    self.badge_letters[now - 1][col, row] = index[ch - FIRST]
+                else:
+                    self.lines[row][col, 0] = index[ch - FIRST]
                 changed = True
         for row in range(self.rows):
-            colour = canvas.colours[row]
-            if colour != self.colours[row]:
-                self.colours[row] = colour
+            colour = colours[row]
+            if colour != shown_colours[row]:
+                shown_colours[row] = colour
                 self.inks[row][1] = self.rgb[colour]
                 changed = True
         if changed:

@@ -48,7 +48,8 @@ def font_tiles(font, w, h):
 
 def build(display):
     """The TileGrids of a Scene on `display`, shown there: (cols, rows, the glyph grid, the
-    font's tile of each character, a text row's grid and its palette per row, PALETTE)."""
+    font's tile of each character, a text row's grid and its palette per row, [the white
+    and the black letters on badges], PALETTE)."""
     font = terminalio.FONT
     box = font.get_bounding_box()
     w = box[0]
@@ -88,5 +89,16 @@ def build(display):
         lines.append(line)
         inks.append(ink)
         root.append(line)
+    badge_letters = []  # over the whole screen, letters on a badge that their row's
+    for colour in (C.WHITE, C.BLACK):  # colour would not read on (look.READS): in white, in black
+        ink = displayio.Palette(2)
+        ink[1] = PALETTE[colour]
+        ink.make_transparent(0)
+        layer = displayio.TileGrid(
+            letters, pixel_shader=ink, width=cols, height=rows,
+            tile_width=w, tile_height=h, default_tile=blank, x=x0, y=y0,
+        )
+        badge_letters.append(layer)
+        root.append(layer)
     display.root_group = root
-    return cols, rows, grid, font_index, lines, inks, PALETTE
+    return cols, rows, grid, font_index, lines, inks, badge_letters, PALETTE
