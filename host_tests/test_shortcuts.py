@@ -109,23 +109,39 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
 
 
 def test_a_reroll_shortcut_rerolls_every_die_of_its_face_and_those_picked_Q_T2():
+    # 'reroll 2 chest dice' (or 'reroll these + 2 chest'): every die of that face and those
+    # picked; 'reroll all but hammer+helmet': every die but the helmets and that face's.
     # Guards: a die of the face left unrolled, a picked die dropped, a die of another face
-    # rerolled, the marker's cost not said.
+    # rerolled, a helmet rerolled by 'all but', an 'all but' that is one face's dice (the
+    # other shortcut says it), the same dice twice, the marker's cost not said.
     seen = 0
+    all_but = 0
     for state, view, _legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "roll":
             continue
+        sets = []
         for words, actions in shortcuts(choices):
             assert actions[-1] == Q.REROLL and played(state, actions) is not None, words
             probe = played(state, actions[:-1])
             picked = [d for d in range(Q.DICE) if (probe.sel >> d) & 1]
-            face = view["dice"][actions[0] - Q.DIE]
-            assert picked == [d for d in range(Q.DICE) if view["selected"][d]
-                              or view["dice"][d] == face], (words, view["dice"])
+            dice = view["dice"]
+            if " all " in words:
+                assert not any(view["selected"]), words
+                keep = [f for f in range(Q.HELMET) if "but " + Q.FACES[f] in words]
+                want = [d for d in range(Q.DICE) if dice[d] != Q.HELMET and dice[d] not in keep]
+                assert len({dice[d] for d in want}) > 1, (words, dice)
+                assert ("helmet" in words) == (Q.HELMET in dice and " all but" in words)
+                all_but += 1
+            else:
+                face = dice[actions[0] - Q.DIE]
+                assert face != Q.HELMET and Q.FACES[face] in words, words
+                want = [d for d in range(Q.DICE) if view["selected"][d] or dice[d] == face]
+            assert picked == want, (words, dice)
+            assert picked not in sets, (words, dice)
+            sets.append(picked)
             assert (", a marker" in words) == (view["rerolls"] == 0), words
-            assert Q.FACES[face] in words
             seen += 1
-    assert seen > 40, seen
+    assert seen > 40 and all_but > 10, (seen, all_but)
 
 
 def test_crystals_are_offered_the_likely_first():
@@ -135,12 +151,59 @@ def test_crystals_are_offered_the_likely_first():
     for _state, view, legal, choices in quartz_decisions(range(1, 30), 200):
         if not legal or legal[0] < Q.CRYSTAL:
             continue
+        choices = [c for c in choices if not isinstance(c, tuple)]
         assert sorted(choices) == sorted(legal)
         values = [Q.VALUES[c - Q.CRYSTAL] for c in choices]
         dear = view["phase"] in ("take", "chest")
         assert values == sorted(values, reverse=dear), (view["phase"], values)
         seen.add(view["phase"])
     assert seen == {"take", "chest", "give", "return"}, seen
+
+
+def test_a_whole_crystal_move_at_once_moves_what_its_words_say_Q_T3():
+    # 'steal 2 ruby, 1 amber from P3' (at the target step: the target, then its crystals),
+    # 'put 2 ruby in the chest', 'give 1 obsidian to P2', 'return 1 quartz to the bag': the
+    # whole move as one pick, the likely crystals (the dearest taken or chested, the
+    # cheapest given or returned), the move over when it is played.
+    # Guards: a count off by one, a crystal the game would have moved itself still in the
+    # shortcut (illegal then), the wrong end of the values, a target's words on another.
+    seen = set()
+    counted = 0  # (the counts are read where the turn goes on: a turn's end moves some too)
+    for state, view, _legal, choices in quartz_decisions(range(1, 120), 200):
+        phase = view["phase"]
+        for words, actions in shortcuts(choices):
+            if phase in ("act", "dice", "roll"):
+                continue
+            after = played(state, actions)
+            assert after is not None, (words, actions)
+            assert after.left == 0 and after.phase not in (Q.P_TARGET, Q.P_TAKE, Q.P_GIVE,
+                                                           Q.P_CHEST, Q.P_RETURN), words
+            me = view["current"]
+            verb = words.split()[0]
+            seen.add(verb)
+            if phase == "target":
+                target = actions[0] - Q.SEAT
+                assert "P%d" % (target + 1) in words, words
+            else:
+                target = view["target"]
+            if after.phase != Q.P_ACT:
+                continue
+            moved = [after.chests[me][k] - view["chests"][me][k] for k in range(Q.NKINDS)]
+            if verb in ("steal", "give", "return"):  # (a return: from the cart too)
+                mine = after.carts[me]
+                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(Q.NKINDS)]
+            said = ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                             if moved[k])
+            assert said and said in words, (words, moved)
+            dear = verb in ("steal", "put")
+            values = [Q.VALUES[k] for k in range(Q.NKINDS) if moved[k]]
+            source = (view["mined"] if verb == "return" else view["carts"][target]
+                      if verb == "steal" else view["carts"][me])
+            left_out = [Q.VALUES[k] for k in range(Q.NKINDS) if source[k] > moved[k]]
+            if left_out:  # nothing left behind is dearer (cheaper) than what moved
+                assert (min(values) >= max(left_out)) if dear else (max(values) <= min(left_out))
+            counted += 1
+    assert seen == {"steal", "give", "put", "return"} and counted > 100, (seen, counted)
 
 
 def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):

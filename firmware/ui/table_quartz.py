@@ -251,11 +251,12 @@ def _with_dice(view, kind, first):
 
 def _rerolls(view, legal):
     """Shortcuts 'reroll 2 chest dice': every die of a face picked, then rerolled (after
-    picking some: 'reroll these + 2 chest')."""
+    picking some: 'reroll these + 2 chest'); with none picked yet, 'reroll all but hammer'
+    too (_all_but)."""
     some = sum(view["selected"])
     cost = "" if view["rerolls"] else ", a marker"
     out = []
-    for face in range(Q.HELMET + 1):
+    for face in range(Q.HELMET):  # (a helmet fits any action: rarely rerolled)
         dice = [Q.DIE + d for d in range(Q.DICE)
                 if view["dice"][d] == face and not view["selected"][d]]
         if not dice or dice[0] not in legal:
@@ -266,6 +267,102 @@ def _rerolls(view, legal):
         else:
             words = "reroll %d %s %s" % (n, Q.FACES[face], "die" if n == 1 else "dice")
         out.append((words + cost, dice + [Q.REROLL]))
+    if not some:
+        out.extend(_all_but(view, legal, cost))
+    return out
+
+
+def _all_but(view, legal, cost):
+    """Shortcuts 'reroll all but hammer': every die rerolled but the helmets and the dice of
+    one face (or but the helmets only), where that is more than one face's dice."""
+    dice = view["dice"]
+    helmets = dice.count(Q.HELMET)
+    kept = ""
+    if helmets:
+        kept = "helmet" if helmets == 1 else "helmets"
+    out = []
+    for keep in [-1] + [f for f in range(Q.HELMET) if f in dice]:
+        rolled = [Q.DIE + d for d in range(Q.DICE) if dice[d] != keep and dice[d] != Q.HELMET]
+        faces = [dice[r - Q.DIE] for r in rolled]
+        if not rolled or faces.count(faces[0]) == len(faces) or rolled[0] not in legal:
+            continue  # (one face only: 'reroll 2 chest dice' does it)
+        if keep < 0:
+            words = "reroll all but " + kept if kept else "reroll all %d dice" % len(rolled)
+        else:
+            words = "reroll all but " + Q.FACES[keep] + ("+" + kept if kept else "")
+        out.append((words + cost, rolled + [Q.REROLL]))
+    return out
+
+
+def _greedy(pool, left, dear):
+    """The kinds a move of `left` crystals takes from `pool` (counts per kind), the dearest
+    (or the cheapest) first, as the choices the player makes: up to where the game moves the
+    rest by itself (Q-T3: one kind left, or all must go); and the counts it moves in all."""
+    pool = list(pool)
+    picks = []
+    moved = [0] * Q.NKINDS
+    mine = True
+    while left > 0 and sum(pool):
+        kinds = [k for k in range(Q.NKINDS) if pool[k]]
+        if len(kinds) == 1 or left >= sum(pool):
+            mine = False  # (from here the game moves them)
+        kind = kinds[0]
+        for k in kinds:
+            if (Q.VALUES[k] > Q.VALUES[kind]) == dear and Q.VALUES[k] != Q.VALUES[kind]:
+                kind = k
+        if mine:
+            picks.append(Q.CRYSTAL + kind)
+        moved[kind] += 1
+        pool[kind] -= 1
+        left -= 1
+    return picks, moved
+
+
+def _counts_text(moved):
+    """'2 ruby, 1 amber'."""
+    return ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS) if moved[k])
+
+
+def _move_words(view, phase, target, moved):
+    what = _counts_text(moved)
+    if phase == "take":
+        return "steal %s from P%d" % (what, target + 1)
+    if phase == "give":
+        return "give %s to P%d" % (what, target + 1)
+    if phase == "chest":
+        return "put %s in the chest" % what
+    return "return %s to the bag" % what
+
+
+def _source(view, phase, target):
+    """The counts a crystal move of `phase` takes from (firmware/core/quartz.py)."""
+    if phase == "return":
+        return view["mined"]
+    if phase == "take":
+        return view["carts"][target]
+    return view["carts"][view["current"]]
+
+
+def _runs(view, legal):
+    """Shortcuts 'steal 2 ruby from P3': a whole crystal move at once, the likely crystals
+    (the dearest to take or to chest, the cheapest to give or return); at the target step,
+    one a target (the target, then its crystals)."""
+    phase = view["phase"]
+    out = []
+    if phase == "target":
+        moving = "give" if view["action"] == Q.TRANSFER else "take"
+        for action in legal:
+            target = action - Q.SEAT
+            source = _source(view, moving, target)
+            left = min(view["left"], sum(source))
+            picks, moved = _greedy(source, left, moving == "take")
+            if picks:
+                out.append((_move_words(view, moving, target, moved), [action] + picks))
+        return out
+    picks, moved = _greedy(_source(view, phase, view["target"]), view["left"],
+                           phase in ("take", "chest"))
+    if len(picks) > 1:
+        out.append((_move_words(view, phase, view["target"], moved), picks))
     return out
 
 
@@ -289,6 +386,8 @@ def choices(view, legal):
         return legal[:1 + some] + _rerolls(view, legal) + legal[1 + some:]
     if legal[0] >= Q.CRYSTAL:
         dear = phase in ("take", "chest")
-        return sorted(legal, key=lambda a: -Q.VALUES[a - Q.CRYSTAL] if dear
-                      else Q.VALUES[a - Q.CRYSTAL])
+        return _runs(view, legal) + sorted(legal, key=lambda a: -Q.VALUES[a - Q.CRYSTAL] if dear
+                                           else Q.VALUES[a - Q.CRYSTAL])
+    if phase == "target":
+        return _runs(view, legal) + legal
     return legal
