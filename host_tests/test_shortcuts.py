@@ -275,11 +275,17 @@ def test_an_only_choice_is_taken_back_with_the_pick_that_left_it():
     assert found >= 2, found
 
 
-def test_follow_keeps_the_choice_else_its_place_and_a_new_decision_starts_first():
+def test_follow_keeps_the_choice_else_its_place_and_a_new_decision_or_step_starts_first():
     assert S.follow([1, 2, 3], 1, [3, 2], False) == 1  # the same choice, where it sits now
     assert S.follow([1, 2, 3], 1, [3, 2], True) == 1  # (also after something new)
     assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], False) == 2  # its place
-    assert S.follow([1, 2, 3, 4], 3, [5, 6], False) == 1  # its place, the list shorter
+    assert S.follow([1, 2, 3, 4], 3, [1, 6], False) == 1  # its place, the list shorter
+    assert S.follow([1, 2, 3, 4], 1, [5, 3, 4], False) == 1  # one gone: its place
+    assert S.follow([1, 2, 3, 4], 2, [5, 6, 4], False) == 2
+    # The last pick opened a new step (several choices gone, a new one first: 'pass the
+    # chosen cards' once the third card is chosen): the first.
+    assert S.follow([1, 2, 3, 4], 3, [5, 6], False) == 0
+    assert S.follow([1, 2, 3, 4, 7], 3, [5, 4, 7], False) == 1  # (still the same choice)
     assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], True) == 0  # something new: the first
     assert S.follow([], 0, [5, 6], False) == 0
     assert S.follow([("a", [1, 2]), 3], 0, [3, ("a", [1, 2])], False) == 1  # a shortcut

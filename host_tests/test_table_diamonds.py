@@ -321,3 +321,26 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     ] * 3 + [0]
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"
+
+
+def test_the_dealer_is_offered_three_cards_first_and_nothing_is_left_out_M_R2():
+    # The pass count from three cards down (the usual pass first); every other decision's
+    # choices are the rules' own, in their order. Guards: a count lost or doubled, the
+    # order of the hand's cards changed.
+    counts = others = 0
+    for seed in range(1, 30):
+        state = M.new_game(3 + seed % 4, seed)
+        rng = Prng(seed)
+        for _ in range(60):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            got = T.choices(state.view(state.current_player()), legal)
+            if state.phase == M.P_COUNT:
+                assert got == sorted(legal, reverse=True) and got[0] == M.COUNT + 3, got
+                counts += 1
+            else:
+                assert got == legal
+                others += 1
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert counts > 10 and others > 500, (counts, others)

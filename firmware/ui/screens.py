@@ -373,10 +373,14 @@ class TableScreen(Screen):
 def follow(old, cursor, new, fresh):
     """Where the cursor goes when the choices change from `old` to `new`: on the same choice
     if it still is one, else on the same place; on the first choice when something new was
-    shown (`fresh`: new dice, another seat's move), a new decision."""
+    shown (`fresh`: new dice, another seat's move), a new decision; and when the last pick
+    opened a new step: several choices gone at once, a new one first ('pass the chosen
+    cards' once three are chosen)."""
     if cursor < len(old) and old[cursor] in new:
         return new.index(old[cursor])
-    return 0 if fresh else max(0, min(cursor, len(new) - 1))
+    if fresh or (new and len(new) < len(old) - 1 and new[0] not in old):
+        return 0
+    return max(0, min(cursor, len(new) - 1))
 
 
 def news_rows(sentence, cols):
