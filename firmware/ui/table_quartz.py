@@ -251,8 +251,7 @@ def _with_dice(view, kind, first):
 
 def _rerolls(view, legal):
     """Shortcuts 'reroll 2 chest dice': every die of a face picked, then rerolled (after
-    picking some: 'reroll these + 2 chest'); with none picked yet, 'reroll all but hammer'
-    too (_all_but)."""
+    picking some: 'reroll these + 2 chest')."""
     some = sum(view["selected"])
     cost = "" if view["rerolls"] else ", a marker"
     out = []
@@ -267,30 +266,6 @@ def _rerolls(view, legal):
         else:
             words = "reroll %d %s %s" % (n, Q.FACES[face], "die" if n == 1 else "dice")
         out.append((words + cost, dice + [Q.REROLL]))
-    if not some:
-        out.extend(_all_but(view, legal, cost))
-    return out
-
-
-def _all_but(view, legal, cost):
-    """Shortcuts 'reroll all but hammer': every die rerolled but the helmets and the dice of
-    one face (or but the helmets only), where that is more than one face's dice."""
-    dice = view["dice"]
-    helmets = dice.count(Q.HELMET)
-    kept = ""
-    if helmets:
-        kept = "helmet" if helmets == 1 else "helmets"
-    out = []
-    for keep in [-1] + [f for f in range(Q.HELMET) if f in dice]:
-        rolled = [Q.DIE + d for d in range(Q.DICE) if dice[d] != keep and dice[d] != Q.HELMET]
-        faces = [dice[r - Q.DIE] for r in rolled]
-        if not rolled or faces.count(faces[0]) == len(faces) or rolled[0] not in legal:
-            continue  # (one face only: 'reroll 2 chest dice' does it)
-        if keep < 0:
-            words = "reroll all but " + kept if kept else "reroll all %d dice" % len(rolled)
-        else:
-            words = "reroll all but " + Q.FACES[keep] + ("+" + kept if kept else "")
-        out.append((words + cost, rolled + [Q.REROLL]))
     return out
 
 
@@ -301,46 +276,17 @@ def _greedy(pool, left, dear):
     pool = list(pool)
     picks = []
     moved = [0] * Q.NKINDS
-    mine = True
     while left > 0 and sum(pool):
         kinds = [k for k in range(Q.NKINDS) if pool[k]]
         if len(kinds) == 1 or left >= sum(pool):
-            mine = False  # (from here the game moves them)
-        kind = kinds[0]
-        for k in kinds:
-            if (Q.VALUES[k] > Q.VALUES[kind]) == dear and Q.VALUES[k] != Q.VALUES[kind]:
-                kind = k
-        if mine:
+            dear = None  # (from here the game moves them)
+        kind = max(kinds, key=lambda k: Q.VALUES[k] if dear else -Q.VALUES[k])
+        if dear is not None:
             picks.append(Q.CRYSTAL + kind)
         moved[kind] += 1
         pool[kind] -= 1
         left -= 1
     return picks, moved
-
-
-def _counts_text(moved):
-    """'2 ruby, 1 amber'."""
-    return ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS) if moved[k])
-
-
-def _move_words(view, phase, target, moved):
-    what = _counts_text(moved)
-    if phase == "take":
-        return "steal %s from P%d" % (what, target + 1)
-    if phase == "give":
-        return "give %s to P%d" % (what, target + 1)
-    if phase == "chest":
-        return "put %s in the chest" % what
-    return "return %s to the bag" % what
-
-
-def _source(view, phase, target):
-    """The counts a crystal move of `phase` takes from (firmware/core/quartz.py)."""
-    if phase == "return":
-        return view["mined"]
-    if phase == "take":
-        return view["carts"][target]
-    return view["carts"][view["current"]]
 
 
 def _runs(view, legal):
@@ -349,20 +295,29 @@ def _runs(view, legal):
     one a target (the target, then its crystals)."""
     phase = view["phase"]
     out = []
-    if phase == "target":
-        moving = "give" if view["action"] == Q.TRANSFER else "take"
-        for action in legal:
+    for action in legal if phase == "target" else [None]:
+        moving = phase
+        target = view["target"]
+        first = []
+        if action is not None:
+            moving = "give" if view["action"] == Q.TRANSFER else "take"
             target = action - Q.SEAT
-            source = _source(view, moving, target)
-            left = min(view["left"], sum(source))
-            picks, moved = _greedy(source, left, moving == "take")
-            if picks:
-                out.append((_move_words(view, moving, target, moved), [action] + picks))
-        return out
-    picks, moved = _greedy(_source(view, phase, view["target"]), view["left"],
-                           phase in ("take", "chest"))
-    if len(picks) > 1:
-        out.append((_move_words(view, phase, view["target"], moved), picks))
+            first = [action]
+        source = view["carts"][target if moving == "take" else view["current"]]
+        if moving == "return":
+            source = view["mined"]
+        picks, moved = _greedy(source, view["left"], moving in ("take", "chest"))
+        if len(first + picks) < 2:
+            continue  # (one action: the game's own choice)
+        what = ", ".join(["%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                          if moved[k]])
+        if moving == "take":
+            words = "steal %s from P%d" % (what, target + 1)
+        elif moving == "give":
+            words = "give %s to P%d" % (what, target + 1)
+        else:
+            words = ("put %s in the chest" if moving == "chest" else "return %s to the bag") % what
+        out.append((words, first + picks))
     return out
 
 
