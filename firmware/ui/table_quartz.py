@@ -279,7 +279,7 @@ def _greedy(pool, left, dear):
     while left > 0 and sum(pool):
         kinds = [k for k in range(Q.NKINDS) if pool[k]]
         if len(kinds) == 1 or left >= sum(pool):
-            dear = None  # (from here the game moves them)
+            dear = None  # (from here the game moves them: all, or one kind, any order)
         kind = max(kinds, key=lambda k: Q.VALUES[k] if dear else -Q.VALUES[k])
         if dear is not None:
             picks.append(Q.CRYSTAL + kind)
@@ -325,8 +325,9 @@ def choices(view, legal):
     """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
     actions) one as one pick): an action with its dice at once ('pickaxe with 3 dice', in
     place of choosing the action, then each die, then doing it; ending the turn last),
-    every die of a face rerolled at once (after the game's own, a die at a time). Crystals
-    the likely first: the dearest to take or to chest, the cheapest to give or return."""
+    every die of a face rerolled at once (after the game's own, a die at a time), a whole
+    crystal move at once (_runs). Crystals the likely first: the dearest to take or to
+    chest, the cheapest to give or return."""
     phase = view["phase"]
     if phase == "act":
         out = []
