@@ -188,7 +188,10 @@ class App:
         if match.pending_result() and not match.over():
             lines = []
             match.round_lines(lines.append)
-            self.goto(S.TextScreen(self, "Round %d scored" % match.results, lines, self.route))
+            # The round's heading ("Round 2 of 3") in the title bar when it fits beside
+            # the page count: a row more for the table.
+            title = lines.pop(0) if lines and len(lines[0]) <= self.cols - 6 else "Scores"
+            self.goto(S.TextScreen(self, title, lines, self.route))
             return
         if match.over():
             from firmware.ui.outcome import game_over

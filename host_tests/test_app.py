@@ -410,7 +410,8 @@ def test_the_results_put_the_winner_first_and_come_back_from_the_title(tmp_path)
     scores = state.scores()
     best = max(range(2), key=lambda s: (scores[s], -s))
     assert final[2] == "* %s: %d" % (match.names[best], scores[best])
-    assert final[4].startswith("==== Round 1 scored")  # the last round, never shown before
+    assert final[4] == "Round 1 of 1"  # the last round, never shown before: its table
+    assert final[5].split() == ["P1", "P2"] and final[6].split()[0] == "vault"
     assert final[-1] == "A: rematch  B: title"
     sim.press(K.B)
     move_cursor_to(sim, "Last game's results")

@@ -3,6 +3,8 @@
 # rules said of it (a note), and no more than LOG_KEEP lines, the rest counted; what a move
 # caused reaches the public log; the setup's options reach the game. Written against what
 # is played, seen and saved, so it holds through a rework of the screens.
+import sys
+
 import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
 from checks import fingerprint
@@ -375,7 +377,10 @@ def test_a_finished_game_takes_no_more_moves():
     ranked = sorted(range(2), key=lambda s: -scores[s])
     assert lines[1:3] == ["%s %s: %d" % ("*" if s in winners else " ", match.names[s],
                                          scores[s]) for s in ranked]
-    assert lines[3] == "==== Round %d scored ====" % match.scored  # then that round
+    assert lines[3] == "Round %d of %d" % (match.scored, match.state.rounds)  # that round
+    # The words and their tables left the heap once written (a board's heap in play).
+    assert "firmware.ui.results_diams" not in sys.modules
+    assert "firmware.ui.scoretable" not in sys.modules
     assert not match.pending_result()
 
 

@@ -103,7 +103,7 @@ def test_a_game_played_by_bots_to_its_result(board_files, tmp_path):
     keys = ["A", "A", "A"]
     board = on_the_board(board_files, tmp_path, keys, **game)
     simulator = in_the_simulator(keys, **game)
-    assert simulator[0][1][0] == "Round 1 scored"
+    assert simulator[0][1][:2] == ["Round 1 of 4", "         P1 P2"]
     assert simulator[3][1][0].startswith("Game over")
     same_screens(tmp_path, board, simulator, keys)
 

@@ -39,8 +39,9 @@ def test_bots_only_game_plays_to_the_end(interpreter, players):
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     out = done.stdout
-    for r in range(1, 7):
-        assert "==== Round %d over: leader " % r in out
+    for r in range(1, 6):
+        assert "\nRound %d: P" % r in out  # Q-R1: the leader of the next round
+    assert "\nRound 6 of 6\n" in out
     assert "===== Game over =====" in out and "Scores: " in out
     assert re.search(r"Winners?( \(tie\))?: P\d", out)
     assert out.count("round 1 over: a pair of unstable crystals goes into the bag") == 1
@@ -80,7 +81,7 @@ def test_scripted_human_always_last_choice():
     assert console.run(state, ["human", "bot", "bot"], script.inp, script.out, 12)
     assert state.is_over() and checked[0] > 30
     text = "\n".join(script.lines)
-    assert "==== Round 6 over" in text and "===== Game over =====" in text
+    assert "Round 6 of 6" in text and "===== Game over =====" in text
     assert "(you)" in text and "Dice: " in text
 
 
@@ -112,10 +113,14 @@ def test_renderer_lines_fit_80_columns():
     console_quartz.final(view, names, lines.append)
     for line in lines + list(console_quartz.HELP):
         assert len(line) <= 80, line
-    scores = state.scores()
-    for seat in range(6):
-        assert any(line.startswith("  P%d bot " % (seat + 1)) and line.endswith("= %d"
-                   % scores[seat]) for line in lines)
+    # Q-F: the final table's "points" rows are every seat's score (six seats of two-
+    # and three-letter scores: the table in parts, P1-P4 then P5-P6).
+    final = lines[lines.index("Final score"):]
+    points = []
+    for line in final:
+        if line.startswith("points "):
+            points += line.split()[1:]
+    assert points == [str(score) for score in state.scores()]
 
 
 @pytest.mark.parametrize("interpreter", ["cpython", "micropython"])

@@ -33,7 +33,7 @@ def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options
     assert done.stderr == ""
     assert "===== Game over =====" in out
     assert re.search(r"^Winners? (\(tie\))?: ", out, re.M) or "Winner: " in out
-    assert "==== Settlement 1: card " in out or "==== Final settlement" in out
+    assert "Settlement 1 by P" in out or "Final settlement" in out
     assert re.search(r"^  P\d bot: play ", out, re.M)
     assert "Your options" not in out
 
@@ -107,8 +107,12 @@ def test_settlement_results_printed_match_the_state():
     text = "\n".join(lines)
     scores = state.scores()
     assert "Scores: P1 bot %d, P2 bot %d" % (scores[0], scores[1]) in text
-    assert text.count("==== Settlement ") + text.count("==== Final settlement") == \
+    assert text.count("\nSettlement ") + text.count("\nFinal settlement\n") == \
         len(state.results)
+    # G-P3: each settlement's table ends on the totals after it; the last, the scores.
+    totals = [line.split()[1:] for line in lines if line.startswith("total ")]
+    assert len(totals) == len(state.results) + 1  # and the game's table of settlements
+    assert totals[-1] == totals[-2] == [str(score) for score in scores]
 
 
 def _no_input(prompt):

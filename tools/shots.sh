@@ -26,6 +26,11 @@ shot diamonds-picodisplay --board picodisplay --game diamonds --seats human,bot:
     --seed 2 --keys A
 shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:normal --seed 5 \
     --keys A,A,A
+# A round's scores and a game's results (bots only: the app stops on each result).
+shot scores-pybadge --board pybadge --game diams --seats bot:normal,bot:normal,bot:hard \
+    --seed 4 --keys ""
+shot results-picodisplay --board picodisplay --game diamonds --seats bot:normal,bot:normal \
+    --seed 5 --keys A,A,A
 shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 6 \
     --keys A,A,A,A
 shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \

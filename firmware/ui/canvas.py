@@ -226,7 +226,10 @@ class Canvas:
 
 
 def wrap(text, width):
-    """Words of `text` in lines of at most `width` characters (a longer word is cut)."""
+    """Words of `text` in lines of at most `width` characters (a longer word is cut); a
+    text that fits is kept as it is (a table's row keeps its columns)."""
+    if len(text) <= width:
+        return [text]
     lines = []
     indent = 0
     while indent < len(text) and text[indent] == " ":

@@ -324,6 +324,7 @@ def run(state, seats, inp=input, out=print, seed=0, after_action=None):
                 if len(humans) > 1:
                     for human in humans:
                         _log(logs, dropped, human, "-- round %d scored --" % count)
+                out("==== Round %d scored ====" % count)
                 renderer.round_result(view, names, out)
             if over:
                 break
@@ -473,7 +474,7 @@ class _Plain:
 
     @staticmethod
     def round_result(view, names, out):
-        out("Round scored")
+        pass
 
     @staticmethod
     def final(view, names, out):

@@ -3,7 +3,18 @@
 from firmware.core import quartz as Q
 
 # final and round_result (console.py's renderer protocol) are written in results_quartz.py.
-from firmware.ui.results_quartz import _crystals, final, round_result  # noqa: F401
+from firmware.ui.results_quartz import final, round_result  # noqa: F401
+
+SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
+
+
+def _crystals(counts):
+    """'Qz2 Am1' for 7 counts ('-' when empty)."""
+    parts = []
+    for kind in range(Q.NKINDS):
+        if counts[kind]:
+            parts.append("%s%d" % (SHORT[kind], counts[kind]))
+    return " ".join(parts) if parts else "-"
 
 HELP = (
     "Quartz: The Dice Game in short (every rule: seeds/quartz.md):",

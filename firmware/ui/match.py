@@ -12,6 +12,7 @@ from firmware.core import find_module, load, unload
 
 HUMAN = "human"
 RESULTS = "firmware.ui.results_"  # + game: the words of a round's and the game's results
+SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
 LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
 COLLECT = sys.implementation.name != "cpython"
@@ -306,6 +307,7 @@ class Match:
         if words is not None:
             getattr(words, name)(self.state.view(self.viewer()), self.names, out)
             unload(RESULTS + self.game)
+            unload(SCORE_TABLE)
 
     def final_lines(self, out):
         """The finished game: the winner, the scores ranked, the game's breakdown with the

@@ -9,7 +9,7 @@ from firmware import buttons as K
 from firmware.core import find_module, unload
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
-from firmware.ui.match import RESULTS, seat_name
+from firmware.ui.match import RESULTS, SCORE_TABLE, seat_name
 from firmware.ui.screens import TextScreen
 
 
@@ -32,6 +32,7 @@ def summary(state, names, out, unseen_round):
         words.round_result(view, names, out)
     words.final(view, names, out)
     unload(RESULTS + state.game)
+    unload(SCORE_TABLE)
 
 
 def rematch(app, state, seats):

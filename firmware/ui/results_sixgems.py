@@ -1,29 +1,47 @@
 # SIXGEMS: the words of a scored round and of the game's end, for both front ends (the
-# text console and the handheld's result screens). Apart from console_sixgems.py so that
-# a board loads just these words, for a moment, at a round's end.
+# text console and the handheld's result screens), as score tables (scoretable.py). Apart
+# from console_sixgems.py so that a board loads just these words, for a moment, at a
+# round's end.
 from firmware.core import sixgems as G
+from firmware.ui.scoretable import seat_heads, signed, table
 
 
 def round_result(view, names, out):
+    """G-P2..G-P4: the settlement's points of each seat, from the dice and the card's
+    bonus, and the totals after it (never below 0)."""
     result = view["results"][-1]
     n = view["players"]
     card, settler = result[0], result[1]
     if card == G.FINAL:
-        out("==== Final settlement (no gem card left, no bonus) ====")
+        out("Final settlement")  # (no bonus: G-E2)
     else:
-        out("==== Settlement %d: %s by %s ====" % (len(view["results"]), G.settle_text(card),
-                                                   names[settler]))
-    for seat in range(n):
-        out("  %-7s %+4d (bonus %d)  total %d"
-            % (names[seat], result[2 + n + seat], result[2 + seat], view["totals"][seat]))
+        out("Settlement %d by P%d" % (len(view["results"]), settler + 1))
+        out(G.settle_text(card))
+    bonus = result[2:2 + n]
+    gained = result[2 + n:2 + 2 * n]
+    table(out, seat_heads(n), [
+        ("dice", signed([gained[s] - bonus[s] for s in range(n)])),
+        ("bonus", signed(bonus)),
+        ("points", signed(gained)),
+        ("total", view["totals"]),
+    ])
 
 
 def final(view, names, out):
+    """Every settlement's points, then the tie-break if it was needed (G-E3)."""
+    n = view["players"]
+    rows = []
+    for number, result in enumerate(view["results"]):
+        label = "final" if result[0] == G.FINAL else "%d" % (number + 1)
+        rows.append((label, signed(result[2 + n:2 + 2 * n])))
+    rows.append(("total", view["totals"]))
+    out("Points by settlement")
+    table(out, seat_heads(n), rows)
     totals = view["totals"]
     best = max(totals)
-    tied = [s for s in range(view["players"]) if totals[s] == best]
+    tied = [s for s in range(n) if totals[s] == best]
     if len(tied) > 1:
         gems = []
         for s in tied:
             gems.append("%s %d gems" % (names[s], sum(view["real"][s]) + sum(view["wild"][s])))
-        out("  Tie on %d points: most gems wins: %s" % (best, ", ".join(gems)))
+        out("Tie on %d points: most gems wins: %s" % (best, ", ".join(gems)))
