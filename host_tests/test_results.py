@@ -3,7 +3,16 @@ console and the handheld's result screens show them: score tables (firmware/ui/s
 a row per category, a column per seat or team) with exact lines for views set by hand, as
 the games' states make them at a round's end and at the game's end. CPython, no display."""
 
-from firmware.ui import results_diamonds, results_diams, results_quartz, results_sixgems
+from firmware.ui import (
+    final_diamonds,
+    final_diams,
+    final_quartz,
+    final_sixgems,
+    results_diamonds,
+    results_diams,
+    results_quartz,
+    results_sixgems,
+)
 from firmware.ui.scoretable import table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -83,13 +92,13 @@ def test_diams_quick_round_has_no_chips():
         "hand    1  0",
         "points  9 14",
     ]
-    assert lines(results_diams.final, view) == []  # one round: its points say it all
+    assert lines(final_diams.final, view) == []  # one round: its points say it all
 
 
 def test_diams_final_after_two_rounds_tables_points_by_round_and_chips():
     """Two players, one of them winning rounds 1 and 2: the game ends after two rounds."""
     view = diams_view(players=2, points=[[20, 11], [18, 9]], chips=[8, 4])
-    assert lines(results_diams.final, view) == [
+    assert lines(final_diams.final, view) == [
         "Points by round, chips",
         "        P1 P2",
         "round 1 20 11",
@@ -101,7 +110,7 @@ def test_diams_final_after_two_rounds_tables_points_by_round_and_chips():
 def test_diams_final_tie_on_chips_says_how_it_is_broken():
     view = diams_view(players=3, points=[[20, 11, 5], [18, 9, 7], [3, 25, 6]],
                       chips=[9, 9, 6])
-    assert lines(results_diams.final, view)[2:] == [
+    assert lines(final_diams.final, view)[2:] == [
         "round 1 20 11  5",
         "round 2 18  9  7",
         "round 3  3 25  6",
@@ -109,7 +118,7 @@ def test_diams_final_tie_on_chips_says_how_it_is_broken():
         "Tie on 9 chips (Ann, Bob): round 2 points decide, then round 3, then the total.",
     ]
     view["chips"] = [9, 8, 6]
-    assert lines(results_diams.final, view)[6:] == []
+    assert lines(final_diams.final, view)[6:] == []
 
 
 # -- Quartz --------------------------------------------------------------------------------
@@ -155,7 +164,7 @@ def test_quartz_final_explains_every_score():
     # quartz +3; Bob: nothing, the fewest in his chest; Cy: 4 rubellite (12) + 1 ruby (7),
     # a set of 4 +6.
     view["scores"] = [23, -5, 25]
-    assert lines(results_quartz.final, view) == [
+    assert lines(final_quartz.final, view) == [
         "Final score",
         "         P1 P2 P3",
         "crystals 20  0 19",
@@ -170,7 +179,7 @@ def test_quartz_final_tie_names_the_tie_break():
     view = quartz_view(players=2, over=True)
     view["chests"] = [[2, 0, 0, 0, 0, 1, 0], [0, 0, 0, 4, 0, 0, 0]]
     view["scores"] = [23, 26]
-    assert lines(results_quartz.final, view)[2:] == [
+    assert lines(final_quartz.final, view)[2:] == [
         "crystals 20 20",
         "sets     +3 +6",
         "in chest  3  4",
@@ -178,7 +187,7 @@ def test_quartz_final_tie_names_the_tie_break():
         "points   23 26",
     ]
     view["scores"] = [26, 26]
-    assert lines(results_quartz.final, view)[7:] == [
+    assert lines(final_quartz.final, view)[7:] == [
         "Tie on 26 points: the most quartz wins, then rubellite, ... up to amber."]
 
 
@@ -188,7 +197,7 @@ def test_quartz_round_of_six_seats_fits_the_narrow_screen():
         view[key] = view[key] * 2
     view["players"] = 6
     view["scores"] = [25, 0, 28, 99, -15, 7]
-    for fn in (results_quartz.round_result, results_quartz.final):
+    for fn in (results_quartz.round_result, final_quartz.final):
         assert max(len(line) for line in lines(fn, view)[:-1]) <= NARROW
 
 
@@ -247,7 +256,7 @@ def test_diamonds_round_seen_by_a_seat_hides_the_vaults():
     ]
     assert lines(results_diamonds.round_result, view)[7:] == ["*: most won: suit's action"]
     # At the end, only the vaults the seat knows are counted up.
-    assert lines(results_diamonds.final, view) == [
+    assert lines(final_diamonds.final, view) == [
         "Vaults revealed",
         "         P1 P2 P3",
         "showroom  4  7  2",
@@ -275,18 +284,18 @@ def test_diamonds_teams_are_named_by_their_seats():
         "points   14  9",
         "*: most won: suit's action",
     ]
-    assert lines(results_diamonds.final, view)[6:] == [
+    assert lines(final_diamonds.final, view)[6:] == [
         "Points: showroom + 2 x vault", "Winning team: T1 (P1+P3)"]
     view["showroom"] = [4, 6]
     view["vaults"] = [5, 6]  # 14 and 18 points
-    assert lines(results_diamonds.final, view)[-1] == "Winning team: T2 (P2+P4)"
+    assert lines(final_diamonds.final, view)[-1] == "Winning team: T2 (P2+P4)"
     view["showroom"] = [8, 6]
     view["vaults"] = [5, 6]  # 18 each: the most vault crystals wins
-    assert lines(results_diamonds.final, view)[-1] == "Winning team: T2 (P2+P4)"
+    assert lines(final_diamonds.final, view)[-1] == "Winning team: T2 (P2+P4)"
     view["vaults"] = [6, 6]  # 20 and 18
-    assert lines(results_diamonds.final, view)[-1] == "Winning team: T1 (P1+P3)"
+    assert lines(final_diamonds.final, view)[-1] == "Winning team: T1 (P1+P3)"
     view["showroom"] = [6, 6]  # 18 and 18, 6 vault crystals each
-    assert lines(results_diamonds.final, view)[-1] == "Winning teams (tie): T1 (P1+P3), T2 (P2+P4)"
+    assert lines(final_diamonds.final, view)[-1] == "Winning teams (tie): T1 (P1+P3), T2 (P2+P4)"
 
 
 def test_diamonds_teams_of_three():
@@ -306,7 +315,7 @@ def test_diamonds_teams_of_three():
 
 def test_diamonds_final_without_teams_names_no_team():
     view = diamonds_view(over=True)
-    assert lines(results_diamonds.final, view) == [
+    assert lines(final_diamonds.final, view) == [
         "Vaults revealed",
         "         P1 P2 P3",
         "showroom  4  7  2",
@@ -318,7 +327,7 @@ def test_diamonds_final_without_teams_names_no_team():
 
 def test_diamonds_teams_before_the_end_name_no_winner():
     view = diamonds_view(teams=True, sides=2)
-    assert not any("Winning" in line for line in lines(results_diamonds.final, view))
+    assert not any("Winning" in line for line in lines(final_diamonds.final, view))
 
 
 # -- SIXGEMS -------------------------------------------------------------------------------
@@ -361,7 +370,7 @@ def test_sixgems_final_settlement_has_no_card():
         "points +5 +6  0",
         "total   6  8  3",
     ]
-    assert lines(results_sixgems.final, view) == [
+    assert lines(final_sixgems.final, view) == [
         "Points by settlement",
         "      P1 P2 P3",
         "1     +1 +2 +3",
@@ -372,10 +381,10 @@ def test_sixgems_final_settlement_has_no_card():
 
 def test_sixgems_final_tie_counts_the_gems_of_the_tied():
     view = sixgems_view([], [20, 17, 20])
-    assert lines(results_sixgems.final, view)[-1] == (
+    assert lines(final_sixgems.final, view)[-1] == (
         "Tie on 20 points: most gems wins: Ann 5 gems, Cy 6 gems")
     view["totals"] = [20, 21, 19]
-    assert "Tie" not in lines(results_sixgems.final, view)[-1]
+    assert "Tie" not in lines(final_sixgems.final, view)[-1]
 
 
 def test_long_labels_are_cut_short_before_the_table_comes_in_parts():

@@ -3,8 +3,10 @@
 # game over). Cards in ASCII: 8D = 8 of diamonds, H hearts, S spades, C clubs.
 from firmware.core import diamonds as M
 
-# final and round_result (console.py's renderer protocol) are written in results_diamonds.py.
-from firmware.ui.results_diamonds import _side_name, final, round_result  # noqa: F401
+# final and round_result (console.py's renderer protocol) are written in final_diamonds.py and
+# results_diamonds.py.
+from firmware.ui.final_diamonds import final  # noqa: F401
+from firmware.ui.results_diamonds import _side_name, round_result  # noqa: F401
 
 HELP = (
     "Diamonds in short (every rule: seeds/diamonds.md):",

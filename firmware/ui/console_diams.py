@@ -2,8 +2,10 @@
 # only: other seats appear as counts (hand, vault, chips), never as cards.
 from firmware.core import diams as D
 
-# final and round_result (console.py's renderer protocol) are written in results_diams.py.
-from firmware.ui.results_diams import final, round_result  # noqa: F401
+# final and round_result (console.py's renderer protocol) are written in final_diams.py and
+# results_diams.py.
+from firmware.ui.final_diams import final  # noqa: F401
+from firmware.ui.results_diams import round_result  # noqa: F401
 
 HELP = (
     "Diam's in short (every rule: seeds/diams.md):",

@@ -2,8 +2,10 @@
 # seat's view only (in Quartz everything is public).
 from firmware.core import quartz as Q
 
-# final and round_result (console.py's renderer protocol) are written in results_quartz.py.
-from firmware.ui.results_quartz import final, round_result  # noqa: F401
+# final and round_result (console.py's renderer protocol) are written in final_quartz.py and
+# results_quartz.py.
+from firmware.ui.final_quartz import final  # noqa: F401
+from firmware.ui.results_quartz import round_result  # noqa: F401
 
 SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
 

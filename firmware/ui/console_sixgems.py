@@ -2,8 +2,10 @@
 # only: other seats' hands appear as counts, never as cards.
 from firmware.core import sixgems as G
 
-# final and round_result (console.py's renderer protocol) are written in results_sixgems.py.
-from firmware.ui.results_sixgems import final, round_result  # noqa: F401
+# final and round_result (console.py's renderer protocol) are written in final_sixgems.py and
+# results_sixgems.py.
+from firmware.ui.final_sixgems import final  # noqa: F401
+from firmware.ui.results_sixgems import round_result  # noqa: F401
 
 HELP = (
     "SIXGEMS in short (every rule: seeds/sixgems.md):",

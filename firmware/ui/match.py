@@ -11,7 +11,8 @@ from firmware.clock import ticks_diff, ticks_ms
 from firmware.core import find_module, load, unload
 
 HUMAN = "human"
-RESULTS = "firmware.ui.results_"  # + game: the words of a round's and the game's results
+RESULTS = "firmware.ui.results_"  # + game: the words of a round's results
+FINAL = "firmware.ui.final_"  # + game: the words of the game's end (firmware/ui/outcome.py)
 SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
 LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the board budget)
@@ -175,12 +176,13 @@ class Match:
         if action not in state.legal_actions():  # before its words: they may not make sense
             raise ValueError("not a legal action now: %r" % (action,))
         who = "P%d: " % (seat + 1)  # the level is in the title bar while the bot thinks
+        public = who + state.action_text(action)
         lines = []
         for reader in range(len(self.seats)):
             if reader != seat and (reader in self.humans):
-                words = state.action_text(action, reader)  # what this reader may know
-                lines.append((reader, who + words))
-        public = who + state.action_text(action)
+                words = who + state.action_text(action, reader)  # what this reader may know
+                # The same words: one string in every log (a board's heap holds them all).
+                lines.append((reader, public if words == public else words))
         if self.bots[seat] is None:
             self._picks.append(len(state.history))
         state.apply(action)
@@ -188,10 +190,11 @@ class Match:
             self._log(reader, line)
         self._public(public)
         for note in state.notes:  # what the move caused: public
+            line = "  " + note
             for reader in self.humans:
                 if reader != seat:
-                    self._log(reader, "  " + note)
-            self._public("  " + note)
+                    self._log(reader, line)
+            self._public(line)
         self.bot_moved = self.bots[seat] is not None
         if not self.bot_moved:
             self.shown = seat

@@ -1,15 +1,16 @@
 # A finished game for the handheld: its words (the winner first, then every seat's score
-# from the best down, then the game's own breakdown from results_<game>.py: the last
-# settlement if it was not shown yet, the vaults revealed, the tie-break) and the screen
-# that shows them with a rematch (same seats and options, the next seed) or the title; the
-# title's "Last game's results" reads the last finished game back from its record on the
-# flash. Loaded at a game's end only (its bots have left the heap by then) and for the
-# title's item, so none of it sits on a board's heap during play.
+# from the best down, then the game's own breakdown: the last round if it was not shown
+# yet, from results_<game>.py, SIXGEMS's final settlement; then final_<game>.py's: the
+# vaults revealed, the tie-break) and the screen that shows them with a rematch (same
+# seats and options, the next seed) or the title; the title's "Last game's results" reads
+# the last finished game back from its record on the flash. Loaded at a game's end only
+# (its bots have left the heap by then) and for the title's item, so none of it sits on a
+# board's heap during play.
 from firmware import buttons as K
 from firmware.core import find_module, unload
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
-from firmware.ui.match import RESULTS, SCORE_TABLE, seat_name
+from firmware.ui.match import FINAL, RESULTS, SCORE_TABLE, seat_name
 from firmware.ui.screens import TextScreen
 
 
@@ -24,14 +25,14 @@ def summary(state, names, out, unseen_round):
     order = sorted(range(len(names)), key=lambda s: (s not in winners, -scores[s], s))
     for seat in order:
         out("%s %s: %d" % ("*" if seat in winners else " ", names[seat], scores[seat]))
-    words = find_module(RESULTS + state.game)
-    if words is None:
-        return
     view = state.view(0)  # any seat's: a finished game hides nothing
-    if unseen_round:
-        words.round_result(view, names, out)
-    words.final(view, names, out)
-    unload(RESULTS + state.game)
+    for name, fn, wanted in ((RESULTS, "round_result", unseen_round),
+                             (FINAL, "final", True)):
+        words = find_module(name + state.game) if wanted else None
+        if words is not None:
+            getattr(words, fn)(view, names, out)
+    for name in (RESULTS, FINAL):
+        unload(name + state.game)
     unload(SCORE_TABLE)
 
 

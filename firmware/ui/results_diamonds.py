@@ -1,7 +1,7 @@
-# Diamonds: the words of a scored round and of the game's end, for both front ends (the
+# Diamonds: the words of a scored round, for both front ends (the
 # text console and the handheld's result screens), as score tables (scoretable.py). Apart
 # from console_diamonds.py so that a board loads just these words, for a moment, at a
-# round's end.
+# round's end (the game's end: final_diamonds.py).
 from firmware.core import diamonds as M
 from firmware.ui.scoretable import seat_heads, table
 
@@ -20,9 +20,6 @@ def _heads(view, out):
     out("Teams: " + ", ".join([_side_name(view, t) for t in range(sides)]))
     return seat_heads(sides, "T")
 
-
-def _known(numbers):
-    return ["?" if n is None else n for n in numbers]
 
 
 def round_result(view, names, out):
@@ -50,38 +47,3 @@ def round_result(view, names, out):
     if none:
         out("No trick: " + ", ".join(["P%d" % (s + 1) for s in none]))
         out("  %d diamond actions each" % M.NO_TRICK_DIAMONDS)
-
-
-def final(view, names, out):
-    """M-E2: the vaults revealed, a point per showroom crystal and two per vault crystal;
-    with teams, the winning team (M-E2's tie-break: the most vault crystals)."""
-    sides = view["sides"]
-    vaults = view["vaults"]
-    out("Vaults revealed")
-    heads = _heads(view, out)
-    table(out, heads, [
-        ("showroom", view["showroom"]),
-        ("vault", _known(vaults)),
-        ("points", _known([None if vaults[t] is None else M.points(view["showroom"][t],
-                                                                   vaults[t])
-                           for t in range(sides)])),
-    ])
-    out("Points: showroom + 2 x vault")
-    if view["teams"] and view["phase"] == "over":
-        best = _best_sides(view)
-        out("Winning team%s: %s" % ("s (tie)" if len(best) > 1 else "",
-                                    ", ".join([_side_name(view, t) for t in best])))
-
-
-def _best_sides(view):
-    # M-E2 from the final view: most points, then most vault crystals, then shared.
-    top = None
-    best = []
-    for t in range(view["sides"]):
-        key = (M.points(view["showroom"][t], view["vaults"][t]), view["vaults"][t])
-        if top is None or key > top:
-            top = key
-            best = [t]
-        elif key == top:
-            best.append(t)
-    return best

@@ -198,18 +198,19 @@ def test_a_scored_round_is_shown_in_the_games_words():
     app = driver.app
     app.start("diams", ["normal", "normal"], {"length": "standard"})
     for _ in range(20000):
-        if app.screen.__class__.__name__ == "TextScreen" and "scored" in driver.scene.lines[0]:
+        if app.screen.__class__.__name__ == "TextScreen" and driver.scene.lines[0].startswith(
+                "Round 1 of 3"):  # the round's heading, in the title bar
             break
         driver.frame(0)
     lines = driver.scene.lines
-    assert lines[0].startswith("Round 1 scored"), lines
+    assert lines[0].startswith("Round 1 of 3"), lines
     match = app.match
     want = []
     round_result(match.state.view(match.viewer()), match.names, want.append)
-    wrapped = [part for line in want for part in wrap(line, driver.scene.cols)]
+    wrapped = [part for line in want[1:] for part in wrap(line, driver.scene.cols)]
     room = driver.scene.rows - 2
     assert len(wrapped) > 2 and lines[1:1 + room] == (wrapped + [""] * room)[:room]
-    from firmware.ui.results_diams import final
+    from firmware.ui.final_diams import final
 
     for _ in range(40000):  # on to the end: the last screen opens with the game's own words
         if driver.scene.lines[0].startswith("Game over"):
