@@ -29,6 +29,9 @@ SLICE_MS = 25  # a bot's thinking per frame
 PACE_MS = 900  # a bot's move stays on the table this long before the next bot's thinking
 TURN_HZ = 880  # the short tick when a human's turn comes after the bots
 TURN_MS = 30
+# The rows of a table at most: the fullest, Quartz with six players at 160x128, takes 28
+# (host_tests/test_looks.py fails a table that fills them all: a row may have been lost).
+BODY_ROWS = 32
 MARKS = 64  # the marks of things on a table, to point at (Diam's at its fullest: ~60)
 COLLECT = sys.implementation.name != "cpython"
 MENUS = "firmware.ui.menus"
@@ -45,10 +48,10 @@ class App:
         self.cols = scene.cols
         self.rows = scene.rows
         self.canvas = Canvas(self.cols, self.rows)
-        # The table's canvas (4 screens tall, paged): made once here, while the heap is
+        # The table's canvas (BODY_ROWS tall, paged): made once here, while the heap is
         # still whole, and used by every game's table (a 1 KB block found later, in a
         # fragmented heap, was where a long game ran out of memory).
-        self.body = Canvas(self.cols, 4 * self.rows, MARKS)
+        self.body = Canvas(self.cols, BODY_ROWS, MARKS)
         self.keys = K.Buttons()
         self.slice_ms = SLICE_MS
         self.pace_ms = PACE_MS

@@ -116,6 +116,9 @@ def problems(canvas):
             elif contrast(ink, under) < 4.5:
                 found.append("row %d col %d: contrast %.1f (%d on %d): %r"
                              % (row, col, contrast(ink, under), ink, under, text))
+    if canvas.rows > 20 and canvas.used >= canvas.rows:  # the table's canvas (app.BODY_ROWS)
+        found.append("the table fills all %d rows of its canvas: rows may be lost: %r"
+                     % (canvas.rows, canvas.texts()))
     if canvas.cut:
         found.append("%d character(s) cut at the right edge: %r" % (canvas.cut, canvas.texts()))
     return found
