@@ -387,6 +387,21 @@ def test_sixgems_final_tie_counts_the_gems_of_the_tied():
     assert "Tie" not in lines(final_sixgems.final, view)[-1]
 
 
+def test_columns_are_as_wide_as_their_heads_over_one_digit_cells():
+    out = []
+    table(out.append, ["P1", "P2"], [("a", [1, 2])])
+    assert out == ["  P1 P2", "a  1  2"]
+
+
+def test_a_label_is_cut_to_the_room_three_letter_cells_leave():
+    out = []
+    table(out.append, ["P1", "P2", "P3", "P4"], [("a long label", [-12, 3, 4, 5])])
+    assert out == [
+        "            P1  P2  P3  P4",
+        "a long lab -12   3   4   5",
+    ]
+
+
 def test_long_labels_are_cut_short_before_the_table_comes_in_parts():
     out = []
     table(out.append, ["P%d" % s for s in range(1, 7)],
