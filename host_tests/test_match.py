@@ -380,6 +380,7 @@ def test_a_finished_game_takes_no_more_moves():
     assert lines[3] == "Round %d of %d" % (match.scored, match.state.rounds)  # that round
     # The words and their tables left the heap once written (a board's heap in play).
     assert "firmware.ui.results_diams" not in sys.modules
+    assert "firmware.ui.final_diams" not in sys.modules
     assert "firmware.ui.scoretable" not in sys.modules
     assert not match.pending_result()
 

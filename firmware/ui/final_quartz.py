@@ -3,7 +3,7 @@
 # (a round's words) so that a board loads these only once the game is over.
 from firmware.core import quartz as Q
 from firmware.ui.results_quartz import _held
-from firmware.ui.scoretable import seat_heads, table
+from firmware.ui.scoretable import seat_heads, signed, table
 
 
 def final(view, names, out):
@@ -27,7 +27,7 @@ def final(view, names, out):
     out("Final score")
     table(out, seat_heads(n), [
         ("crystals", values),
-        ("sets", ["+%d" % b if b else "0" for b in bonuses]),
+        ("sets", signed(bonuses)),
         ("in chest", sizes),
         ("fewest", ["-%d" % Q.CHEST_PENALTY if size == fewest else "0" for size in sizes]),
         ("points", view["scores"]),

@@ -25,6 +25,16 @@ def _keep(log, line):
         log.pop(0)
 
 
+def write_words(game, prefix, name, view, names, out):
+    """<prefix><game>.<name>(view, names, out): a round's words (RESULTS) or the game's end
+    (FINAL), their modules and tables on the heap for the call only."""
+    words = find_module(prefix + game)
+    if words is not None:
+        getattr(words, name)(view, names, out)
+    for module in (RESULTS + game, FINAL + game, SCORE_TABLE):  # (final_ imports results_)
+        unload(module)
+
+
 def seat_name(seat, kind):
     return "P%d" % (seat + 1) if kind == HUMAN else "P%d %s" % (seat + 1, kind)
 
@@ -302,15 +312,8 @@ class Match:
         """The newest scored round, in the game's words (results_<game>.py: on the heap only
         while it writes them)."""
         self.results = self.scored
-        self._words("round_result", out)
-
-    def _words(self, name, out):
-        """results_<game>.<name>(view, names, out), its module loaded for the call only."""
-        words = find_module(RESULTS + self.game)
-        if words is not None:
-            getattr(words, name)(self.state.view(self.viewer()), self.names, out)
-            unload(RESULTS + self.game)
-            unload(SCORE_TABLE)
+        write_words(self.game, RESULTS, "round_result", self.state.view(self.viewer()),
+                    self.names, out)
 
     def final_lines(self, out):
         """The finished game: the winner, the scores ranked, the game's breakdown with the

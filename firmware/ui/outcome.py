@@ -7,10 +7,9 @@
 # (its bots have left the heap by then) and for the title's item, so none of it sits on a
 # board's heap during play.
 from firmware import buttons as K
-from firmware.core import find_module, unload
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
-from firmware.ui.match import FINAL, RESULTS, SCORE_TABLE, seat_name
+from firmware.ui.match import FINAL, RESULTS, seat_name, write_words
 from firmware.ui.screens import TextScreen
 
 
@@ -26,14 +25,9 @@ def summary(state, names, out, unseen_round):
     for seat in order:
         out("%s %s: %d" % ("*" if seat in winners else " ", names[seat], scores[seat]))
     view = state.view(0)  # any seat's: a finished game hides nothing
-    for name, fn, wanted in ((RESULTS, "round_result", unseen_round),
-                             (FINAL, "final", True)):
-        words = find_module(name + state.game) if wanted else None
-        if words is not None:
-            getattr(words, fn)(view, names, out)
-    for name in (RESULTS, FINAL):
-        unload(name + state.game)
-    unload(SCORE_TABLE)
+    if unseen_round:
+        write_words(state.game, RESULTS, "round_result", view, names, out)
+    write_words(state.game, FINAL, "final", view, names, out)
 
 
 def rematch(app, state, seats):
