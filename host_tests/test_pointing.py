@@ -116,7 +116,7 @@ def test_the_table_points_at_what_the_choice_picks(game):
             for other in table.legal:
                 marks = table.body.marks
                 for i in range(table.body.marked):
-                    if marks[i] == other:
+                    if marks[i] == S.aim(other):  # (a shortcut: at its aim)
                         cell = table.body.spots[i]
                         r = cell // cols - table.page * table.room
                         if 0 <= r < table.room:
@@ -146,7 +146,7 @@ def test_diams_points_at_the_card_it_names_and_outlines_the_rest():
                                                                                      "Vault")):
                 return
             label = re.sub(r"x\d+$", "", shown[2].strip())
-            words = sim.app.match.text(action, sim.app.match.current())
+            words = sim.app.screen.words(action, sim.app.match.current())
             if label in "ABC":  # a special card: itself, its sale or its power
                 assert "card " + label in words, (label, words)
             else:  # its quality, as a word ("5" or "5*": a badge may group both)

@@ -140,11 +140,11 @@ def test_sixgems_points_at_the_thing_it_names_and_outlines_the_rest():
         seat = match.current()
         view = match.state.view(seat)
         phase = view["phase"]
-        keys = [named(match.text(a, seat), seat) for a in table.legal]
+        keys = [named(table.words(a, seat), seat) for a in table.legal]
         picks = PICKS[phase]
 
         def check(action, spot):
-            words = match.text(action, seat)
+            words = table.words(action, seat)
             want = named(words, seat)
             shown = pointed(sim)
             if action in NOWHERE:
@@ -178,7 +178,7 @@ def test_sixgems_points_at_the_thing_it_names_and_outlines_the_rest():
 
         walk(sim, check)
 
-    for seed in (24, 65):  # (two games that reach every kind of decision)
+    for seed in (25, 4):  # (two games that reach every kind of decision)
         decisions("sixgems", seed, 80, visit)
     assert seen["pointed"] == seen["things"] > 100, seen
     assert seen["outlined"] > 20, seen

@@ -11,8 +11,8 @@ from firmware.core import load
 from firmware.core import quartz as Q
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
+from firmware.ui import choices_quartz as T
 from firmware.ui import screens as S
-from firmware.ui import table_quartz as T
 from firmware.ui.match import Match
 
 
@@ -108,27 +108,63 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
     assert seen > 40, seen
 
 
-def test_a_reroll_shortcut_rerolls_every_die_of_its_face_and_those_picked_Q_T2():
+def lone_faces(dice):
+    """The faces a lone die shows, of an action that needs two dice (Q-T3), but a steal
+    when a helmet shows (it can pair the steal): what a player likely rerolls."""
+    return [face for face in (Q.HAMMER, Q.CHEST, Q.TRANSFER, Q.STEAL)
+            if dice.count(face) == 1 and not (face == Q.STEAL and Q.HELMET in dice)]
+
+
+def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2():
     # 'reroll 2 chest dice' (or 'reroll these + 2 chest'): every die of that face and those
-    # picked. Guards: a die of the face left unrolled, a picked die dropped, a die of
-    # another face rerolled, a helmet's shortcut (a helmet fits any action: the list is
-    # kept short), the marker's cost not said.
-    seen = 0
+    # picked; 'reroll the lone hammer, transfer': the dice of every lone face (lone_faces),
+    # offered first of the shortcuts when there are two or more. Guards: a die of the face
+    # left unrolled, a picked die dropped, a die of another face rerolled, a helmet's
+    # shortcut (a helmet fits any action: the list is kept short), the marker's cost not
+    # said, a lone face missed (or a pickaxe, which acts alone, counted as lone).
+    seen = lone = 0
     for state, view, _legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "roll":
             continue
-        for words, actions in shortcuts(choices):
+        dice = view["dice"]
+        for i, (words, actions) in enumerate(shortcuts(choices)):
             assert actions[-1] == Q.REROLL and played(state, actions) is not None, words
             probe = played(state, actions[:-1])
             picked = [d for d in range(Q.DICE) if (probe.sel >> d) & 1]
-            dice = view["dice"]
-            face = dice[actions[0] - Q.DIE]
-            assert face != Q.HELMET and Q.FACES[face] in words, words
+            faces = sorted({dice[a - Q.DIE] for a in actions[:-1]})
+            assert Q.HELMET not in faces and all(Q.FACES[f] in words for f in faces), words
             assert picked == [d for d in range(Q.DICE) if view["selected"][d]
-                              or dice[d] == face], (words, dice)
+                              or dice[d] in faces], (words, dice)
             assert (", a marker" in words) == (view["rerolls"] == 0), words
+            if len(faces) > 1:
+                assert i == 0 and "lone" in words and faces == lone_faces(dice), (words, dice)
+                lone += 1
             seen += 1
-    assert seen > 40, seen
+        several = [f for f in lone_faces(dice) if not view["selected"][dice.index(f)]]
+        if len(several) > 1 and not any(view["selected"]):
+            assert "lone" in shortcuts(choices)[0][0], (dice, choices)
+    assert seen > 40 and lone > 5, (seen, lone)
+
+
+def test_a_free_reroll_of_lone_dice_comes_before_keeping_them_Q_T2():
+    # The likely choice first: with a free reroll left and a lone die (lone_faces) and
+    # nothing picked, rerolling the lone dice is the first choice; else keeping the dice.
+    # Guards: a marker spent by the first press (A at once), keep first when a lone die
+    # would go, a lone shortcut first that rerolls another die.
+    firsts = set()
+    for _state, view, _legal, choices in quartz_decisions(range(1, 13)):
+        if view["phase"] != "roll":
+            continue
+        lone = lone_faces(view["dice"])
+        if view["rerolls"] and lone and not any(view["selected"]):
+            words, actions = choices[0]
+            assert sorted({view["dice"][a - Q.DIE] for a in actions[:-1]}) == lone, words
+            assert choices[1] == Q.KEEP
+            firsts.add("reroll")
+        else:
+            assert choices[0] == Q.KEEP, (view["rerolls"], lone, choices[:2])
+            firsts.add("keep")
+    assert firsts == {"reroll", "keep"}
 
 
 def test_crystals_are_offered_the_likely_first():
@@ -303,24 +339,61 @@ def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
     raise AssertionError("no shortcut taken back")
 
 
-def test_an_action_is_offered_with_its_own_dice_first_and_one_die_is_a_die():
-    # Each kind's first shortcut takes all the dice of its face and no helmet (the likely
-    # choice, where the cursor lands), when they are enough; '1 die', not '1 dice'.
-    # Guards: the order lost (the most dice first, helmets in), a count off by one.
+def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die():
+    # Each open kind's likely shortcut first, a kind each in the order a turn takes them
+    # (pickaxe, hammer, steal, transfer, chest), then the other counts: a pickaxe or a hammer
+    # with the dice of its face and no helmet, a steal, transfer or chest with every helmet
+    # left too (a crystal a die: the helmets' best use), when enough; '1 die', not '1 dice'.
+    # Guards: the order lost, helmets spent on a pickaxe, a steal without them, a count off
+    # by one, a kind's other counts before another kind.
     seen = 0
     for _state, view, _legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "act":
             continue
-        first = {}
+        kinds = []
         for words, actions in shortcuts(choices):
-            first.setdefault(actions[0], (words, actions))
+            if actions[0] not in kinds:
+                kinds.append(actions[0])
             n = dice_in(words)
             assert words.endswith("%d %s" % (n, "die" if n == 1 else "dice")), words
-        for action, (words, _actions) in first.items():
+        heads = [words for words, _actions in shortcuts(choices)[:len(kinds)]]
+        assert [a for _w, (a, *_r) in shortcuts(choices)[:len(kinds)]] == kinds
+        assert kinds == [Q.ACTION + k for k in T.PLAY_ORDER if Q.ACTION + k in kinds]
+        free = [view["dice"][d] for d in range(Q.DICE) if not view["used"][d]]
+        for action, words in zip(kinds, heads):
             kind = action - Q.ACTION
-            own = view["dice"].count(kind) - len([d for d in range(Q.DICE) if view["used"][d]
-                                                  and view["dice"][d] == kind])
-            if own >= Q.MIN_DICE[kind]:
-                assert dice_in(words) == own, (words, view["dice"], view["used"])
+            own = free.count(kind)
+            likely = own + (free.count(Q.HELMET) if kind in (Q.STEAL, Q.TRANSFER, Q.CHEST)
+                            else 0)
+            if own >= Q.MIN_DICE[kind] or likely > own:
+                assert dice_in(words) == max(likely, Q.MIN_DICE[kind]), (words, free)
                 seen += 1
     assert seen > 60, seen
+
+
+def test_the_likely_target_comes_first_Q_T3():
+    # A transfer's target: the leader first (the unstable crystals where they hurt most); a
+    # steal's: the cart whose dearest crystals are worth most to take; the whole move's
+    # shortcut of each target in that order, then the targets. Guards: the order reversed,
+    # a steal aimed by points, a target lost.
+    seen = set()
+    for _state, view, legal, choices in quartz_decisions(range(1, 60), 200):
+        if view["phase"] != "target":
+            continue
+        targets = [c for c in choices if not isinstance(c, tuple)]
+        assert sorted(targets) == sorted(legal)
+        runs = [c[1][0] for c in shortcuts(choices)]
+        assert runs == [t for t in targets if t in runs]
+        if view["action"] == Q.TRANSFER:
+            worth = [view["scores"][t - Q.SEAT] for t in targets]
+        else:
+            worth = []
+            for t in targets:
+                cart = list(view["carts"][t - Q.SEAT])
+                values = sorted([Q.VALUES[k] for k in range(Q.NKINDS) for _ in range(cart[k])],
+                                reverse=True)
+                worth.append(sum(values[:view["left"]]))
+        assert worth == sorted(worth, reverse=True), (view["action"], worth)
+        if len(set(worth)) > 1:
+            seen.add(view["action"])
+    assert seen == {Q.TRANSFER, Q.STEAL}, seen

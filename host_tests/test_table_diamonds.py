@@ -8,6 +8,7 @@ from table_checks import SIZES, check_redealt_views_draw_alike
 from firmware.core import diamonds as M
 from firmware.core.prng import Prng
 from firmware.ui import canvas as C
+from firmware.ui import choices_diamonds
 from firmware.ui import table_diamonds as T
 from firmware.ui.canvas import Canvas
 
@@ -324,23 +325,40 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
 
 
 def test_the_dealer_is_offered_three_cards_first_and_nothing_is_left_out_M_R2():
-    # The pass count from three cards down (the usual pass first); every other decision's
-    # choices are the rules' own, in their order. Guards: a count lost or doubled, the
-    # order of the hand's cards changed.
-    counts = others = 0
-    for seed in range(1, 30):
-        state = M.new_game(3 + seed % 4, seed)
+    # The pass count from three cards down (the usual pass first); the cards to pass the
+    # lowest first (with teams, M-O3: the highest first, a partner's), then the chosen ones
+    # to take back; every other decision's choices are the rules' own, in their order.
+    # Guards: a count or a card lost or doubled, the order of ranks the wrong way round
+    # (or by suit before rank), a chosen card offered before the hand's.
+    counts = others = passes = teams = 0
+    for seed in range(1, 40):
+        players = 3 + seed % 4
+        options = {"teams": "on"} if players in (4, 6) and seed % 2 else None
+        state = M.new_game(players, seed, options)
         rng = Prng(seed)
         for _ in range(60):
             if state.is_over():
                 break
             legal = state.legal_actions()
-            got = T.choices(state.view(state.current_player()), legal)
+            view = state.view(state.current_player())
+            got = choices_diamonds.choices(view, legal)
+            assert sorted(got) == sorted(legal)
             if state.phase == M.P_COUNT:
                 assert got == sorted(legal, reverse=True) and got[0] == M.COUNT + 3, got
                 counts += 1
+            elif legal[0] >= M.PICK and legal[0] < M.UNPICK:
+                picks = [a - M.PICK for a in got if a < M.UNPICK]
+                assert got[len(picks):] == [a for a in legal if a >= M.UNPICK]
+                ranks = [M.rank(c) for c in picks]
+                high = view["teams"]
+                assert ranks == sorted(ranks, reverse=high), (ranks, high)
+                for a, b in zip(picks, picks[1:]):
+                    assert M.rank(a) != M.rank(b) or M.suit(a) < M.suit(b)
+                passes += 1
+                teams += high
             else:
                 assert got == legal
                 others += 1
             state.apply(legal[rng.randbelow(len(legal))])
-    assert counts > 10 and others > 500, (counts, others)
+    assert counts > 10 and others > 500 and passes > 30 and teams > 5, (counts, others,
+                                                                         passes, teams)

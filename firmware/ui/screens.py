@@ -5,9 +5,11 @@
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
 # The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
 # are shown.
+import sys
+
 from firmware import buttons as K
 from firmware.clock import ticks_add, ticks_diff
-from firmware.core import find_module
+from firmware.core import find_module, unload
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 
@@ -17,6 +19,8 @@ SPIN = "|/-\\"
 NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
 CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer
+CHOICES = "firmware.ui.choices_"  # + game: its choices' order and shortcuts
+COLLECT = sys.implementation.name != "cpython"  # (CPython's tests hold the modules)
 DIMMED = C.tile(C.FRAME, C.DIM)  # a card or die on the table that no choice picks
 
 
@@ -141,20 +145,25 @@ class TableScreen(Screen):
         self.aimed = -1  # the cursor the page was last turned to show
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.points = -1  # match.points at the last refresh
+        self.phase = None  # and the game's phase (its view's)
         self.renderer = find_module("firmware.ui.table_" + self.match.game)
         self.refresh()
 
     def refresh(self):
-        """Read the state again after an action, and the table's shortcuts (the renderer's
-        choices(view, legal), if it has one); the cursor as follow() says."""
+        """Read the state again after an action: the choices (table_choices), the cursor as
+        follow() says."""
         match = self.match
         human = match.human_turn()
         legal = match.legal() if human else []
-        shortcuts = getattr(self.renderer, "choices", None)
-        if legal and shortcuts is not None:  # the table's own: the renderer's shortcuts
-            legal = shortcuts(match.state.view(match.current()), legal)
-        fresh = match.points != self.points  # new dice, cards, moves: a new decision
+        phase = None
+        if legal:
+            view = match.state.view(match.current())
+            phase = view["phase"]
+            legal = table_choices(match.game, view, legal)
+        # New dice, cards, moves, or the next step of a turn: a new decision.
+        fresh = match.points != self.points or phase != self.phase
         self.points = match.points
+        self.phase = phase
         if legal != self.legal:
             self.cursor = follow(self.legal, self.cursor, legal, fresh)
         self.legal = legal
@@ -322,9 +331,7 @@ class TableScreen(Screen):
     def spot(self):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
         marks = self.body.marks
-        key = self.legal[self.cursor]
-        if isinstance(key, tuple):  # a shortcut: where its first action points
-            key = key[1][0]
+        key = aim(self.legal[self.cursor])
         for i in range(self.body.marked):
             if marks[i] == key:
                 return self.body.spots[i]
@@ -336,8 +343,8 @@ class TableScreen(Screen):
         body = self.body
         marks = body.marks
         spots = body.spots
-        legal = [c[1][0] if isinstance(c, tuple) else c for c in self.legal]  # (shortcuts:
-        n = body.marked  # where they start)
+        legal = [aim(c) for c in self.legal]
+        n = body.marked
         i = 0
         while i < n and marks[i] not in legal:
             i += 1
@@ -368,6 +375,28 @@ class TableScreen(Screen):
             c.bar(at // cols, C.NAVY, at % cols, at % cols + self.body.extent(spot))
         elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
             c.tiles[at - 1] = C.POINTER
+
+
+def table_choices(game, view, legal):
+    """The choices of a human's decision: firmware/ui/choices_<game>.py's choices(view,
+    legal) (the likely first, the table's shortcuts), if the game has it; on a board its
+    code is on the heap for the call only (the bots' search and the results need it)."""
+    module = find_module(CHOICES + game)
+    if module is None:
+        return legal
+    legal = module.choices(view, legal)
+    if COLLECT:
+        unload(CHOICES + game)
+    return legal
+
+
+def aim(choice):
+    """The action a choice points at on the table: an action's own; a shortcut's (words,
+    actions) first, or (words, actions, aim) its aim (a card placed after 'market')."""
+    if not isinstance(choice, tuple):
+        return choice
+    last = choice[len(choice) - 1]  # its aim, or its actions
+    return last if len(choice) > 2 else last[0]
 
 
 def follow(old, cursor, new, fresh):

@@ -274,11 +274,3 @@ def _legend(c, view, wide):
         c.text("Teams:")
         for t in range(view["sides"]):
             c.text(" " + _side_text(view, t))
-
-
-def choices(view, legal):
-    """The choices of a decision in the order they are likely: the dealer's pass count from
-    three cards down (M-R2: the usual pass); the rest as the rules list them."""
-    if legal and M.COUNT < legal[0] <= M.COUNT + 3:
-        return sorted(legal, reverse=True)
-    return legal

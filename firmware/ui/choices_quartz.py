@@ -1,0 +1,186 @@
+# Quartz's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
+# in the order a player likely takes them, and the table's shortcuts, several actions
+# chosen as one pick ((words, actions)): an action with its dice, dice rerolled by face, a
+# whole crystal move. Loaded for a human's decision only (a board's heap).
+from firmware.core import quartz as Q
+
+# The actions in the order a turn usually takes them (the chest last: it keeps the gains).
+PLAY_ORDER = (Q.PICKAXE, Q.HAMMER, Q.STEAL, Q.TRANSFER, Q.CHEST)
+# The actions a player likely gives every helmet left (a steal takes a crystal a die, a
+# pickaxe only mines one); the others' own dice first.
+WITH_HELMETS = (Q.STEAL, Q.TRANSFER, Q.CHEST)
+
+
+def _free(view, kind):
+    """The dice that may join an action of `kind`, in the order a shortcut takes them: its
+    face first, then helmets (a helmet fits any later action, a die of this face none: an
+    action is done once a turn), so no better choice is left out."""
+    dice = view["dice"]
+    free = []
+    for face in (kind, Q.HELMET):
+        for die in range(Q.DICE):
+            if dice[die] == face and not view["used"][die] and not view["group"][die]:
+                free.append(Q.DIE + die)
+    return free
+
+
+def _with_dice(view, kind, first):
+    """Shortcuts 'pickaxe with 3 dice': `first` (the action's choice, in choosing one), then
+    its dice, then doing it (by itself once every fitting die is in). Its own face's dice
+    first (the likely choice), then each helmet more, then fewer dice."""
+    free = _free(view, kind)
+    picked = sum(view["group"])
+    own = 0
+    while own < len(free) and view["dice"][free[own] - Q.DIE] == kind:
+        own += 1
+    least = max(1, Q.MIN_DICE[kind] - picked)
+    counts = list(range(max(own, least), len(free) + 1)) + list(range(own - 1, least - 1, -1))
+    if kind in WITH_HELMETS and len(counts) > 1:  # every helmet with it first
+        counts.insert(0, counts.pop(counts.index(len(free))))
+    out = []
+    for more in counts:
+        n = picked + more
+        actions = first + free[:more]
+        if more < len(free):
+            actions.append(Q.CONFIRM)
+        if len(actions) > 1:  # (one action: the game's own)
+            out.append(("%s with %d %s" % (Q.FACES[kind], n, "die" if n == 1 else "dice"),
+                        actions))
+    return out
+
+
+def _lone(view):
+    """The faces likely rerolled: each that a lone die shows, of an action that needs two
+    (Q-T3: a hammer, chest, transfer or steal no other die shares; a pickaxe acts alone),
+    but a lone steal when a helmet can pair it (the dearest action, worth the helmet)."""
+    dice = view["dice"]
+    helmets = dice.count(Q.HELMET)
+    faces = []
+    for face in range(Q.HAMMER, Q.HELMET):
+        if dice.count(face) == 1 and not (face == Q.STEAL and helmets):
+            faces.append(face)
+    return faces
+
+
+def _rerolls(view, legal):
+    """Shortcuts 'reroll 2 chest dice': every die of a face picked, then rerolled (after
+    picking some: 'reroll these + 2 chest'); first, when several faces show a lone die,
+    'reroll the lone chest, steal' (_lone). The lone faces' first."""
+    some = sum(view["selected"])
+    cost = "" if view["rerolls"] else ", a marker"
+    lone = _lone(view)
+    out = []
+    sets = [[face] for face in lone] + [[face] for face in range(Q.HELMET) if face not in lone]
+    if len(lone) > 1:  # (a helmet fits any action: rarely rerolled, never here)
+        sets.insert(0, lone)
+    for faces in sets:
+        dice = [Q.DIE + d for d in range(Q.DICE)
+                if view["dice"][d] in faces and not view["selected"][d]]
+        if not dice or len(dice) < len(faces) or dice[0] not in legal:
+            continue
+        n = len(dice)
+        if len(faces) > 1:
+            words = "the lone " + ", ".join([Q.FACES[f] for f in faces])
+        elif some:
+            words = "%d %s" % (n, Q.FACES[faces[0]])
+        else:
+            words = "%d %s %s" % (n, Q.FACES[faces[0]], "die" if n == 1 else "dice")
+        out.append(("reroll " + ("these + " if some else "") + words + cost, dice + [Q.REROLL]))
+    return out
+
+
+def _greedy(pool, left, dear):
+    """The kinds a move of `left` crystals takes from `pool` (counts per kind), the dearest
+    (or the cheapest) first, as the choices the player makes: up to where the game moves the
+    rest by itself (Q-T3: one kind left, or all must go); and the counts it moves in all."""
+    pool = list(pool)
+    picks = []
+    moved = [0] * Q.NKINDS
+    while left > 0 and sum(pool):
+        kinds = [k for k in range(Q.NKINDS) if pool[k]]
+        if len(kinds) == 1 or left >= sum(pool):
+            dear = None  # (from here the game moves them: all, or one kind, any order)
+        kind = max(kinds, key=lambda k: Q.VALUES[k] if dear else -Q.VALUES[k])
+        if dear is not None:
+            picks.append(Q.CRYSTAL + kind)
+        moved[kind] += 1
+        pool[kind] -= 1
+        left -= 1
+    return picks, moved
+
+
+def _runs(view, legal):
+    """Shortcuts 'steal 2 ruby from P3': a whole crystal move at once, the likely crystals
+    (the dearest to take or to chest, the cheapest to give or return); at the target step,
+    one a target (the target, then its crystals)."""
+    phase = view["phase"]
+    out = []
+    for action in legal if phase == "target" else [None]:
+        moving = phase
+        target = view["target"]
+        first = []
+        if action is not None:
+            moving = "give" if view["action"] == Q.TRANSFER else "take"
+            target = action - Q.SEAT
+            first = [action]
+        source = view["carts"][target if moving == "take" else view["current"]]
+        if moving == "return":
+            source = view["mined"]
+        picks, moved = _greedy(source, view["left"], moving in ("take", "chest"))
+        if len(first + picks) < 2:
+            continue  # (one action: the game's own choice)
+        what = ", ".join(["%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                          if moved[k]])
+        if moving == "take":
+            words = "steal %s from P%d" % (what, target + 1)
+        elif moving == "give":
+            words = "give %s to P%d" % (what, target + 1)
+        else:
+            words = ("put %s in the chest" if moving == "chest" else "return %s to the bag") % what
+        out.append((words, first + picks))
+    return out
+
+
+def _aim(view, seat):
+    """How likely `seat` is the target, the least first: a transfer gives to the leader (the
+    unstable crystals where they hurt most), a steal takes from the cart it gains most from."""
+    if view["action"] == Q.TRANSFER:
+        return -view["scores"][seat]
+    moved = _greedy(view["carts"][seat], view["left"], True)[1]
+    return -sum([moved[k] * Q.VALUES[k] for k in range(Q.NKINDS)])
+
+
+def choices(view, legal):
+    """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
+    actions) one as one pick): an action with its dice at once ('pickaxe with 3 dice', in
+    place of choosing the action, then each die, then doing it; ending the turn last),
+    every die of a face rerolled at once (after the game's own, a die at a time), a whole
+    crystal move at once (_runs). Crystals the likely first: the dearest to take or to
+    chest, the cheapest to give or return."""
+    phase = view["phase"]
+    if phase == "act":
+        first = []  # each open action with its likely dice, then the other counts
+        more = []
+        for kind in PLAY_ORDER:
+            if Q.ACTION + kind in legal:
+                counts = _with_dice(view, kind, [Q.ACTION + kind])
+                first.extend(counts[:1])
+                more.extend(counts[1:])
+        return first + more + [Q.END_TURN]  # (always a choice here)
+    if phase == "dice":
+        return _with_dice(view, view["action"], []) + legal
+    if phase == "roll":  # keep, reroll the dice picked, then the shortcuts
+        some = Q.REROLL in legal
+        rerolls = _rerolls(view, legal)
+        if rerolls and view["rerolls"] and not some and _lone(view):  # a free reroll of
+            return rerolls[:1] + legal[:1] + rerolls[1:] + legal[1:]  # lone dice: first
+        return legal[:1 + some] + rerolls + legal[1 + some:]
+    if legal[0] >= Q.CRYSTAL:
+        dear = phase in ("take", "chest")
+        return _runs(view, legal) + sorted(legal, key=lambda a: -Q.VALUES[a - Q.CRYSTAL] if dear
+                                           else Q.VALUES[a - Q.CRYSTAL])
+    if phase == "target":  # the likely target first (_aim)
+        legal = sorted(legal, key=lambda a: _aim(view, a - Q.SEAT) * 8 + a - Q.SEAT)  # (keys
+        # unique: a port's sort need not be stable)
+        return _runs(view, legal) + legal
+    return legal

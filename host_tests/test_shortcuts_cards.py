@@ -1,0 +1,190 @@
+# Fewer presses (issue 14) in Diam's and SIXGEMS: the table's choices (table_<game>.choices)
+# in the order they are likely, and the shortcuts that do a turn's step at once. Diam's
+# rules: D-T6 (the market: place a diamond, then take all of its quality, a set adding up
+# to it, or nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
+# SIXGEMS: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem scores), G-P4 (wild gems).
+from firmware.core import diams as D
+from firmware.core import sixgems as G
+from firmware.core.prng import Prng
+from firmware.ui import choices_diams as TD
+from firmware.ui import choices_sixgems as TG
+
+
+def decisions(module, seeds, moves=200, players=(2, 3, 4)):
+    """(state, view, legal, choices) at the decisions of random games."""
+    table = TD if module is D else TG
+    for seed in seeds:
+        state = module.new_game(players[seed % len(players)], seed)
+        rng = Prng(seed)
+        for _ in range(moves):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            view = state.view(state.current_player())
+            yield state, view, legal, table.choices(view, legal)
+            state.apply(legal[rng.randbelow(len(legal))])
+
+
+def played(state, actions):
+    """A copy of `state` with `actions` applied, each legal when its turn comes and the
+    seat on turn the same until the last; None if not."""
+    probe = state.clone()
+    seat = probe.current_player()
+    for action in actions:
+        if probe.current_player() != seat or action not in probe.legal_actions():
+            return None
+        probe.apply(action)
+    return probe
+
+
+def shortcuts(choices):
+    return [c for c in choices if isinstance(c, tuple)]
+
+
+def qualities(cards):
+    return sorted([D.quality(c) for c in cards])
+
+
+# -- Diam's --------------------------------------------------------------------------------
+def test_diams_a_diamond_is_placed_in_one_pick_one_choice_a_kind_D_T6():
+    # The turn's choice with the market: 'place 6 green' for each kind of diamond in hand
+    # (the market chosen, then the diamond), pointing at that diamond in the hand; the
+    # game's 'market' then left out (every place is a shortcut). Guards: a kind left out or
+    # offered twice (a pure and a plain one are two kinds), the wrong card placed, the
+    # market still a choice of its own, the pointer on the market.
+    seen = 0
+    for state, view, legal, choices in decisions(D, range(1, 25)):
+        if view["phase"] != "main":
+            continue
+        places = [c for c in shortcuts(choices) if c[1][0] == D.MARKET]
+        assert D.MARKET not in choices
+        kinds = {(D.quality(c), D.is_pure(c)) for c in view["hand"] if D.is_diamond(c)}
+        assert len(places) == len(kinds) == (len(kinds) if D.MARKET in legal else 0)
+        for words, actions, aim in places:
+            card = actions[1] - D.HAND
+            assert aim == actions[1] and words == "place " + D.card_text(card)
+            after = played(state, actions)
+            assert after is not None and after.placed == card and card in after.market
+            seen += 1
+    assert seen > 40, seen
+
+
+def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
+    # 'store all 3s, 6s': every diamond of those qualities in hand stored at once, the turn
+    # over (from the turn's choice, or once the vault is chosen and nothing is selected);
+    # first all that may go, then each set of three or more by itself; the stores before
+    # the places. Guards: a card of the quality left in hand, one of another quality stored,
+    # an extension alone (illegal), the stores after the places, offered after a pick.
+    seen = alone = 0
+    for state, view, legal, choices in decisions(D, range(1, 60), 300):
+        if view["phase"] not in ("main", "vault"):
+            continue
+        stores = [c for c in shortcuts(choices) if c[0].startswith("store all")]
+        if view["phase"] == "main":
+            assert (D.VAULT in legal) == bool(stores)
+            assert choices[:len(stores)] == stores
+        elif view["selected_count"]:
+            assert not stores
+            continue
+        else:
+            assert stores and choices[:len(stores)] == stores
+        me = view["current"]
+        held = {D.quality(c) for c in view["vault"]}
+        hand = [c for c in view["hand"] if D.is_diamond(c)]
+        may = sorted({D.quality(c) for c in hand
+                      if D.quality(c) in held or qualities(hand).count(D.quality(c)) >= 3})
+        for i, choice in enumerate(stores):
+            words, actions = choice[0], choice[1]
+            named = [int(part.strip(" s")) for part in words[len("store all "):].split(",")]
+            assert named == (may if i == 0 else [named[0]]), (words, may)
+            if i:
+                assert named[0] not in held and qualities(hand).count(named[0]) >= 3
+                alone += 1
+            after = played(state, actions)
+            assert after is not None and not after.sel, words  # (stored: the turn goes on)
+            if after.round != state.round:
+                continue  # (a new round: the vaults scored and emptied)
+            stored = [c for c in after.vaults[me] if c not in view["vault"]]
+            assert qualities(stored) == [q for q in qualities(hand) if q in named], words
+            seen += 1
+    assert seen > 15 and alone > 2, (seen, alone)
+
+
+def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6():
+    # 'take 1 + 3* + 6': market diamonds (not the placed one) adding up to its quality,
+    # picked and taken at once, the turn's take over; after 'take all' and 'take nothing',
+    # before the game's picks; the most diamonds first, SUMS at most, none twice (the same
+    # kinds), each of two diamonds or more (one is the game's pick). Guards: a sum off by
+    # one, the placed diamond counted, a set taken twice, a one-diamond shortcut.
+    seen = several = 0
+    for state, view, legal, choices in decisions(D, range(1, 80), 300):
+        if view["phase"] != "take":
+            continue
+        sums = shortcuts(choices)
+        if view["selected"]:
+            assert not sums
+            continue
+        first = [a for a in legal if a < D.MARKET_CARD]
+        assert choices[:len(first)] == first
+        assert choices[len(first):len(first) + len(sums)] == sums
+        assert len(sums) <= TD.SUMS
+        target = D.quality(view["placed"])
+        kinds = []
+        for words, actions in sums:
+            cards = [a - D.MARKET_CARD for a in actions[:-1]]
+            assert actions[-1] == D.DONE and len(cards) >= 2
+            assert view["placed"] not in cards and sum(qualities(cards)) == target
+            assert words == "take " + " + ".join([TD.label(c) for c in cards])
+            kind = sorted([(D.quality(c), D.is_pure(c)) for c in cards])
+            assert kind not in kinds
+            kinds.append(kind)
+            after = played(state, actions)
+            assert after is not None and after.phase != D.P_TAKE, words
+            if after.round != state.round:
+                continue  # (the round's end: a new market)
+            for card in cards:
+                assert card not in after.market
+            seen += 1
+        sizes = [len(actions) for _w, actions in sums]
+        assert sizes == sorted(sizes, reverse=True)
+        several += len(sums) > 1
+    assert seen > 20 and several > 3, (seen, several)
+
+
+# -- SIXGEMS -------------------------------------------------------------------------------
+def test_sixgems_the_choice_that_does_nothing_comes_last_G_T2_G_T3():
+    # Not using the face, no settlement, the wild gems kept waiting, no swap: last (one UP
+    # from the first); the rest in the rules' order (but a wild gem's, below). Guards: the
+    # passive choice lost or first, a choice lost or doubled.
+    seen = set()
+    for _state, view, legal, choices in decisions(G, range(1, 20), 300):
+        assert sorted(choices) == sorted(legal)
+        if len(legal) > 1 and legal[0] in TG.PASSIVE:
+            assert choices[-1] == legal[0]
+            if view["phase"] != "wild":
+                assert choices[:-1] == legal[1:]
+            seen.add(view["phase"])
+        elif view["phase"] != "wild":
+            assert choices == legal
+    assert {"use", "settle", "wild"} <= seen, seen
+
+
+def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4():
+    # The colours for a wild gem the dearest first: a blue die's face on its board scores,
+    # the red die's costs (G-P3), a board with no die nothing; waiting last.
+    # Guards: the red die counted as a blue, the order reversed.
+    seen = 0
+    for _state, view, _legal, choices in decisions(G, range(1, 40), 300):
+        if view["phase"] != "wild":
+            continue
+        worth = []
+        for action in choices[:-1]:
+            colour = action - G.WILD
+            value = 0
+            for d in range(G.DICE):
+                if view["boards"][d] == colour:
+                    value = -view["faces"][d] if d == G.RED else view["faces"][d]
+            worth.append(value)
+        assert choices[-1] == G.WAIT and worth == sorted(worth, reverse=True), worth
+        seen += len(set(worth)) > 1
+    assert seen > 5, seen
