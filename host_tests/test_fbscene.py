@@ -20,8 +20,8 @@ from firmware.ui.scene import Scene  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Canvases drawn the same way on both sides: `c` is the canvas. Every colour as text, as a
-# badge and as each glyph kind, every printable character, the cursor bar and pointer, the
-# right edge.
+# badge and as each glyph kind, every printable character, the pictures, the cursor bar and
+# pointer, the right edge.
 EVERYTHING = """
 c.line(C.GOLD)
 c.text("Pocket gems 0123456789 !?")
@@ -38,6 +38,8 @@ for start in range(0, len(line), c.cols):
     c.text(line[start:start + c.cols])
 c.line(C.CYAN)
 c.text("cursor")
+for suit in range(4):  # the pictures: Diamonds' suit pips
+    c.picture(C.PIP + suit)
 c.tiles[c.row * c.cols + c.col + 1] = C.POINTER  # the table's pointer (screens.py)
 c.bar(c.row, C.NAVY)
 c.at(c.rows - 1, 0, C.GREY)

@@ -55,6 +55,16 @@ def drawn_ink(colour, under):
     return C.BLACK if (look.DARK >> under) & 1 else C.WHITE
 
 
+def test_a_pictures_ink_reads_on_its_paper_and_the_pips_are_their_suits_colours():
+    # Guards: a pip in white on green (about 2.5:1), a suit's pip on another suit's colour.
+    from firmware.ui import table_diamonds
+
+    for ink, paper, _shape in look.PICTURES:
+        assert contrast(ink, paper) >= 4.5, (ink, paper)
+    pips = look.PICTURES[C.PIP:C.PIP + 4]
+    assert [paper for _ink, paper, _shape in pips] == list(table_diamonds.SUIT)
+
+
 def test_the_badge_inks_follow_the_palette():
     """look.READS and look.DARK are written out (a board does not work them out at start-up);
     a palette change must come with its new bits, printed here to paste."""

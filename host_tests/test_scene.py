@@ -8,7 +8,7 @@ import terminalio  # noqa: E402
 from sim import headless_display  # noqa: E402
 
 from firmware.ui import canvas as C  # noqa: E402
-from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES  # noqa: E402
+from firmware.ui.look import PALETTE, PICTURES, POINTER_SHAPE, SHAPES  # noqa: E402
 from firmware.ui.scene import FIRST, Scene  # noqa: E402
 from firmware.ui.scene_build import font_tiles  # noqa: E402
 
@@ -190,6 +190,30 @@ def test_the_pointer_is_a_gold_arrow_over_black():
         for x in range(6):
             assert cell[y][x] == (gold if POINTER_SHAPE[y][x] == "#" else 0), (x, y)
     assert POINTER_SHAPE not in SHAPES.values()
+
+
+def test_a_picture_is_its_shape_in_its_ink_on_a_badge_of_its_paper():
+    # Diamonds' suit pips (canvas.PIP + suit). Guards: a picture missing from the sheet (a
+    # blank cell), drawn in another picture's shape or colours, without its badge, the ink
+    # and the paper swapped.
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    canvas.at(1, 2)
+    for n in range(len(PICTURES)):
+        canvas.picture(n)
+        canvas.space()
+    scene.show(canvas)
+    screen = pixels(display)
+    assert len({shape for _ink, _paper, shape in PICTURES}) == len(PICTURES)
+    for n, (ink, paper, shape) in enumerate(PICTURES):
+        cell = cell_pixels(screen, scene, 1, 2 + 2 * n)
+        for y in range(12):
+            for x in range(6):
+                want = (ink if shape[y][x] == "#" else paper if SHAPES[C.SOLID][y][x] == "#"
+                        else C.BLACK)
+                assert cell[y][x] == (rgb565(PALETTE[want]) if want else 0), (n, x, y)
+        assert canvas.tile_at(1, 2 + 2 * n) == C.PICTURES + n
 
 
 def test_a_show_that_changes_nothing_is_not_counted():

@@ -16,10 +16,21 @@ CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
 NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)] for n in range(M.MAX_PLAYERS + 1)]
 
 
+def spell_pips(c):
+    """Each suit's pip (a picture, on a blank cell) as its suit's letter in the canvas's
+    text, for the checks that read it; the picture checked to sit on a blank cell."""
+    for i in range(len(c.tiles)):
+        tile = c.tiles[i]
+        if tile >= C.PICTURES:
+            assert c.chars[i] == C.SPACE and tile - C.PICTURES - C.PIP < M.SUITS
+            c.chars[i] = ord(M.SUIT_LETTERS[tile - C.PICTURES - C.PIP])
+    return c
+
+
 def render(view, cols, rows):
     c = Canvas(cols, rows)
     T.draw(c, view, NAMES[view["players"]])
-    return c
+    return spell_pips(c)
 
 
 def header_row(c, limit):
@@ -37,6 +48,7 @@ def check_draw(view):
         c = CANVASES[i]
         c.clear()
         T.draw(c, view, NAMES[n])
+        spell_pips(c)
         # First page: the round / decision, the hand, the table heading and your own row.
         head = header_row(c, page)
         assert 0 < head < page - 1, [c.row_text(r) for r in range(page)]
@@ -122,7 +134,7 @@ def test_first_page_shows_trick_hand_and_table():
     # The crystal counts come with their gems.
     assert c.tile_at(3, 18) == C.tile(C.GEM, T.SHOW)
     assert c.tile_at(3, 21) == C.tile(C.GEM, T.VAULT)
-    assert c.tile_at(2, 8) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert c.tile_at(2, 8) == C.PICTURES + C.PIP + M.DIAMONDS  # the suit's pip
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
     assert wide.row_text(3).split() == [">P1", "6", "0", "0", "0", "0", "0", "3", "2", "7"]
@@ -213,11 +225,11 @@ def test_table_rows_line_up_under_their_headings():
         " P2   5   0  0  0  0  0    5    ?",
         " P3   5   1  0  0  0  1    0    ?      T",
     ]
-    # The suit headings are badges of their suit's colour, over their column.
+    # The suit headings are their pips, over their column.
     for c in (narrow, wide):
         for suit in range(M.SUITS):
             col = c.row_text(2).index(" " + M.SUIT_LETTERS[suit] + " ") + 1
-            assert c.tile_at(2, col) == C.tile(C.SOLID, T.SUIT[suit])
+            assert c.tile_at(2, col) == C.PICTURES + C.PIP + suit
 
 
 def test_a_suit_that_does_not_fit_starts_a_row():
@@ -319,7 +331,7 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     assert narrow.texts()[:3] == ["R1/5 trick P2: 12D 13H 14S", "     15C", "D 4  C 3"]
     assert [narrow.tile_at(1, col) for col in range(5, 9)] == [
         C.tile(C.SOLID, T.SUIT[M.CLUBS])
-    ] * 3 + [0]
+    ] * 2 + [C.PICTURES + C.PIP + M.CLUBS, 0]  # the rank on its suit's colour, its pip
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"
 

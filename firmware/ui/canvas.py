@@ -38,6 +38,9 @@ KINDS = 4
 # One tile past the glyphs: the cursor's pointer (a gold arrow), in the cell before the
 # thing on a table that the choice under the cursor would pick.
 POINTER = 1 + KINDS * COLOURS
+# Then the pictures (look.PICTURES: a shape on a badge of its own colour), PICTURES + n.
+PICTURES = POINTER + 1
+PIP = 0  # + suit: a Diamonds suit's pip (diamonds, hearts, spades, clubs)
 
 SPACE = 32
 
@@ -118,8 +121,8 @@ class Canvas:
         end = (cell // self.cols + 1) * self.cols
         i = cell
         tile = self.tiles[cell]
-        if tile:
-            while i < end and self.tiles[i] == tile:
+        if tile:  # (a picture after a badge is its end: a card's suit)
+            while i < end and (self.tiles[i] == tile or self.tiles[i] >= PICTURES):
                 i += 1
         else:
             while i < end and self.chars[i] != SPACE:
@@ -153,6 +156,12 @@ class Canvas:
             if self._room():
                 self.tiles[self.row * self.cols + self.col] = 1 + kind * COLOURS + colour
             self.col += 1
+
+    def picture(self, n):
+        """Picture n of look.PICTURES at the pen (a suit's pip: PIP + suit)."""
+        if self._room():
+            self.tiles[self.row * self.cols + self.col] = PICTURES + n
+        self.col += 1
 
     def gem(self, colour, n=1):
         self.glyph(GEM, colour, n)

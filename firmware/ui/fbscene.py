@@ -10,7 +10,7 @@ import framebuf  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
 from firmware.ui import font6x12 as F
-from firmware.ui.look import DARK, PALETTE, POINTER_SHAPE, READS, SHAPES
+from firmware.ui.look import DARK, PALETTE, PICTURES, POINTER_SHAPE, READS, SHAPES
 
 
 def rgb565(rgb):
@@ -57,6 +57,8 @@ class Scene:
         self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
                        for kind in range(C.KINDS)]
         self.pointer = (shape_bits(POINTER_SHAPE), w, h, framebuf.MONO_HLSB)
+        self.pictures = [(shape_bits(shape), w, h, framebuf.MONO_HLSB)
+                         for _ink, _paper, shape in PICTURES]
         font = memoryview(F.FONT)
         size = (w + 7) // 8 * h
         self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
@@ -158,6 +160,11 @@ class Scene:
             if tile == C.POINTER:
                 fb.fill_rect(x, 0, w, h, self.black)
                 fb.blit(self.pointer, x, 0, key, inks[C.GOLD])
+            elif tile >= C.PICTURES:  # its shape in its ink on its badge
+                ink, paper, _shape = PICTURES[tile - C.PICTURES]
+                fb.fill_rect(x, 0, w, h, self.black)
+                fb.blit(self.shapes[C.SOLID], x, 0, key, inks[paper])
+                fb.blit(self.pictures[tile - C.PICTURES], x, 0, key, inks[ink])
             elif tile:
                 tile -= 1
                 kind = tile // C.COLOURS

@@ -39,6 +39,21 @@ SHAPES = {
 POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
                  "#####.", "####..", "###...", "##....", "#.....", "......")
 
+# Pictures (canvas.PICTURES + n): (ink, paper, shape), the shape in `ink` on a badge of
+# `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK). First the suit
+# pips of Diamonds (canvas.PIP + suit: diamonds, hearts, spades, clubs), on their suit's
+# colour (table_diamonds.SUIT).
+PICTURES = (
+    (C.WHITE, C.BLUE, ("......", "......", "......", "..#...", ".###..", ".###..",
+                       "#####.", ".###..", ".###..", "..#...", "......", "......")),
+    (C.WHITE, C.RED, ("......", "......", "......", ".#.#..", "#####.", "#####.",
+                      "#####.", ".###..", "..#...", "......", "......", "......")),
+    (C.WHITE, C.DIM, ("......", "......", "......", "..#...", ".###..", "#####.",
+                      "#####.", "..#...", ".###..", "......", "......", "......")),
+    (C.BLACK, C.GREEN, ("......", "......", "......", ".###..", ".###..", "#####.",
+                        "#####.", "..#...", ".###..", "......", "......", "......")),
+)
+
 
 # The ink of a letter on a badge: its row's colour where that reads at 4.5:1 or more (WCAG
 # AA) on the badge, else white or black, whichever reads better. READS[row colour] has bit b

@@ -5,7 +5,7 @@ import displayio  # pyright: ignore[reportMissingImports]
 import terminalio  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
-from firmware.ui.look import PALETTE, POINTER_SHAPE, SHAPES
+from firmware.ui.look import PALETTE, PICTURES, POINTER_SHAPE, SHAPES
 from firmware.ui.scene import FIRST
 
 GLYPHS = 95
@@ -62,11 +62,15 @@ def build(display):
     for i in range(C.COLOURS):
         palette[i] = PALETTE[i]
     palette.make_transparent(0)
-    sheet = displayio.Bitmap(w * (C.POINTER + 1), h, C.COLOURS)
+    sheet = displayio.Bitmap(w * (C.PICTURES + len(PICTURES)), h, C.COLOURS)
     for kind in range(C.KINDS):
         for colour in range(1, C.COLOURS):
             _draw_tile(sheet, C.tile(kind, colour), SHAPES[kind], colour, w, h)
     _draw_tile(sheet, C.POINTER, POINTER_SHAPE, C.GOLD, w, h)
+    for n in range(len(PICTURES)):
+        ink, paper, shape = PICTURES[n]
+        _draw_tile(sheet, C.PICTURES + n, SHAPES[C.SOLID], paper, w, h)
+        _draw_tile(sheet, C.PICTURES + n, shape, ink, w, h)
     grid = displayio.TileGrid(
         sheet, pixel_shader=palette, width=cols, height=rows,
         tile_width=w, tile_height=h, x=x0, y=y0,

@@ -1,18 +1,19 @@
 # Diamonds on the handheld table screen (protocol: screens.draw_table): draw(canvas, view,
 # names) from a seat's view only. A card is a badge of its rank on its suit's colour (a
-# four-colour deck: D blue, H red, S dark grey, C green), the hand grouped by suit after the
-# suit's letter; crystals are gems (showroom cyan, vault gold). Page 1: the round and what
-# is being decided (the trick so far, or the last one and its winner), your hand, then a
-# table of every seat, you first: tricks, won cards per suit, showroom and vault crystals
-# (hidden vaults "?"), the thief token T; wide: cards in hand and points too. Then the last
-# trick, the last round's majorities, the legend and what the last action caused.
+# four-colour deck: diamonds blue, hearts red, spades dark grey, clubs green) with its suit's
+# pip (canvas.PIP, look.PICTURES), the hand grouped by suit after the pip; crystals are
+# gems (showroom cyan, vault gold). Page 1: the round and what is being decided (the trick
+# so far, or the last one and its winner), your hand, then a table of every seat, you
+# first: tricks, won cards per suit, showroom and vault crystals (hidden vaults "?"), the
+# thief token T; wide: cards in hand and points too. Then the last trick, the last round's
+# majorities, the legend and what the last action caused.
 # Pointing (canvas.mark): each hand card is marked with the action that plays it (PLAY) or,
 # while passing, chooses it (PICK); each chosen card with the one that takes it back
 # (UNPICK). The pass count and the confirm pick nothing on the table: no mark.
 from firmware.core import diamonds as M
 from firmware.ui import canvas as C
 
-SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (M.SUIT_LETTERS)
+SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (M.SUIT_LETTERS; its pip's)
 SHOW = C.CYAN  # a showroom crystal
 VAULT = C.GOLD  # a vault crystal
 NOTES = 3  # the last few things the last action caused, in words
@@ -23,10 +24,11 @@ def _short(seat):
     return "P%d" % (seat + 1)
 
 
-def _card(c, card, letter=True):
-    """A card badge: '8D' on blue (or '8' alone after its suit's letter)."""
-    s = M.card_text(card) if letter else "%d" % M.rank(card)
-    c.badge(s, SUIT[M.suit(card)])
+def _card(c, card, pip=True):
+    """A card badge: '8' and the diamond pip on blue (or '8' alone after its suit's pip)."""
+    c.badge("%d" % M.rank(card), SUIT[M.suit(card)])
+    if pip:
+        c.picture(C.PIP + M.suit(card))
 
 
 def _fit(c, width, indent, colour):
@@ -36,8 +38,8 @@ def _fit(c, width, indent, colour):
 
 
 def _cards(c, cards, indent, colour=C.WHITE, base=None):
-    """Badges with the suit letter ('8D'), one space apart, wrapped under `indent`; each
-    marked with base + card (the action that picks it) if a base is given."""
+    """Badges with the suit's pip ('8' and a diamond), one space apart, wrapped under
+    `indent`; each marked with base + card (the action that picks it) if a base is given."""
     for card in cards:
         _fit(c, len(M.card_text(card)), indent, colour)
         if base is not None:  # after the wrap: the mark's cell is the badge's
@@ -53,7 +55,7 @@ def _trick(c, cards, leader, indent, colour):
 
 
 def _hand(c, hand, indent, base):
-    """Suit by suit: the letter, then the ranks as badges, each marked with base + card; a
+    """Suit by suit: the pip, then the ranks as badges, each marked with base + card; a
     suit starts a row if it does not fit on this one."""
     if not hand:
         c.text("(no cards)")
@@ -69,7 +71,7 @@ def _hand(c, hand, indent, base):
             continue
         if c.col > indent and c.col + 1 + width > c.cols:
             c.line(C.WHITE, indent)
-        c.text(M.SUIT_LETTERS[s])
+        c.picture(C.PIP + s)
         for card in hand:
             if M.suit(card) == s:
                 w = len("%d" % M.rank(card))
@@ -193,7 +195,7 @@ def _table(c, view, seat, n, wide):
     c.text(" hnd  tk" if wide else " tk")
     for s in range(M.SUITS):
         c.space(2)
-        c.badge(M.SUIT_LETTERS[s], SUIT[s])
+        c.picture(C.PIP + s)
     c.text("  shw  vlt pts" if wide else " sh vt")
     show = view["showroom"]
     w = 3 if wide else 2  # a crystal count
@@ -240,12 +242,12 @@ def _majorities(c, view, result, number, wide):
         text = "-" if side < 0 else _side_text(view, side)
         _fit(c, 3 + len(text), 4, C.WHITE)
         c.space()
-        c.badge(M.SUIT_LETTERS[s], SUIT[s])
+        c.picture(C.PIP + s)
         c.text(" " + text)
     if none:
         c.line(C.WHITE)
         c.text("no trick (2x")
-        c.badge("D", SUIT[M.DIAMONDS])
+        c.picture(C.PIP + M.DIAMONDS)
         c.text("):")
         for other in none:
             c.text(" " + _short(other))
@@ -262,7 +264,7 @@ def _legend(c, view, wide):
             c.line(C.GREY)
         else:
             c.col = 20 if wide else 13
-        c.badge(M.SUIT_LETTERS[s], SUIT[s])
+        c.picture(C.PIP + s)
         c.text(" " + ACTIONS[s])
     c.line(C.GREY)
     c.gem(SHOW)
