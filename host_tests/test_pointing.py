@@ -159,3 +159,60 @@ def test_diams_points_at_the_card_it_names_and_outlines_the_rest():
 
     decisions("diams", 3, 30, visit)
     assert checked["cards"] > 10 and checked["outlined"] > 0, checked
+
+
+def moved_card(game, view):
+    """The card the last move put on the table, as its badge's text: Diamonds' last card
+    played (of the trick, or of the trick just won), Diam's diamond placed in the market."""
+    from firmware.core import diamonds as M
+    from firmware.core import diams as D
+
+    if game == "diamonds":
+        trick = view["trick"] or view["last_trick"]
+        return "%d" % M.rank(trick[-1]) if trick else None
+    if view["placed"] < 0 or view["placed"] not in view["market"]:
+        return None
+    return "%d" % D.quality(view["placed"])
+
+
+@pytest.mark.parametrize("game", ["diamonds", "diams"])
+def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
+    # A bot's move on show: the gold pointer before the card it played (placed); at the
+    # human's decision the cursor's own. Guards: no pointer on a bot's move, the pointer on
+    # another card (the trick's first, an old one), the card outlined as no choice.
+    title, players, seats = TABLES[game]
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, title, players, seats)
+    rng = Prng(3)
+    seen = 0
+    for _ in range(4000):
+        app = sim.app
+        match = app.match
+        table = app.screen
+        if match is None or match.over() or seen >= 12:
+            break
+        if not isinstance(table, S.TableScreen):
+            sim.press(K.A)
+            continue
+        if match.human_turn():
+            pick = rng.randbelow(len(table.legal))
+            while table.cursor != pick:
+                sim.press(K.DOWN)
+            sim.frame(K.A)  # (no settling: the bots' moves are watched frame by frame)
+            sim.frame(0)
+            continue
+        sim.frame(0)
+        if table.hold is None or not match.bot_moved:
+            continue
+        want = moved_card(game, match.state.view(match.viewer()))
+        shown = pointed(sim)
+        if want is None:
+            assert shown is None, (shown, sim.texts())
+            continue
+        c = sim.app.canvas
+        assert shown is not None, (want, sim.texts())
+        row, col, text = shown
+        assert re.sub(r"x\d+$", "", text.strip()).rstrip("*") == want, (want, shown)
+        assert c.tiles[row * c.cols + col] != S.DIMMED
+        seen += 1
+    assert seen >= 12, seen

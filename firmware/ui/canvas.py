@@ -43,6 +43,9 @@ PICTURES = POINTER + 1
 PIP = 0  # + suit: a Diamonds suit's pip (diamonds, hearts, spades, clubs)
 
 SPACE = 32
+# A mark (Canvas.mark) of no choice: what the last move moved (the card a bot just played),
+# which the table points at while the bots play.
+MOVED = 0xFFFF
 
 
 def tile(kind, colour):

@@ -279,7 +279,7 @@ class TableScreen(Screen):
             room -= len(said)
         self.room = room
         self.pages = max(1, (body.used + room - 1) // room)
-        spot = self.spot() if human else -1
+        spot = self.spot() if human else self.find(C.MOVED)  # (a bot's move: what it moved)
         if spot >= 0 and self.aimed != self.cursor:  # the page with what the cursor picks
             self.aimed = self.cursor
             self.page = spot // c.cols // room
@@ -330,8 +330,11 @@ class TableScreen(Screen):
 
     def spot(self):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
+        return self.find(aim(self.legal[self.cursor]))
+
+    def find(self, key):
+        """The body's cell of the thing marked `key`, or -1."""
         marks = self.body.marks
-        key = aim(self.legal[self.cursor])
         for i in range(self.body.marked):
             if marks[i] == key:
                 return self.body.spots[i]
@@ -356,7 +359,7 @@ class TableScreen(Screen):
             cell = spots[i]
             lit = False
             while i < n and spots[i] == cell:
-                lit = lit or marks[i] in legal
+                lit = lit or marks[i] in legal or marks[i] == C.MOVED
                 i += 1
             if not lit:
                 for j in range(cell, cell + body.extent(cell)):

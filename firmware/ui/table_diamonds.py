@@ -9,7 +9,8 @@
 # majorities, the legend and what the last action caused.
 # Pointing (canvas.mark): each hand card is marked with the action that plays it (PLAY) or,
 # while passing, chooses it (PICK); each chosen card with the one that takes it back
-# (UNPICK). The pass count and the confirm pick nothing on the table: no mark.
+# (UNPICK). The pass count and the confirm pick nothing on the table: no mark. The card
+# played last is marked C.MOVED (the table points at it while the bots play).
 from firmware.core import diamonds as M
 from firmware.ui import canvas as C
 
@@ -37,21 +38,24 @@ def _fit(c, width, indent, colour):
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE, base=None):
+def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
     """Badges with the suit's pip ('8' and a diamond), one space apart, wrapped under
-    `indent`; each marked with base + card (the action that picks it) if a base is given."""
+    `indent`; each marked with base + card (the action that picks it) if a base is given,
+    the card `moved` with C.MOVED."""
     for card in cards:
         _fit(c, len(M.card_text(card)), indent, colour)
         if base is not None:  # after the wrap: the mark's cell is the badge's
             c.mark(base + card)
+        if card == moved:
+            c.mark(C.MOVED)
         _card(c, card)
         c.space()
 
 
-def _trick(c, cards, leader, indent, colour):
-    """A trick in play order: the leader's name, then each card."""
+def _trick(c, cards, leader, indent, colour, moved=-1):
+    """A trick in play order: the leader's name, then each card (`moved`: C.MOVED's)."""
     c.text("%s: " % _short(leader))
-    _cards(c, cards, indent, colour)
+    _cards(c, cards, indent, colour, None, moved)
 
 
 def _hand(c, hand, indent, base):
@@ -145,10 +149,11 @@ def draw(c, view, names):
                 _cards(c, view["chosen"], start + 7, act, M.UNPICK)
         elif view["trick"]:
             c.text("trick ")
-            _trick(c, view["trick"], view["leader"], start, act)
+            _trick(c, view["trick"], view["leader"], start, act, view["trick"][-1])
         elif view["last_trick"]:
             c.text("last ")
-            _trick(c, view["last_trick"], view["last_leader"], start, act)
+            last = view["last_trick"]
+            _trick(c, last, view["last_leader"], start, act, last[-1])  # (the last played)
             won = ">%s" % _short(view["last_winner"])
             if c.col + len(won) > c.cols:  # no room left on the row: the next one
                 c.line(act, start)

@@ -53,10 +53,11 @@ def _fit(c, width, indent, colour=C.WHITE):
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE, base=None):
+def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
     """`cards` (sorted) as badges one space apart, wrapped under `indent`; diamonds of one
     quality together: "5*x3" is three 5s, one of them the special-purity one. Each badge
-    marked (canvas.mark) with base + each of its cards: the actions that pick them."""
+    marked (canvas.mark) with base + each of its cards: the actions that pick them; the one
+    holding `moved` with C.MOVED."""
     if not cards:
         c.text("-")
         return
@@ -77,6 +78,9 @@ def _cards(c, cards, indent, colour=C.WHITE, base=None):
             s = _label(card)
         tail = "x%d" % (j - i) if j - i > 1 else ""
         _fit(c, len(s) + len(tail), indent, colour)
+        for k in range(i, j):
+            if cards[k] == moved:
+                c.mark(C.MOVED)
         if base is not None:
             for k in range(i, j):
                 c.mark(base + cards[k])
@@ -121,7 +125,8 @@ def draw(c, view, names):
     c.mark(D.DRAW_MARKET)
     c.mark(D.MARKET)
     c.text("Market ")
-    _cards(c, view["market"], 7, C.WHITE, D.MARKET_CARD)
+    _cards(c, view["market"], 7, C.WHITE, D.MARKET_CARD, view["placed"])  # (placed: the last
+    # move's diamond, C.MOVED)
     c.line()
     c.mark(D.DRAW_HAND)
     c.text("Hand   ")
