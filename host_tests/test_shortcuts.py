@@ -95,7 +95,8 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
         assert choices[-1] == Q.END_TURN and Q.END_TURN in legal
         offered = []
         for words, actions in shortcuts(choices):
-            offered.append((actions[0] - Q.ACTION, dice_in(words)))
+            if not [a for a in actions if Q.SEAT <= a < Q.CRYSTAL]:  # (not one on to a
+                offered.append((actions[0] - Q.ACTION, dice_in(words)))  # target: below)
         expected = []
         for action in legal[1:]:
             kind = action - Q.ACTION
@@ -103,7 +104,8 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
                         and view["dice"][d] in (kind, Q.HELMET)])
             expected.extend([(kind, n) for n in range(Q.MIN_DICE[kind], fits + 1)])
         assert sorted(offered) == sorted(expected), (offered, expected, view["dice"])
-        assert len(choices) == len(expected) + 1
+        aimed = len(shortcuts(choices)) - len(offered)  # (a steal, a transfer: at most one
+        assert aimed <= 2 and len(choices) == len(expected) + 1 + aimed  # each)
         seen += 1
     assert seen > 40, seen
 
@@ -351,13 +353,15 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
         if view["phase"] != "act":
             continue
         kinds = []
-        for words, actions in shortcuts(choices):
+        plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: above)
+                 if not [a for a in c[1] if Q.SEAT <= a < Q.CRYSTAL]]
+        for words, actions in plain:
             if actions[0] not in kinds:
                 kinds.append(actions[0])
             n = dice_in(words)
             assert words.endswith("%d %s" % (n, "die" if n == 1 else "dice")), words
-        heads = [words for words, _actions in shortcuts(choices)[:len(kinds)]]
-        assert [a for _w, (a, *_r) in shortcuts(choices)[:len(kinds)]] == kinds
+        heads = [words for words, _actions in plain[:len(kinds)]]
+        assert [a for _w, (a, *_r) in plain[:len(kinds)]] == kinds
         assert kinds == [Q.ACTION + k for k in T.PLAY_ORDER if Q.ACTION + k in kinds]
         free = [view["dice"][d] for d in range(Q.DICE) if not view["used"][d]]
         for action, words in zip(kinds, heads):
@@ -397,3 +401,53 @@ def test_the_likely_target_comes_first_Q_T3():
         if len(set(worth)) > 1:
             seen.add(view["action"])
     assert seen == {Q.TRANSFER, Q.STEAL}, seen
+
+
+def top_value(cart, count):
+    """The value of the `count` dearest crystals of `cart` (counts per kind)."""
+    values = sorted([Q.VALUES[k] for k in range(Q.NKINDS) for _ in range(cart[k])],
+                    reverse=True)
+    return sum(values[:count])
+
+
+def test_a_steal_or_a_transfer_goes_on_to_its_likely_target_in_one_pick_Q_T3():
+    # 'steal 2 ruby from P3 with 3 dice': the steal's (transfer's) likely dice, then the
+    # likely target (the cart whose dearest crystals are worth most; the leader for a
+    # transfer), then its likely crystals, as one pick in place of the plain shortcut first;
+    # the plain one still offered. Guards: another target, a crystal count off by one, the
+    # plain shortcut lost (no other target then), a target whose cart is empty.
+    seen = set()
+    for state, view, _legal, choices in quartz_decisions(range(1, 60), 200):
+        if view["phase"] != "act":
+            continue
+        me = view["current"]
+        for words, actions in shortcuts(choices):
+            seats = [a - Q.SEAT for a in actions if Q.SEAT <= a < Q.CRYSTAL]
+            if not seats:
+                continue
+            kind = actions[0] - Q.ACTION
+            n = dice_in(words)
+            at = choices.index((words, actions))  # the plain shortcut right after it
+            assert choices[at + 1] == ("%s with %d dice" % (Q.FACES[kind], n),
+                                       [a for a in actions if a < Q.SEAT]), (words, choices)
+            others = [s for s in range(view["players"]) if s != me]
+            if kind == Q.TRANSFER:
+                best = max(others, key=lambda s: (view["scores"][s], -s))
+            else:
+                best = max(others, key=lambda s, carts=view["carts"], n=n: (
+                    top_value(carts[s], n - 1), -s))
+            assert seats == [best], (words, view["carts"], view["scores"])
+            assert words.startswith(Q.FACES[kind] + " ") and "P%d with" % (best + 1) in words
+            after = played(state, actions)
+            assert after is not None, words
+            done = (after.kinds_used >> kind) & 1
+            assert done or after.phase in (Q.P_ROLL, Q.P_OVER), words  # (or the turn's end)
+            if done and after.phase == Q.P_ACT:
+                mine = after.carts[me]
+                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(Q.NKINDS)]
+                said = ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                                 if moved[k])
+                assert said and (" %s %s P" % (said, "to" if kind == Q.TRANSFER else "from")
+                                 in words), (words, moved)
+                seen.add(kind)
+    assert seen == {Q.STEAL, Q.TRANSFER}, seen

@@ -150,10 +150,31 @@ def _aim(view, seat):
     return -sum([moved[k] * Q.VALUES[k] for k in range(Q.NKINDS)])
 
 
+def _aimed(view, kind, shortcut):
+    """'steal 2 ruby from P3 with 3 dice': a steal's or a transfer's shortcut (the action
+    with its dice) carried on to the likely target (_aim) and its likely crystals (_greedy)
+    as one pick; None when that target has nothing to give (or the cart nothing to send)."""
+    words, actions = shortcut
+    me = view["current"]
+    n = len([a for a in actions if Q.DIE <= a < Q.DIE + Q.DICE])  # (no die picked yet)
+    probe = {"action": kind, "left": n - 1, "carts": view["carts"], "scores": view["scores"]}
+    seats = [s for s in range(view["players"]) if s != me]
+    target = min(seats, key=lambda s: _aim(probe, s) * 8 + s)
+    source = view["carts"][me if kind == Q.TRANSFER else target]
+    picks, moved = _greedy(source, n - 1, kind == Q.STEAL)
+    if not sum(moved):
+        return None
+    what = ", ".join(["%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS) if moved[k]])
+    words = "%s %s %s P%d with %d dice" % (Q.FACES[kind], what,
+                                            "from" if kind == Q.STEAL else "to", target + 1, n)
+    return (words, actions + [Q.SEAT + target] + picks)
+
+
 def choices(view, legal):
     """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
     actions) one as one pick): an action with its dice at once ('pickaxe with 3 dice', in
-    place of choosing the action, then each die, then doing it; ending the turn last),
+    place of choosing the action, then each die, then doing it; a steal or a transfer on
+    to its likely target and crystals first, _aimed; ending the turn last),
     every die of a face rerolled at once (after the game's own, a die at a time), a whole
     crystal move at once (_runs). Crystals the likely first: the dearest to take or to
     chest, the cheapest to give or return."""
@@ -164,8 +185,11 @@ def choices(view, legal):
         for kind in PLAY_ORDER:
             if Q.ACTION + kind in legal:
                 counts = _with_dice(view, kind, [Q.ACTION + kind])
-                first.extend(counts[:1])
-                more.extend(counts[1:])
+                aimed = None
+                if counts and kind in (Q.STEAL, Q.TRANSFER):  # ... and at whom: first
+                    aimed = _aimed(view, kind, counts[0])
+                first.extend([aimed] + counts[:1] if aimed else counts[:1])  # (the plain
+                more.extend(counts[1:])  # one next: another target a press away)
         return first + more + [Q.END_TURN]  # (always a choice here)
     if phase == "dice":
         return _with_dice(view, view["action"], []) + legal
