@@ -150,7 +150,7 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
 
         walk(sim, check)
 
-    for seed in (3, 4, 5):
+    for seed in (3, 4, 6):
         decisions("quartz", seed, 40, visit)
     # Every die, crystal and seat a choice names was pointed at, and there were plenty.
     assert seen["pointed"] >= seen["dice"] + seen["crystals"] + seen["seats"], seen

@@ -46,6 +46,31 @@ def qualities(cards):
 
 
 # -- Diam's --------------------------------------------------------------------------------
+def adding_up(cards, target):
+    """Every multiset of kinds (quality, pure) of two `cards` or more adding up to
+    `target`, each once, sorted: kind by kind, how many of it (at most those there are)."""
+    counts = {}
+    for c in cards:
+        key = (D.quality(c), D.is_pure(c))
+        counts[key] = counts.get(key, 0) + 1
+    kinds = sorted(counts)
+    found = []
+
+    def extend(i, left, chosen):
+        if left == 0:
+            if len(chosen) > 1:
+                found.append(sorted(chosen))
+            return
+        if i == len(kinds):
+            return
+        q = kinds[i][0]
+        for n in range(min(counts[kinds[i]], left // q) + 1):
+            extend(i + 1, left - n * q, chosen + [kinds[i]] * n)
+
+    extend(0, target, [])
+    return found
+
+
 def test_diams_a_diamond_is_placed_in_one_pick_one_choice_a_kind_D_T6():
     # The turn's choice with the market: 'place 6 green' for each kind of diamond in hand
     # (the market chosen, then the diamond), pointing at that diamond in the hand; the
@@ -93,8 +118,14 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
         hand = [c for c in view["hand"] if D.is_diamond(c)]
         may = sorted({D.quality(c) for c in hand
                       if D.quality(c) in held or qualities(hand).count(D.quality(c)) >= 3})
+        assert len({c[0] for c in stores}) == len(stores)  # (none twice)
+        if len(may) > 1:  # all, then each set of three or more by itself
+            alone_sets = [q for q in may if q not in held and qualities(hand).count(q) >= 3]
+            assert [c[0] for c in stores[1:]] == ["store all %ds" % q for q in alone_sets]
         for i, choice in enumerate(stores):
             words, actions = choice[0], choice[1]
+            if view["phase"] == "main":  # pointing at the first diamond it stores
+                assert choice[2] == actions[1] and D.HAND <= actions[1] < D.MARKET_CARD
             named = [int(part.strip(" s")) for part in words[len("store all "):].split(",")]
             assert named == (may if i == 0 else [named[0]]), (words, may)
             if i:
@@ -147,6 +178,12 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
             seen += 1
         sizes = [len(actions) for _w, actions in sums]
         assert sizes == sorted(sizes, reverse=True)
+        every = adding_up([c for c in view["market"] if c != view["placed"]], target)
+        if len(every) <= TD.SUMS:  # every set of kinds adding up (else the largest ones)
+            assert sorted(kinds) == sorted(every), (kinds, every)
+        else:
+            assert len(kinds) == TD.SUMS and all(k in every for k in kinds)
+            assert min(sizes) - 1 >= sorted([len(k) for k in every])[-TD.SUMS]
         several += len(sums) > 1
     assert seen > 20 and several > 3, (seen, several)
 

@@ -8,9 +8,9 @@ def choices(view, legal):
     """The choices of a decision in the order they are likely: the dealer's pass count from
     three cards down (M-R2: the usual pass); the cards to pass the lowest first (the highest
     to a partner, M-O3), then the chosen ones to take back; the rest as the rules list them."""
-    if legal and M.COUNT < legal[0] <= M.COUNT + 3:
+    if view["phase"] == "count":
         return sorted(legal, reverse=True)
-    if legal and M.PICK <= legal[0] < M.UNPICK:
+    if view["phase"] == "pass":
         high = -1 if view["teams"] else 1
         picks = [a for a in legal if a < M.UNPICK]
         picks.sort(key=lambda a: (high * M.rank(a - M.PICK), M.suit(a - M.PICK)))

@@ -67,8 +67,8 @@ def _sums(view):
     cards = [card for card in view["market"] if card != placed]  # (sorted)
     found = []
     _add_up(cards, 0, D.quality(placed), [], found)
-    ordered = []  # the most diamonds first, found order else (a port's sort is not stable)
-    for size in range(len(cards), 1, -1):
+    ordered = []  # the most diamonds first, found order else (a port's sort is not stable);
+    for size in range(len(cards), 1, -1):  # not one alone (the game's own choice)
         ordered.extend([combo for combo in found if len(combo) == size])
     out = []
     for combo in ordered[:SUMS]:
@@ -90,8 +90,7 @@ def _add_up(cards, start, need, combo, found):
         last = kind
         combo.append(card)
         if q == need:
-            if len(combo) > 1:  # (one diamond: the game's own choice, then done by itself)
-                found.append(list(combo))
+            found.append(list(combo))
         else:
             _add_up(cards, i + 1, need - q, combo, found)
         combo.pop()
