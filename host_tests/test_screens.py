@@ -333,6 +333,41 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
     assert match.current() != seat or sim.app.screen.legal != legal
 
 
+def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypatch):
+    # A board (COLLECT) loads choices_<game>.py for a human's decision and lets it go at once:
+    # the bots' search and the results need the heap. Guards: the module kept, the wrong
+    # name unloaded, the choices not the module's (no shortcut).
+    import sys
+
+    monkeypatch.setattr(S, "COLLECT", True)
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    table = sim.app.screen
+    for _ in range(3):
+        if not sim.app.match.human_turn():
+            to_decision(sim)
+        assert "firmware.ui.choices_diams" not in sys.modules
+        table.refresh()
+        assert "firmware.ui.choices_diams" not in sys.modules
+        view = sim.app.match.state.view(sim.app.match.current())
+        if view["phase"] == "main":
+            assert [c for c in table.legal if isinstance(c, tuple)]  # (the places)
+        sim.press(K.A)
+
+
+def test_the_table_has_no_work_between_frames_at_a_decision_or_the_end():
+    # tick() is for the bots' thinking: at a human's decision (and when the game is over)
+    # there is none, and nothing to draw again. Guards: a redraw every frame while the
+    # player reads the table.
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    table = sim.app.screen
+    assert sim.app.match.human_turn() and not table.tick(sim.now + 1000)
+    assert not table.tick(sim.now + 5000)
+
+
 def test_nothing_to_take_back_is_said_until_the_next_button():
     sim = make_sim("pybadge")
     setup_game(sim, "Diam's", 2, ["human", "normal"])
