@@ -49,3 +49,36 @@ def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
             legal = state.legal_actions()
             state.apply(legal[play.randbelow(len(legal))])
     return checked
+
+
+# -- the table's choices (firmware/ui/choices_<game>.py) -------------------------------------
+def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
+    """(state, view, legal, choices(view, legal)) at the decisions of random games, one a
+    seed (new_game(players(seed), seed)), `moves` steps at most."""
+    for seed in seeds:
+        state = new_game(players(seed), seed)
+        rng = Prng(seed)
+        for _ in range(moves):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            view = state.view(state.current_player())
+            yield state, view, legal, choices(view, legal)
+            state.apply(legal[rng.randbelow(len(legal))])
+
+
+def played(state, actions):
+    """A copy of `state` with `actions` applied, each legal when its turn comes and the
+    seat on turn the same until the last; None if not."""
+    probe = state.clone()
+    seat = probe.current_player()
+    for action in actions:
+        if probe.current_player() != seat or action not in probe.legal_actions():
+            return None
+        probe.apply(action)
+    return probe
+
+
+def shortcuts(choices):
+    """The table's shortcuts among the choices: (words, actions[, aim])."""
+    return [c for c in choices if isinstance(c, tuple)]

@@ -5,6 +5,7 @@
 import pytest
 from app_driver import choose, make_sim, setup_game, to_decision
 from checks import fingerprint
+from table_checks import choice_decisions, played, shortcuts
 
 from firmware import buttons as K
 from firmware.core import load
@@ -18,33 +19,7 @@ from firmware.ui.match import Match
 
 def quartz_decisions(seeds, moves=120):
     """(state, view, legal, choices) at the decisions of random Quartz games."""
-    for seed in seeds:
-        state = Q.new_game(3, seed)
-        rng = Prng(seed)
-        for _ in range(moves):
-            if state.is_over():
-                break
-            seat = state.current_player()
-            legal = state.legal_actions()
-            view = state.view(seat)
-            yield state, view, legal, T.choices(view, legal)
-            state.apply(legal[rng.randbelow(len(legal))])
-
-
-def played(state, actions):
-    """A copy of `state` with `actions` applied, each legal when its turn comes and the
-    seat on turn the same until the last; None if not."""
-    probe = state.clone()
-    seat = probe.current_player()
-    for action in actions:
-        if probe.current_player() != seat or action not in probe.legal_actions():
-            return None
-        probe.apply(action)
-    return probe
-
-
-def shortcuts(choices):
-    return [c for c in choices if isinstance(c, tuple)]
+    return choice_decisions(Q.new_game, T.choices, seeds, moves)
 
 
 def dice_in(words):

@@ -3,42 +3,19 @@
 # rules: D-T6 (the market: place a diamond, then take all of its quality, a set adding up
 # to it, or nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
 # SIXGEMS: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem scores), G-P4 (wild gems).
+from table_checks import choice_decisions, played, shortcuts
+
 from firmware.core import diams as D
 from firmware.core import sixgems as G
-from firmware.core.prng import Prng
 from firmware.ui import choices_diams as TD
 from firmware.ui import choices_sixgems as TG
 
 
-def decisions(module, seeds, moves=200, players=(2, 3, 4)):
-    """(state, view, legal, choices) at the decisions of random games."""
+def decisions(module, seeds, moves=200):
+    """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats."""
     table = TD if module is D else TG
-    for seed in seeds:
-        state = module.new_game(players[seed % len(players)], seed)
-        rng = Prng(seed)
-        for _ in range(moves):
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            view = state.view(state.current_player())
-            yield state, view, legal, table.choices(view, legal)
-            state.apply(legal[rng.randbelow(len(legal))])
-
-
-def played(state, actions):
-    """A copy of `state` with `actions` applied, each legal when its turn comes and the
-    seat on turn the same until the last; None if not."""
-    probe = state.clone()
-    seat = probe.current_player()
-    for action in actions:
-        if probe.current_player() != seat or action not in probe.legal_actions():
-            return None
-        probe.apply(action)
-    return probe
-
-
-def shortcuts(choices):
-    return [c for c in choices if isinstance(c, tuple)]
+    return choice_decisions(module.new_game, table.choices, seeds, moves,
+                            lambda seed: 2 + seed % 3)
 
 
 def qualities(cards):
