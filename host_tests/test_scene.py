@@ -206,7 +206,9 @@ def test_a_picture_is_its_shape_in_its_ink_on_a_badge_of_its_paper():
     scene.show(canvas)
     screen = pixels(display)
     assert len({shape for _ink, _paper, shape in PICTURES}) == len(PICTURES)
-    for n, (ink, paper, shape) in enumerate(PICTURES):
+    for n, (ink, paper, rows) in enumerate(PICTURES):
+        shape = rows.split()
+        assert len(shape) == 12 and all(len(row) == 6 for row in shape), rows
         cell = cell_pixels(screen, scene, 1, 2 + 2 * n)
         for y in range(12):
             for x in range(6):

@@ -57,7 +57,7 @@ class Scene:
         self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
                        for kind in range(C.KINDS)]
         self.pointer = (shape_bits(POINTER_SHAPE), w, h, framebuf.MONO_HLSB)
-        self.pictures = [(shape_bits(shape), w, h, framebuf.MONO_HLSB)
+        self.pictures = [(shape_bits(shape.split()), w, h, framebuf.MONO_HLSB)
                          for _ink, _paper, shape in PICTURES]
         font = memoryview(F.FONT)
         size = (w + 7) // 8 * h

@@ -40,18 +40,19 @@ POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
                  "#####.", "####..", "###...", "##....", "#.....", "......")
 
 # Pictures (canvas.PICTURES + n): (ink, paper, shape), the shape in `ink` on a badge of
-# `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK). First the suit
-# pips of Diamonds (canvas.PIP + suit: diamonds, hearts, spades, clubs), on their suit's
-# colour (table_diamonds.SUIT).
+# `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK); the shape's 12
+# rows in one string, a space apart (one object, not 12: a board's heap at start-up). First
+# the suit pips of Diamonds (canvas.PIP + suit: diamonds, hearts, spades, clubs), on their
+# suit's colour (table_diamonds.SUIT).
 PICTURES = (
-    (C.WHITE, C.BLUE, ("......", "......", "......", "..#...", ".###..", ".###..",
-                       "#####.", ".###..", ".###..", "..#...", "......", "......")),
-    (C.WHITE, C.RED, ("......", "......", "......", ".#.#..", "#####.", "#####.",
-                      "#####.", ".###..", "..#...", "......", "......", "......")),
-    (C.WHITE, C.DIM, ("......", "......", "......", "..#...", ".###..", "#####.",
-                      "#####.", "..#...", ".###..", "......", "......", "......")),
-    (C.BLACK, C.GREEN, ("......", "......", "......", ".###..", ".###..", "#####.",
-                        "#####.", "..#...", ".###..", "......", "......", "......")),
+    (C.WHITE, C.BLUE, "...... ...... ...... ..#... .###.. .###.."
+                      " #####. .###.. .###.. ..#... ...... ......"),
+    (C.WHITE, C.RED, "...... ...... ...... .#.#.. #####. #####."
+                     " #####. .###.. ..#... ...... ...... ......"),
+    (C.WHITE, C.DIM, "...... ...... ...... ..#... .###.. #####."
+                     " #####. ..#... .###.. ...... ...... ......"),
+    (C.BLACK, C.GREEN, "...... ...... ...... .###.. .###.. #####."
+                       " #####. ..#... .###.. ...... ...... ......"),
 )
 
 

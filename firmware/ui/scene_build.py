@@ -70,7 +70,7 @@ def build(display):
     for n in range(len(PICTURES)):
         ink, paper, shape = PICTURES[n]
         _draw_tile(sheet, C.PICTURES + n, SHAPES[C.SOLID], paper, w, h)
-        _draw_tile(sheet, C.PICTURES + n, shape, ink, w, h)
+        _draw_tile(sheet, C.PICTURES + n, shape.split(), ink, w, h)
     grid = displayio.TileGrid(
         sheet, pixel_shader=palette, width=cols, height=rows,
         tile_width=w, tile_height=h, x=x0, y=y0,
