@@ -385,6 +385,29 @@ def test_a_finished_game_takes_no_more_moves():
     assert not match.pending_result()
 
 
+def test_a_heap_too_fragmented_for_the_results_table_says_so_and_the_game_goes_on(
+        monkeypatch):
+    # Late in a long game a board's heap may have the bytes free but not in one piece for
+    # the results' words (a MemoryError on loading them): a line says so, whatever the
+    # words had loaded leaves the heap, the round counts as shown. Guards: the MemoryError
+    # out of the frame (the crash screen), the table's module left loaded, the line lost.
+    from firmware.ui import match as match_module
+    from firmware.ui import scoretable  # noqa: F401  (loaded, as the words would have)
+
+    match = Match(load("diams").new_game(2, 6), ["easy", "easy"])
+    while not match.pending_result():
+        assert match.think(1000)
+
+    def no_room(dotted):
+        raise MemoryError("memory allocation failed, allocating 217 bytes")
+
+    monkeypatch.setattr(match_module, "find_module", no_room)
+    lines = []
+    match.round_lines(lines.append)
+    assert lines == [match_module.NO_ROOM] and not match.pending_result()
+    assert "firmware.ui.scoretable" not in sys.modules
+
+
 def test_the_logs_keep_the_newest_24_lines_in_order():
     # The news on the table and the pause menu's log: the newest 24 lines, oldest first.
     # Guards: another bound, or the oldest line kept while the ones after it go.

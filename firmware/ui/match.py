@@ -25,14 +25,22 @@ def _keep(log, line):
         log.pop(0)
 
 
+NO_ROOM = "(Too little memory free for this table now: the scores are on the table.)"
+
+
 def write_words(game, prefix, name, view, names, out):
     """<prefix><game>.<name>(view, names, out): a round's words (RESULTS) or the game's end
-    (FINAL), their modules and tables on the heap for the call only."""
-    words = find_module(prefix + game)
-    if words is not None:
-        getattr(words, name)(view, names, out)
+    (FINAL), their modules and tables on the heap for the call only. A heap too fragmented
+    to load them (late in a long game on a board) writes NO_ROOM instead: the game goes on."""
+    try:
+        words = find_module(prefix + game)
+        if words is not None:
+            getattr(words, name)(view, names, out)
+    except MemoryError:
+        out(NO_ROOM)
     for module in (RESULTS + game, FINAL + game, SCORE_TABLE):  # (final_ imports results_)
         unload(module)
+    gc.collect()
 
 
 def seat_name(seat, kind):
