@@ -20,7 +20,7 @@ import sys
 
 from firmware import buttons as K
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
-from firmware.core import unload
+from firmware.core import COLLECT, unload
 from firmware.ui import screens as S
 from firmware.ui.canvas import Canvas
 
@@ -33,7 +33,6 @@ TURN_MS = 30
 # (host_tests/test_looks.py fails a table that fills them all: a row may have been lost).
 BODY_ROWS = 32
 MARKS = 64  # the marks of things on a table, to point at (Diam's at its fullest: ~60)
-COLLECT = sys.implementation.name != "cpython"
 MENUS = "firmware.ui.menus"
 
 

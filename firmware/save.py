@@ -30,7 +30,7 @@ import os
 import sys
 from array import array
 
-from firmware.core import unload
+from firmware.core import COLLECT, unload
 
 VERSION = 1
 MAGIC = b"GEMSAVE"
@@ -42,7 +42,6 @@ HEADER_MAX = 1024
 LINE_MAX = PER_LINE * 4 + 8
 # Collect before the big steps on the boards (a contiguous block for the history); CPython
 # needs no help and its full collection is slow.
-COLLECT = sys.implementation.name != "cpython"
 HEX = b"0123456789abcdef"
 try:
     from binascii import crc32 as _crc32

@@ -14,11 +14,10 @@
 # A human sees only what state.view(seat) holds: the other seats' hidden cards never reach
 # the screen, and the log words each action for the human who reads it.
 import gc
-import sys
 
 from firmware.bots import LEVELS, make_bot
 from firmware.clock import seed_from_clock
-from firmware.core import find_module, load, unload
+from firmware.core import COLLECT, find_module, load, unload
 from firmware.core.prng import SEED_LIMIT
 
 HUMAN = "human"
@@ -27,7 +26,6 @@ LOG_KEEP = 40  # log lines kept per human between two of their decisions
 DEFAULT_PLAYERS = 3
 # On the boards, collect after every action: the heap stays unfragmented (a console game
 # then fits in a smaller heap). CPython needs no help and its full collection is slow.
-COLLECT = sys.implementation.name != "cpython"
 CRASH_PATH = None  # where a fault's report goes; None: firmware.crash.default_path()
 
 

@@ -4,11 +4,10 @@
 # (screens.py) read and drive it; the tests drive it directly too. Speaks only the rules
 # contract and the bots' sliced form.
 import gc
-import sys
 
 from firmware.bots import make_bot
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.core import find_module, load, unload
+from firmware.core import COLLECT, find_module, load, unload
 
 HUMAN = "human"
 RESULTS = "firmware.ui.results_"  # + game: the words of a round's results
@@ -16,7 +15,6 @@ FINAL = "firmware.ui.final_"  # + game: the words of the game's end (firmware/ui
 SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
 LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
-COLLECT = sys.implementation.name != "cpython"
 
 
 def _keep(log, line):

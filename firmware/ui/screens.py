@@ -5,11 +5,9 @@
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
 # The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
 # are shown.
-import sys
-
 from firmware import buttons as K
 from firmware.clock import ticks_add, ticks_diff
-from firmware.core import find_module, unload
+from firmware.core import COLLECT, find_module, unload
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 
@@ -20,7 +18,6 @@ NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
 CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer
 CHOICES = "firmware.ui.choices_"  # + game: its choices' order and shortcuts
-COLLECT = sys.implementation.name != "cpython"  # (CPython's tests hold the modules)
 DIMMED = C.tile(C.FRAME, C.DIM)  # a card or die on the table that no choice picks
 
 
