@@ -391,8 +391,11 @@ def test_a_heap_too_fragmented_for_the_results_table_says_so_and_the_game_goes_o
     # the results' words (a MemoryError on loading them): a line says so, whatever the
     # words had loaded leaves the heap, the round counts as shown. Guards: the MemoryError
     # out of the frame (the crash screen), the table's module left loaded, the line lost.
-    from firmware.ui import match as match_module
     from firmware.ui import scoretable  # noqa: F401  (loaded, as the words would have)
+
+    # The globals of the match module Match was made in: another test may have unloaded
+    # firmware.ui.match since (an import would then give a new module, not the one patched).
+    match_module = Match.round_lines.__globals__
 
     match = Match(load("diams").new_game(2, 6), ["easy", "easy"])
     while not match.pending_result():
@@ -401,10 +404,10 @@ def test_a_heap_too_fragmented_for_the_results_table_says_so_and_the_game_goes_o
     def no_room(dotted):
         raise MemoryError("memory allocation failed, allocating 217 bytes")
 
-    monkeypatch.setattr(match_module, "find_module", no_room)
+    monkeypatch.setitem(match_module, "find_module", no_room)
     lines = []
     match.round_lines(lines.append)
-    assert lines == [match_module.NO_ROOM] and not match.pending_result()
+    assert lines == [match_module["NO_ROOM"]] and not match.pending_result()
     assert "firmware.ui.scoretable" not in sys.modules
 
 
