@@ -38,8 +38,11 @@ for start in range(0, len(line), c.cols):
     c.text(line[start:start + c.cols])
 c.line(C.CYAN)
 c.text("cursor")
-for suit in range(4):  # the pictures: Diamonds' suit pips
-    c.picture(C.PIP + suit)
+from firmware.ui.look import PICTURES
+for n in range(len(PICTURES)):  # every game's pictures, a letter under each (not drawn)
+    if c.col >= c.cols - 2:
+        c.line(C.CYAN)
+    c.picture(n, "PQR"[n % 3])
 c.tiles[c.row * c.cols + c.col + 1] = C.POINTER  # the table's pointer (screens.py)
 c.bar(c.row, C.NAVY)
 c.at(c.rows - 1, 0, C.GREY)
@@ -97,7 +100,8 @@ def run_micropython(pack, steps):
     width, height, x, y = PACKS[pack]
     script = DRIVER % {"root": ROOT, "width": width, "height": height, "x": x, "y": y,
                        "steps": steps}
-    out = subprocess.run([find_tool("micropython"), "-X", "heapsize=256k", "-c", script],
+    # (512k: the recording bus's hex of a whole-panel write is the test's, not the scene's)
+    out = subprocess.run([find_tool("micropython"), "-X", "heapsize=512k", "-c", script],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
     parts = [([], None)]

@@ -55,14 +55,34 @@ def drawn_ink(colour, under):
     return C.BLACK if (look.DARK >> under) & 1 else C.WHITE
 
 
-def test_a_pictures_ink_reads_on_its_paper_and_the_pips_are_their_suits_colours():
-    # Guards: a pip in white on green (about 2.5:1), a suit's pip on another suit's colour.
-    from firmware.ui import table_diamonds
+def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours():
+    # Guards: a pip in white on green (about 2.5:1), white on a picked die's orange (3.2:1),
+    # a suit's pip on another suit's colour, a die's face on another state's colour, a
+    # table's constant pointing at another game's pictures.
+    from firmware.core import quartz as Q
+    from firmware.ui import table_diamonds, table_quartz, table_sixgems
 
     for ink, paper, _shape in look.PICTURES:
         assert contrast(ink, paper) >= 4.5, (ink, paper)
-    pips = look.PICTURES[C.PIP:C.PIP + 4]
-    assert [paper for _ink, paper, _shape in pips] == list(table_diamonds.SUIT)
+
+    def papers(first, count):
+        return [paper for _ink, paper, _shape in look.PICTURES[first:first + count]]
+
+    def shapes(first, count):
+        return [shape for _ink, _paper, shape in look.PICTURES[first:first + count]]
+
+    assert papers(table_diamonds.PIPS, 4) == list(table_diamonds.SUIT)
+    sides = len(Q.FACES)
+    assert papers(table_quartz.FACES, sides) == [table_quartz.DIE_FREE] * sides
+    assert papers(table_quartz.FACES + sides, sides) == [table_quartz.DIE_PICKED] * sides
+    assert shapes(table_quartz.FACES, sides) == list(look.QUARTZ_FACES)
+    assert shapes(table_quartz.FACES + sides, sides) == list(look.QUARTZ_FACES)
+    for die, first in enumerate(table_sixgems.DIE_PIPS):
+        assert shapes(first, 6) == list(look.SIXGEMS_FACES)
+        assert papers(first, 6) == [table_sixgems.DIE_COLOURS[die]] * 6
+    assert max(table_sixgems.DIE_PIPS) + 6 == len(look.PICTURES)  # nothing unused after
+    for pips, shape in enumerate(look.SIXGEMS_FACES, 1):  # n pips of 2 x 2 pixels
+        assert shape.count("#") == 4 * pips
 
 
 def test_the_badge_inks_follow_the_palette():
@@ -108,15 +128,16 @@ def problems(canvas):
     """What is wrong with the screen in `canvas`, as sentences."""
     found = []
     for row in range(canvas.rows):
-        text = canvas.row_text(row)
+        text = "".join([" " if canvas.tile_at(row, col) >= C.PICTURES else ch
+                        for col, ch in enumerate(canvas.row_text(row).ljust(canvas.cols))])
         for pattern in (RULE_ID, CODE_NAME):
             match = pattern.search(text)
             if match:
                 found.append("row %d shows %r: %r" % (row, match.group(0), text))
         for col in range(canvas.cols):
-            if canvas.chars[row * canvas.cols + col] == C.SPACE:
-                continue
             tile = canvas.tile_at(row, col)
+            if canvas.chars[row * canvas.cols + col] == C.SPACE or tile >= C.PICTURES:
+                continue  # (a picture's letter is not drawn)
             under = background(tile)
             ink = canvas.colours[row]
             if 0 < tile <= C.COLOURS:  # on a badge: the ink the scenes pick (look.READS)

@@ -2,8 +2,9 @@
 # seat each choice names (a die to reroll or for the action, an action kind at a die of its
 # face, a crystal to return / chest / give / take, the other player of a transfer or a
 # steal) and outlines the dice no choice picks; keep, reroll, confirm and end turn point at
-# nothing. Read off the screen as a player sees it: a die is its face letter on a badge, a
-# crystal a gem of its kind's colour with its count after it, a seat its name.
+# nothing. Read off the screen as a player sees it: a die is its face's picture (the face
+# letter under it) or a used die's letter on a badge, a crystal a gem of its kind's colour
+# with its count after it, a seat its name.
 from test_pointing import decisions, pointed, walk
 
 from firmware.core import quartz as Q
@@ -13,7 +14,7 @@ from firmware.ui import screens as S
 from firmware.ui import table_quartz as T
 
 NOWHERE = (Q.KEEP, Q.REROLL, Q.END_TURN, Q.CONFIRM)  # chosen from the choice row only
-PICKED = C.tile(C.SOLID, T.DIE_PICKED)
+PICKED = C.PICTURES + T.FACES + len(Q.FACES)  # + face: a picked die's picture
 
 
 def kind_of_tile(tile):
@@ -33,14 +34,14 @@ def dice_shown(c, rooms):
         while col < c.cols:
             tile = c.tiles[base + col]
             if tile and tile != C.POINTER:
-                end = col
-                while end < c.cols and c.tiles[base + end] == tile:
-                    end += 1
-                dice.append((col, c.row_text(row)[col:end].strip(), tile))
+                end = col + c.extent(base + col)  # (wide: a face on a badge of its paper)
+                tiles = [c.tiles[base + i] for i in range(col, end)]
+                face = [t for t in tiles if t >= C.PICTURES]  # its picture, if not used
+                dice.append((col, c.row_text(row)[col:end].strip(), face[0] if face else tile))
                 col = end
             else:
                 col += 1
-        return row, dice
+        return row, dice[:Q.DICE]  # (then the faces of what the mover is doing)
     return None
 
 
@@ -106,8 +107,8 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
                 for die in range(Q.DICE):
                     tile = dice[die][2]
                     assert (tile == S.DIMMED) == dull(die), (words, die, sim.texts())
-                    if picked[die] and not view["used"][die]:
-                        assert tile == PICKED, (die, sim.texts())
+                    if picked[die] and not view["used"][die]:  # its face, on orange
+                        assert tile == PICKED + faces[die], (die, sim.texts())
                 seen["outlined"] += S.DIMMED in [d[2] for d in dice]
             if Q.ACTION <= action < Q.DIE:  # an action kind: a die of its face, if any
                 kind = action - Q.ACTION

@@ -193,29 +193,58 @@ def test_the_pointer_is_a_gold_arrow_over_black():
 
 
 def test_a_picture_is_its_shape_in_its_ink_on_a_badge_of_its_paper():
-    # Diamonds' suit pips (canvas.PIP + suit). Guards: a picture missing from the sheet (a
-    # blank cell), drawn in another picture's shape or colours, without its badge, the ink
-    # and the paper swapped.
+    # Every game's pictures (look.PICTURES), two cells apart, rows of them. Guards: a picture
+    # missing from the sheet (a blank cell), drawn in another picture's shape or colours,
+    # without its badge, the ink and the paper swapped, the letter under it drawn over it.
     display = headless_display(160, 128)
     scene = Scene(display)
     canvas = C.Canvas(scene.cols, scene.rows)
-    canvas.at(1, 2)
+    per_row = scene.cols // 2
+
+    def place(n):
+        return 1 + n // per_row, 2 * (n % per_row)
+
     for n in range(len(PICTURES)):
-        canvas.picture(n)
-        canvas.space()
+        canvas.at(*place(n))
+        canvas.picture(n, "X")
     scene.show(canvas)
     screen = pixels(display)
-    assert len({shape for _ink, _paper, shape in PICTURES}) == len(PICTURES)
+    assert len(set(PICTURES)) == len(PICTURES)
+    assert scene.texts() == [""] * scene.rows  # (the letters under them are not shown)
     for n, (ink, paper, rows) in enumerate(PICTURES):
         shape = rows.split()
         assert len(shape) == 12 and all(len(row) == 6 for row in shape), rows
-        cell = cell_pixels(screen, scene, 1, 2 + 2 * n)
+        row, col = place(n)
+        cell = cell_pixels(screen, scene, row, col)
         for y in range(12):
             for x in range(6):
+                # (no ink outside the badge: a picture over another needs no clearing)
+                assert shape[y][x] == "." or SHAPES[C.SOLID][y][x] == "#", (n, x, y)
                 want = (ink if shape[y][x] == "#" else paper if SHAPES[C.SOLID][y][x] == "#"
                         else C.BLACK)
                 assert cell[y][x] == (rgb565(PALETTE[want]) if want else 0), (n, x, y)
-        assert canvas.tile_at(1, 2 + 2 * n) == C.PICTURES + n
+        assert canvas.tile_at(row, col) == C.PICTURES + n
+
+
+def test_an_outline_over_a_picture_shows_the_letter_under_it():
+    # screens.TableScreen.outline draws a card or die no choice picks as a dim frame: its
+    # suit or face must stay readable. Guards: picture() dropping its letter, the scene
+    # keeping a picture's blank letter when the tile changes.
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    canvas = C.Canvas(scene.cols, scene.rows)
+    canvas.line()
+    canvas.text("A")
+    canvas.picture(3, "S")
+    canvas.text("!")
+    scene.show(canvas)
+    assert scene.texts()[0] == "A !"
+    canvas.tiles[1] = C.tile(C.FRAME, C.DIM)
+    scene.show(canvas)
+    assert scene.texts()[0] == "AS!"
+    canvas.tiles[1] = C.PICTURES + 3
+    scene.show(canvas)
+    assert scene.texts()[0] == "A !"
 
 
 def test_a_show_that_changes_nothing_is_not_counted():

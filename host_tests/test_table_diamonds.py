@@ -17,13 +17,13 @@ NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)] for n in range(M
 
 
 def spell_pips(c):
-    """Each suit's pip (a picture, on a blank cell) as its suit's letter in the canvas's
-    text, for the checks that read it; the picture checked to sit on a blank cell."""
+    """The checks read a suit's pip (a picture) as the letter under it (canvas.picture):
+    checked here to be a pip's, its suit's letter."""
     for i in range(len(c.tiles)):
         tile = c.tiles[i]
         if tile >= C.PICTURES:
-            assert c.chars[i] == C.SPACE and tile - C.PICTURES - C.PIP < M.SUITS
-            c.chars[i] = ord(M.SUIT_LETTERS[tile - C.PICTURES - C.PIP])
+            suit = tile - C.PICTURES - T.PIPS
+            assert 0 <= suit < M.SUITS and c.chars[i] == ord(M.SUIT_LETTERS[suit])
     return c
 
 
@@ -134,7 +134,7 @@ def test_first_page_shows_trick_hand_and_table():
     # The crystal counts come with their gems.
     assert c.tile_at(3, 18) == C.tile(C.GEM, T.SHOW)
     assert c.tile_at(3, 21) == C.tile(C.GEM, T.VAULT)
-    assert c.tile_at(2, 8) == C.PICTURES + C.PIP + M.DIAMONDS  # the suit's pip
+    assert c.tile_at(2, 8) == C.PICTURES + T.PIPS + M.DIAMONDS  # the suit's pip
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
     assert wide.row_text(3).split() == [">P1", "6", "0", "0", "0", "0", "0", "3", "2", "7"]
@@ -229,7 +229,7 @@ def test_table_rows_line_up_under_their_headings():
     for c in (narrow, wide):
         for suit in range(M.SUITS):
             col = c.row_text(2).index(" " + M.SUIT_LETTERS[suit] + " ") + 1
-            assert c.tile_at(2, col) == C.PICTURES + C.PIP + suit
+            assert c.tile_at(2, col) == C.PICTURES + T.PIPS + suit
 
 
 def test_a_suit_that_does_not_fit_starts_a_row():
@@ -331,7 +331,7 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     assert narrow.texts()[:3] == ["R1/5 trick P2: 12D 13H 14S", "     15C", "D 4  C 3"]
     assert [narrow.tile_at(1, col) for col in range(5, 9)] == [
         C.tile(C.SOLID, T.SUIT[M.CLUBS])
-    ] * 2 + [C.PICTURES + C.PIP + M.CLUBS, 0]  # the rank on its suit's colour, its pip
+    ] * 2 + [C.PICTURES + T.PIPS + M.CLUBS, 0]  # the rank on its suit's colour, its pip
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"
 

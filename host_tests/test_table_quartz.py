@@ -108,21 +108,40 @@ def test_first_page_shows_dice_cart_chest_and_turn():
                 assert any(r.startswith("P%d" % (other + 1)) for r in rows[4:])
 
 
-def test_picked_and_used_dice_change_colour():
+def face_tile(face, picked=False):
+    """The tile of a die showing `face`: its picture on a free or a picked die."""
+    return C.PICTURES + T.FACES + face + (len(Q.FACES) if picked else 0)
+
+
+def test_a_die_is_its_face_on_its_states_colour():
+    # Free: its face's picture on teal; picked: on orange; used: a grey badge of its letter;
+    # the face's letter under a picture (an outline shows it). Guards: a die showing another
+    # face or another die's state, the picture without its letter, a used die as a picture.
     state = play_to(3, 7, "roll")
     legal = [a for a in state.legal_actions() if a >= Q.DIE]
     state.apply(legal[0])
-    die = legal[0] - Q.DIE
-    c = draw(state.view(state.turn), NARROW)
-    cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
-    assert c.tile_at(1, cols[die]) == tile(SOLID, T.DIE_PICKED)
-    state = play_to(3, 7, "dice")
-    view = state.view(state.turn)
-    c = draw(view, NARROW)
-    cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
-    for d in range(Q.DICE):
-        if view["used"][d]:
-            assert c.tile_at(1, cols[d]) == tile(SOLID, T.DIE_USED)
+    views = [state.view(state.turn)]
+    rng = Prng(5)
+    state = Q.new_game(3, 5)
+    while not state.used:  # and a die used by an action
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    views.append(state.view(state.turn))
+    seen = set()
+    for view in views:
+        picked = view["selected"] if view["phase"] == "roll" else view["group"]
+        c = draw(view, NARROW)
+        cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
+        for d in range(Q.DICE):
+            face = view["dice"][d]
+            assert c.row_text(1)[cols[d]] == Q.FACE_LETTERS[face]
+            if view["used"][d]:
+                assert c.tile_at(1, cols[d]) == tile(SOLID, T.DIE_USED)
+                seen.add("used")
+            else:
+                assert c.tile_at(1, cols[d]) == face_tile(face, picked[d])
+                seen.add("picked" if picked[d] else "free")
+    assert seen == {"used", "picked", "free"}
 
 
 def test_phases_say_what_is_being_done():
@@ -272,10 +291,8 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
     state = quartz_table()
     state.chests[2] = [0, 0, 3, 0, 0, 0, 0]
     view = state.view(0)
-    words = (
-        "Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face)."
-        " Orange: picked, grey: used."
-    )
+    words = ("Dice: P pickaxe H hammer C chest T transfer S steal * helmet: any"
+             " Orange: picked, grey: used.")  # (a face's picture has its letter under it)
     for size in (NARROW, WIDE):
         c = draw(view, size)
         texts = c.texts()[: c.used]
@@ -310,9 +327,9 @@ def test_dice_badges_are_wider_at_40_columns():
 
 def test_choosing_an_action_says_which_are_done():
     seen = set()
-    for seed in range(12):
+    for seed in range(24):
         state = play_to(3, seed, "act", policy=seed)
-        for _ in range(seed % 3):  # an action or two into the turn
+        for _ in range(seed % 4):  # up to three actions into the turn
             if Q.PHASES[state.phase] != "act":
                 break
             legal = [a for a in state.legal_actions() if a != Q.END_TURN]
@@ -324,11 +341,15 @@ def test_choosing_an_action_says_which_are_done():
         if Q.PHASES[state.phase] != "act":
             continue
         view = state.view(0)
-        done = [Q.FACE_LETTERS[k] for k in range(5) if view["kinds_used"][k]]
-        want = "done " + " ".join(done) if done else "choose"
-        assert draw(view, NARROW).row_text(1).endswith(" " + want)
-        seen.add(bool(done))
-    assert seen == {True, False}
+        done = [k for k in range(5) if view["kinds_used"][k]]
+        want = "done " + " ".join([Q.FACE_LETTERS[k] for k in done]) if done else "choose"
+        c = draw(view, NARROW)
+        assert c.row_text(1).endswith(" " + want) and len(c.row_text(1)) == c.cols
+        # The actions done as their faces' pictures, a space apart.
+        assert [c.tile_at(1, c.cols - 2 * i - 1) for i in range(len(done))] == [
+            face_tile(k) for k in reversed(done)]
+        seen.add(len(done))
+    assert {0, 1, 2} <= seen, seen
 
 
 def test_the_hammer_says_how_many_crystals_go_back():
@@ -380,7 +401,8 @@ def test_the_dice_row_names_the_action_and_its_target():
                 break
             view = state.view(state.current_player())
             phase = view["phase"]
-            text = T._doing(view, names_for(3))
+            before, faces, after = T._doing(view, names_for(3))
+            text = before + "".join(Q.FACE_LETTERS[k] for k in faces) + after
             if phase == "dice":
                 assert text.startswith(Q.FACE_LETTERS[view["action"]] + " x"), text
                 seen.add(("dice", view["action"]))

@@ -85,12 +85,13 @@ def test_first_page_shows_hand_gems_cards_and_ring():
             kind = SOLID if size is WIDE else GEM
             col = 1 + b * (6 if size is WIDE else 4)  # (a blank cell first: the pointer's)
             assert c.tile_at(1, col) == tile(kind, T.GEM_COLOURS[b])
-        for d in range(G.DICE):
-            word = "%s%d" % (T.DIE_LETTERS[d], view["faces"][d])
-            if view["boards"][d] >= 0:
-                assert word in rows[1]
-            else:
-                assert word in rows[2]
+        for d in range(G.DICE):  # its letter on its colour, its face's pips, the number
+            face = view["faces"][d]  # under them
+            word = "%s%d" % (T.DIE_LETTERS[d], face)
+            row = 1 if view["boards"][d] >= 0 else 2
+            col = rows[row].index(word)
+            assert c.tile_at(row, col) == tile(SOLID, T.DIE_COLOURS[d])
+            assert c.tile_at(row, col + 1) == C.PICTURES + T.DIE_PIPS[d] + face - 1
         # Your gems per colour and points on a row of their own.
         gems_row = hand_row + 1
         assert rows[gems_row].startswith("P%d" % (seat + 1))

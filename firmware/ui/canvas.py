@@ -39,8 +39,9 @@ KINDS = 4
 # thing on a table that the choice under the cursor would pick.
 POINTER = 1 + KINDS * COLOURS
 # Then the pictures (look.PICTURES: a shape on a badge of its own colour), PICTURES + n.
+# A picture's cell holds a letter too, which the scenes do not show: an outline drawn over
+# the picture (a card or die no choice picks) shows it, and tests read it.
 PICTURES = POINTER + 1
-PIP = 0  # + suit: a Diamonds suit's pip (diamonds, hearts, spades, clubs)
 
 SPACE = 32
 # A mark (Canvas.mark) of no choice: what the last move moved (the card a bot just played),
@@ -160,10 +161,11 @@ class Canvas:
                 self.tiles[self.row * self.cols + self.col] = 1 + kind * COLOURS + colour
             self.col += 1
 
-    def picture(self, n):
-        """Picture n of look.PICTURES at the pen (a suit's pip: PIP + suit)."""
+    def picture(self, n, letter):
+        """Picture n of look.PICTURES at the pen, `letter` (one character) under it."""
         if self._room():
             self.tiles[self.row * self.cols + self.col] = PICTURES + n
+            self.chars[self.row * self.cols + self.col] = ord(letter)
         self.col += 1
 
     def gem(self, colour, n=1):

@@ -41,10 +41,46 @@ POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
 
 # Pictures (canvas.PICTURES + n): (ink, paper, shape), the shape in `ink` on a badge of
 # `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK); the shape's 12
-# rows in one string, a space apart (one object, not 12: a board's heap at start-up). First
-# the suit pips of Diamonds (canvas.PIP + suit: diamonds, hearts, spades, clubs), on their
-# suit's colour (table_diamonds.SUIT).
-PICTURES = (
+# rows in one string, a space apart (one object, not 12: a board's heap at start-up). The
+# games' pictures side by side, each game's first at its table's constant:
+#   0  the suit pips of Diamonds (table_diamonds.PIPS + suit: diamonds, hearts, spades,
+#      clubs), on their suit's colour (table_diamonds.SUIT);
+#   4  the faces of Quartz's dice (table_quartz.FACES + face: pickaxe, hammer, chest,
+#      transfer, steal, helmet) on a free die's teal, then the same on a picked die's orange
+#      (+ 6, black ink: white on orange is 3.2:1); a used die is a grey badge of its letter;
+#   16 the faces of SIXGEMS's dice (table_sixgems.DIE_PIPS: one to six pips), white on a
+#      blue die, then on a red one.
+# The faces of Quartz's dice (core/quartz.FACES order): pickaxe, hammer, chest, transfer
+# (two arrows), steal (a grabbing hand), helmet.
+QUARTZ_FACES = (
+    "...... ...... .####. #.##.# #.##.# ..##.."
+    " ..##.. ..##.. ..##.. ...... ...... ......",
+    "...... ...... ###### ###### ###### ..##.."
+    " ..##.. ..##.. ..##.. ...... ...... ......",
+    "...... ...... ...... .####. ###### ......"
+    " ##..## ###### ###### ...... ...... ......",
+    "...... ...... ....#. .##### ....#. ......"
+    " .#.... #####. .#.... ...... ...... ......",
+    "...... ...... #.#.#. #.#.#. #####. ######"
+    " #####. .###.. .###.. ...... ...... ......",
+    "...... ...... ...... ..##.. .####. .####."
+    " .####. ###### ###### ...... ...... ......",
+)
+SIXGEMS_FACES = (  # one to six pips
+    "...... ...... ...... ...... ...... ..##.."
+    " ..##.. ...... ...... ...... ...... ......",
+    "...... ...... ....## ....## ...... ......"
+    " ...... ...... ##.... ##.... ...... ......",
+    "...... ...... ....## ....## ...... ..##.."
+    " ..##.. ...... ##.... ##.... ...... ......",
+    "...... ...... ##..## ##..## ...... ......"
+    " ...... ...... ##..## ##..## ...... ......",
+    "...... ...... ##..## ##..## ...... ..##.."
+    " ..##.. ...... ##..## ##..## ...... ......",
+    "...... ...... ##..## ##..## ...... ##..##"
+    " ##..## ...... ##..## ##..## ...... ......",
+)
+PICTURES = (  # the suit pips
     (C.WHITE, C.BLUE, "...... ...... ...... ..#... .###.. .###.."
                       " #####. .###.. .###.. ..#... ...... ......"),
     (C.WHITE, C.RED, "...... ...... ...... .#.#.. #####. #####."
@@ -54,6 +90,10 @@ PICTURES = (
     (C.BLACK, C.GREEN, "...... ...... ...... .###.. .###.. #####."
                        " #####. ..#... .###.. ...... ...... ......"),
 )
+PICTURES += tuple([(C.WHITE, C.TEAL, face) for face in QUARTZ_FACES])
+PICTURES += tuple([(C.BLACK, C.ORANGE, face) for face in QUARTZ_FACES])
+PICTURES += tuple([(C.WHITE, C.BLUE, face) for face in SIXGEMS_FACES])
+PICTURES += tuple([(C.WHITE, C.RED, face) for face in SIXGEMS_FACES])
 
 
 # The ink of a letter on a badge: its row's colour where that reads at 4.5:1 or more (WCAG

@@ -52,10 +52,11 @@ class Scene:
         grid = self.grid
         cols = self.cols
         index = self.font_index
+        pictures = C.PICTURES
         changed = False
         for i in range(cells):
             t = tiles[i]
-            ch = chars[i]
+            ch = chars[i] if t < pictures else C.SPACE  # (a picture's letter is not shown)
             row = i // cols
             colour = colours[row]
             if t == shown_tiles[i] and ch == shown_chars[i] and colour == shown_colours[row]:

@@ -1,7 +1,7 @@
 # Diamonds on the handheld table screen (protocol: screens.draw_table): draw(canvas, view,
 # names) from a seat's view only. A card is a badge of its rank on its suit's colour (a
 # four-colour deck: diamonds blue, hearts red, spades dark grey, clubs green) with its suit's
-# pip (canvas.PIP, look.PICTURES), the hand grouped by suit after the pip; crystals are
+# pip (PIPS, look.PICTURES), the hand grouped by suit after the pip; crystals are
 # gems (showroom cyan, vault gold). Page 1: the round and what is being decided (the trick
 # so far, or the last one and its winner), your hand, then a table of every seat, you
 # first: tricks, won cards per suit, showroom and vault crystals (hidden vaults "?"), the
@@ -15,6 +15,7 @@ from firmware.core import diamonds as M
 from firmware.ui import canvas as C
 
 SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (M.SUIT_LETTERS; its pip's)
+PIPS = 0  # the first suit pip in look.PICTURES
 SHOW = C.CYAN  # a showroom crystal
 VAULT = C.GOLD  # a vault crystal
 NOTES = 3  # the last few things the last action caused, in words
@@ -25,11 +26,16 @@ def _short(seat):
     return "P%d" % (seat + 1)
 
 
+def _pip(c, suit):
+    """A suit's pip, its letter under it (an outlined card shows that)."""
+    c.picture(PIPS + suit, M.SUIT_LETTERS[suit])
+
+
 def _card(c, card, pip=True):
     """A card badge: '8' and the diamond pip on blue (or '8' alone after its suit's pip)."""
     c.badge("%d" % M.rank(card), SUIT[M.suit(card)])
     if pip:
-        c.picture(C.PIP + M.suit(card))
+        _pip(c, M.suit(card))
 
 
 def _fit(c, width, indent, colour):
@@ -75,7 +81,7 @@ def _hand(c, hand, indent, base):
             continue
         if c.col > indent and c.col + 1 + width > c.cols:
             c.line(C.WHITE, indent)
-        c.picture(C.PIP + s)
+        _pip(c, s)
         for card in hand:
             if M.suit(card) == s:
                 w = len("%d" % M.rank(card))
@@ -200,7 +206,7 @@ def _table(c, view, seat, n, wide):
     c.text(" hnd  tk" if wide else " tk")
     for s in range(M.SUITS):
         c.space(2)
-        c.picture(C.PIP + s)
+        _pip(c, s)
     c.text("  shw  vlt pts" if wide else " sh vt")
     show = view["showroom"]
     w = 3 if wide else 2  # a crystal count
@@ -247,12 +253,12 @@ def _majorities(c, view, result, number, wide):
         text = "-" if side < 0 else _side_text(view, side)
         _fit(c, 3 + len(text), 4, C.WHITE)
         c.space()
-        c.picture(C.PIP + s)
+        _pip(c, s)
         c.text(" " + text)
     if none:
         c.line(C.WHITE)
         c.text("no trick (2x")
-        c.picture(C.PIP + M.DIAMONDS)
+        _pip(c, M.DIAMONDS)
         c.text("):")
         for other in none:
             c.text(" " + _short(other))
@@ -269,7 +275,7 @@ def _legend(c, view, wide):
             c.line(C.GREY)
         else:
             c.col = 20 if wide else 13
-        c.picture(C.PIP + s)
+        _pip(c, s)
         c.text(" " + ACTIONS[s])
     c.line(C.GREY)
     c.gem(SHOW)

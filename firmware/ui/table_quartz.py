@@ -1,11 +1,12 @@
 # Quartz: The Dice Game on the handheld table screen (the protocol is in screens.py:
 # draw(canvas, view, names)). Renders from a seat's view only (everything in Quartz is public).
 #
-# Page 1: round / whose turn / leader; the five dice (face letters on badges: teal free,
-# orange picked, grey used) and what the mover is doing; a legend row (each crystal kind as
+# Page 1: round / whose turn / leader; the five dice (their faces' pictures, look.PICTURES:
+# teal free, orange picked; a used die a grey badge of its face's letter) and what the mover
+# is doing; a legend row (each crystal kind as
 # a gem of its colour with its value); your cart and chest; the other carts. At 40 columns
 # every seat row also shows its chest size, reroll markers and points now. Then: points at
-# 26 columns, the other chests, the bag, and the words of the dice faces.
+# 26 columns, the other chests, the bag, and each face's picture with its word.
 #
 # Choosing by pointing (canvas.mark): each die, crystal gem and seat name a choice picks is
 # marked with that action, so the table can point at it (screens.py, TableScreen.point).
@@ -19,6 +20,7 @@ KIND_COLOURS = (C.WHITE, C.PINK, C.GREEN, C.BLUE, C.RED, C.ORANGE, C.PURPLE)
 DIE_FREE = C.TEAL
 DIE_PICKED = C.ORANGE
 DIE_USED = C.DIM
+FACES = 4  # look.PICTURES: the first face on a free die; + len(Q.FACES): on a picked die
 CELL = 3  # columns per crystal kind in a row: the gem, then its count
 
 
@@ -48,29 +50,35 @@ def _status(c, view, names):
 
 
 def _doing(view, names):
-    """What the mover is doing, in a few words."""
+    """What the mover is doing, in a few words around the faces it is about: (words, the
+    faces, words)."""
     phase = view["phase"]
     if phase == "roll":
-        return "free%d mk%d" % (view["rerolls"], view["markers"][view["turn"]])
+        return "free%d mk%d" % (view["rerolls"], view["markers"][view["turn"]]), (), ""
     if phase == "act":
-        done = [Q.FACE_LETTERS[k] for k in range(5) if view["kinds_used"][k]]
-        return "done " + " ".join(done) if done else "choose"
+        done = [k for k in range(5) if view["kinds_used"][k]]
+        return ("done ", done, "") if done else ("choose", (), "")
     kind = view["action"]
-    letter = Q.FACE_LETTERS[kind] if 0 <= kind < 5 else "?"
+    face = (kind,) if 0 <= kind < 5 else ()
     if phase == "dice":
-        return "%s x%d" % (letter, sum(view["group"]))
+        return "", face, " x%d" % sum(view["group"])
     if phase == "return":
-        return "return %d" % view["left"]
+        return "return %d" % view["left"], (), ""
     if phase == "chest":
-        return "chest %d" % view["left"]
+        return "chest %d" % view["left"], (), ""
     if phase == "target":
-        return "%s: who?" % letter
+        return "", face, ": who?"
     target = _short(names, view["target"]) if view["target"] >= 0 else "?"
     if phase == "give":
-        return "give %d>%s" % (view["left"], target)
+        return "give %d>%s" % (view["left"], target), (), ""
     if phase == "take":
-        return "take %d<%s" % (view["left"], target)
-    return ""
+        return "take %d<%s" % (view["left"], target), (), ""
+    return "", (), ""
+
+
+def _face(c, face, picked=False):
+    """A die's face: its picture (teal, or orange when picked), its letter under it."""
+    c.picture(FACES + face + (len(Q.FACES) if picked else 0), Q.FACE_LETTERS[face])
 
 
 def _die_key(view, die, picked):
@@ -97,18 +105,29 @@ def _dice(c, view, names):
     c.text("Dice ")  # (its space, and the one after each die: the pointer's cells)
     picked = view["selected"] if view["phase"] == "roll" else view["group"]
     for die in range(Q.DICE):
-        colour = DIE_FREE
-        if view["used"][die]:
-            colour = DIE_USED
-        elif picked[die]:
-            colour = DIE_PICKED
-        letter = Q.FACE_LETTERS[view["dice"][die]]
+        face = view["dice"][die]
         key = _die_key(view, die, picked)
         if key >= 0:
             c.mark(key)
-        c.badge(" %s " % letter if wide else letter, colour)
+        if view["used"][die]:
+            letter = Q.FACE_LETTERS[face]
+            c.badge(" %s " % letter if wide else letter, DIE_USED)
+        else:  # (wide: on a badge of its paper, one die to the pointer: canvas.extent)
+            paper = DIE_PICKED if picked[die] else DIE_FREE
+            if wide:
+                c.badge(" ", paper)
+            _face(c, face, picked[die])
+            if wide:
+                c.badge(" ", paper)
         c.space()
-    c.right(_doing(view, names))
+    before, faces, after = _doing(view, names)
+    c.col = c.cols - len(before) - max(0, 2 * len(faces) - 1) - len(after)
+    c.text(before)
+    for i in range(len(faces)):
+        if i:
+            c.space()  # (side by side, two pictures would read as one badge)
+        _face(c, faces[i])
+    c.text(after)
 
 
 def _row(c, label, counts, colour, pick=False, seat=-1):
@@ -204,7 +223,16 @@ def draw(c, view, names):
     else:
         c.line(C.GREY)
         c.text("%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"]))  # fits 26 columns
-    for part in C.wrap("Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet"
-                       " (any face). Orange: picked, grey: used.", c.cols):
+    c.line(C.GREY)
+    c.text("Dice:")
+    for face in range(len(Q.FACES)):  # each face's picture and its word
+        word = Q.FACES[face] if face != Q.HELMET else "helmet: any"
+        if c.col + 2 + len(word) > c.cols:
+            c.line(C.GREY)
+        else:
+            c.space()
+        _face(c, face)
+        c.text(" " + word)
+    for part in C.wrap("Orange: picked, grey: used.", c.cols):
         c.line(C.GREY)
         c.text(part)

@@ -2,7 +2,8 @@
 # names)). Renders from a seat's view only: other seats' hands appear as counts, never cards.
 #
 # Page 1: settlements so far / whose turn; the ring of six boards (a gem of the board's
-# colour, then the die on it, A and B on blue, R on red, or "-"); what is being decided and
+# colour, then the die on it: its letter, A and B on blue, R on red, then its face's pips
+# on its colour, look.PICTURES; or "-"); what is being decided and
 # the dice in the centre; your gem cards (face on the colour) and points; your gems per
 # colour; your settlement cards (Kn on the card's colour, its condition and bonus in short,
 # "ok" when it holds now); the other seats' gems and points. Then hand sizes and wild gems
@@ -20,6 +21,8 @@ from firmware.ui import canvas as C
 GEM_COLOURS = (C.RED, C.YELLOW, C.GREEN, C.BLUE, C.PURPLE, C.CYAN)
 DIE_COLOURS = (C.BLUE, C.BLUE, C.RED)  # blue A, blue B, red
 DIE_LETTERS = "ABR"
+# look.PICTURES: each die's face of one pip, on its colour (+ face - 1: of `face` pips).
+DIE_PIPS = (16, 16, 22)
 CELL = 3  # columns per colour in a gem row: the gem, then its count
 # The phases that pick one of your gems: action = base + its colour.
 OWN = {"wild": G.WILD, "give": G.GIVE, "leave": G.LEAVE}
@@ -53,7 +56,10 @@ def _label(c):
 
 
 def _die(c, view, d):
-    c.badge("%s%d" % (DIE_LETTERS[d], view["faces"][d]), DIE_COLOURS[d])
+    """A die: its letter on its colour, then its face as pips (the number under them)."""
+    face = view["faces"][d]
+    c.badge(DIE_LETTERS[d], DIE_COLOURS[d])
+    c.picture(DIE_PIPS[d] + face - 1, str(face))
 
 
 def _total(counts):
