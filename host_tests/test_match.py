@@ -406,9 +406,30 @@ def test_a_heap_too_fragmented_for_the_results_table_says_so_and_the_game_goes_o
 
     monkeypatch.setitem(match_module, "find_module", no_room)
     lines = []
-    match.round_lines(lines.append)
-    assert lines == [match_module["NO_ROOM"]] and not match.pending_result()
+
+    def out(line):  # the line, and whether the words' table was still loaded at it
+        lines.append((line, "firmware.ui.scoretable" in sys.modules))
+
+    match.round_lines(out)
+    assert lines == [(match_module["NO_ROOM"], False)] and not match.pending_result()
     assert "firmware.ui.scoretable" not in sys.modules
+
+
+def test_no_room_even_for_the_no_room_line_and_the_game_still_goes_on(monkeypatch):
+    # The lines written before the MemoryError may fill their list: the line that says so
+    # can fail too (a PyBadge's heap at a 6-player Diamonds game's end). Guards: that
+    # MemoryError out of the frame (the crash screen).
+    match = Match(load("diams").new_game(2, 6), ["easy", "easy"])
+    while not match.pending_result():
+        assert match.think(1000)
+    match_module = Match.round_lines.__globals__
+
+    def no_room(*args):
+        raise MemoryError("memory allocation failed, allocating 256 bytes")
+
+    monkeypatch.setitem(match_module, "find_module", no_room)
+    match.round_lines(no_room)
+    assert not match.pending_result()
 
 
 def test_the_logs_keep_the_newest_24_lines_in_order():

@@ -30,15 +30,21 @@ def write_words(game, prefix, name, view, names, out):
     """<prefix><game>.<name>(view, names, out): a round's words (RESULTS) or the game's end
     (FINAL), their modules and tables on the heap for the call only. A heap too fragmented
     to load them (late in a long game on a board) writes NO_ROOM instead: the game goes on."""
+    room = True
     try:
         words = find_module(prefix + game)
         if words is not None:
             getattr(words, name)(view, names, out)
     except MemoryError:
-        out(NO_ROOM)
+        room = False
     for module in (RESULTS + game, FINAL + game, SCORE_TABLE):  # (final_ imports results_)
         unload(module)
     gc.collect()
+    if not room:  # (once what the words loaded is off the heap: the line needs room too)
+        try:
+            out(NO_ROOM)
+        except MemoryError:  # (the lines so far fill their list: they show without it)
+            pass
 
 
 def seat_name(seat, kind):
