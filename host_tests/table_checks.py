@@ -13,9 +13,9 @@ def names_for(players):
     return ["P1"] + ["P%d normal" % (s + 1) for s in range(1, players)]
 
 
-def render(table, view, cols, rows, names=None):
-    """`view` drawn by the renderer module `table` on a fresh canvas."""
-    c = Canvas(cols, rows)
+def render(table, view, cols, rows, names=None, marks=0):
+    """`view` drawn by the renderer module `table` on a fresh canvas (recording `marks`)."""
+    c = Canvas(cols, rows, marks)
     table.draw(c, view, names or names_for(view["players"]))
     return c
 

@@ -163,10 +163,15 @@ def test_diams_points_at_the_card_it_names_and_outlines_the_rest():
 
 def moved_card(game, view):
     """The card the last move put on the table, as its badge's text: Diamonds' last card
-    played (of the trick, or of the trick just won), Diam's diamond placed in the market."""
+    played (of the trick, or of the trick just won), Diam's diamond placed in the market;
+    SIXGEMS's die placed, moved or turned last this turn (its letter and face)."""
     from firmware.core import diamonds as M
     from firmware.core import diams as D
+    from firmware.ui import table_sixgems
 
+    if game == "sixgems":
+        die = view["moved"]
+        return "%s%d" % (table_sixgems.DIE_LETTERS[die], view["faces"][die]) if die >= 0 else None
     if game == "diamonds":
         trick = view["trick"] or view["last_trick"]
         return "%d" % M.rank(trick[-1]) if trick else None
@@ -175,11 +180,12 @@ def moved_card(game, view):
     return "%d" % D.quality(view["placed"])
 
 
-@pytest.mark.parametrize("game", ["diamonds", "diams"])
+@pytest.mark.parametrize("game", ["diamonds", "diams", "sixgems"])
 def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
-    # A bot's move on show: the gold pointer before the card it played (placed); at the
-    # human's decision the cursor's own. Guards: no pointer on a bot's move, the pointer on
-    # another card (the trick's first, an old one), the card outlined as no choice.
+    # A bot's move on show: the gold pointer before the card it played (placed), the die it
+    # placed, moved or turned (SIXGEMS: at its board on the ring, or at it in the centre); at
+    # the human's decision the cursor's own. Guards: no pointer on a bot's move, the pointer
+    # on another card or die (the trick's first, an old one), the card outlined as no choice.
     title, players, seats = TABLES[game]
     sim = make_sim("pybadge", seed=3)
     setup_game(sim, title, players, seats)
@@ -202,8 +208,8 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
             sim.frame(0)
             continue
         sim.frame(0)
-        if table.hold is None or not match.bot_moved:
-            continue
+        if sim.app.screen is not table or table.hold is None or not match.bot_moved:
+            continue  # (a round's results came up: SIXGEMS's settlements)
         want = moved_card(game, match.state.view(match.viewer()))
         shown = pointed(sim)
         if want is None:
@@ -212,6 +218,8 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         c = sim.app.canvas
         assert shown is not None, (want, sim.texts())
         row, col, text = shown
+        if game == "sixgems":  # (the ring's board: its gem, then the die on it)
+            text = c.row_text(row)[col:col + 3]
         assert re.sub(r"x\d+$", "", text.strip()).rstrip("*") == want, (want, shown)
         assert c.tiles[row * c.cols + col] != S.DIMMED
         seen += 1

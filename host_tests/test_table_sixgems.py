@@ -282,3 +282,41 @@ def test_game_over_says_who_wins():
     won = " ".join("P%d" % (s + 1) for s in state.winners())
     word = "wins" if len(state.winners()) == 1 else "tie"
     assert draw(view, NARROW).row_text(0) == "Game over: %s %s" % (won, word)
+
+
+def test_the_die_moved_last_is_marked_where_it_is_on_the_ring_or_in_the_centre():
+    # C.MOVED (the table points there while the bots play): at the board of the die placed,
+    # moved or turned last, or before it in the centre, while another seat decides; no mark
+    # when no die moved this turn, nor at the viewer's own decision (a board is a choice
+    # then, outlined when none picks it). Guards: the mark on another board or die, at a die
+    # in the centre left unmarked, a mark at the viewer's decision.
+    seen = set()
+    for seed in range(12):
+        state = G.new_game(2, seed)
+        rng = Prng(seed)
+        while not state.is_over() and len(seen) < 4:
+            view = state.view(0)
+            moved = view["moved"] if state.current_player() != 0 else -1
+            for size in (NARROW, WIDE):
+                c = render(T, view, size[0], size[1], marks=64)
+                spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+                if moved < 0:
+                    assert spots == []
+                    continue
+                assert len(spots) == 1, spots
+                row, col = divmod(spots[0], c.cols)
+                word = "%s%d" % (T.DIE_LETTERS[moved], view["faces"][moved])
+                board = view["boards"][moved]
+                if board >= 0:  # the board's cell (its gem or name), the die after it
+                    assert (row, col) == (1, 1 + board * (6 if size is WIDE else 4))
+                    assert c.row_text(1)[col:].split()[0 if size is NARROW else 1] == word
+                    seen.add("ring")
+                else:
+                    assert row == 2 and c.row_text(2)[col:col + 2] == word
+                    seen.add("centre")
+            if moved < 0:
+                seen.add("none" if view["moved"] < 0 else "mine")
+            legal = state.legal_actions()
+            to_centre = [a for a in legal if G.MOVE <= a < G.WILD and (a - G.MOVE) % 7 == 6]
+            state.apply(to_centre[0] if to_centre else legal[rng.randbelow(len(legal))])
+    assert seen == {"ring", "centre", "none", "mine"}, seen

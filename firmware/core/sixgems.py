@@ -264,6 +264,8 @@ class State(GameState):
         self.leave = [-1] * players  # G-K10: the colour each seat leaves out
         self.give = -1  # G-K1: the colour given
         self.played = -1  # G-T1: the gem card played this turn
+        self.moved = -1  # the die placed, moved or turned since the last roll or card played
+        # (no rule: the table points at it while the bots play)
         self.die_index = 0
         self.turns = 0  # turns begun so far (for logs)
         # G-S1: shuffle, deal [invented]
@@ -302,6 +304,7 @@ class State(GameState):
         self.leave = list(o.leave)
         self.give = o.give
         self.played = o.played
+        self.moved = o.moved
         self.die_index = o.die_index
         self.turns = o.turns
         self.gem_deck = list(o.gem_deck)
@@ -351,6 +354,7 @@ class State(GameState):
         for d in range(DICE):
             self.faces[d] = self.rng.randbelow(FACES) + 1
             self.boards[d] = CENTRE
+        self.moved = -1
         self._note("%s rolls blue %d, blue %d, red %d"
                    % (self._name(seat), self.faces[0], self.faces[1], self.faces[2]))
         self.decider = seat
@@ -359,6 +363,7 @@ class State(GameState):
 
     def _place_die(self, board):
         self.boards[self.die_index] = board
+        self.moved = self.die_index
         self.die_index += 1
         if self.die_index < DICE:
             return
@@ -388,6 +393,7 @@ class State(GameState):
         self.hands[self.turn].remove(card)
         self.areas[self.turn].append(card)
         self.played = card
+        self.moved = -1
         self.phase = P_USE
         if len(self._use_actions()) == 1:
             self._to_settle()  # [project] the face cannot be used: nothing to decide
@@ -402,10 +408,12 @@ class State(GameState):
         if action == TURN:
             die = self._die_on(colour(self.played))
             self.faces[die] = face(self.played)
+            self.moved = die
         elif action != NO_USE:
             die = (action - MOVE) // 7
             target = (action - MOVE) % 7
             self.boards[die] = CENTRE if target == 6 else target
+            self.moved = die
         self._to_settle()
 
     def _die_on(self, board):
@@ -794,6 +802,7 @@ class State(GameState):
             "totals": list(self.totals),
             "results": [list(r) for r in self.results],
             "played": self.played,
+            "moved": self.moved,
             "settling": self.settling,
             "leave": list(self.leave),
             "give": self.give,
@@ -877,6 +886,7 @@ def sample_state(view, rng):
     s.leave = list(view["leave"])
     s.give = view["give"]
     s.played = view["played"]
+    s.moved = view["moved"]
     s.die_index = view["die_index"]
     s.turns = view["turns"]
     s.first = view["first"]

@@ -14,6 +14,9 @@
 # would outline, and so uncolour, the ring or the gems while they are not being chosen).
 # Every ring choice points at a board: where a die goes (placing, moving), or where the die
 # is (turning it, moving it to the centre: on the narrow ring no blank cell precedes a die).
+# The die placed, moved or turned last this turn (view["moved"]) is marked C.MOVED while
+# another seat decides: the table points at it while the bots play (at the viewer's own
+# decision the board is a choice like the others, outlined when none picks it).
 from firmware.core import sixgems as G
 from firmware.ui import canvas as C
 
@@ -99,12 +102,19 @@ def _status(c, view, names):
     c.right("%s plays" % _short(names, who))
 
 
+def _moved(view):
+    """The die to mark C.MOVED: the last one moved, while another seat than the viewer's
+    decides; else -1."""
+    return view["moved"] if view["current"] != view["seat"] else -1
+
+
 def _ring(c, view):
     c.line(C.WHITE)
     wide = c.cols >= 40
     phase = view["phase"]
     placing = phase == "dice"
     played = view["played"]
+    moved = _moved(view)
     for b in range(G.BOARDS):
         c.col = 1 + b * (6 if wide else 4)  # after a blank cell, for the pointer
         if placing:
@@ -119,6 +129,8 @@ def _ring(c, view):
             c.mark(G.MOVE + die * 7 + 6)  # it leaves b for the centre
             if played >= 0 and G.colour(played) == b:
                 c.mark(G.TURN)
+        if die >= 0 and die == moved:
+            c.mark(C.MOVED)  # (the die placed, moved or turned last: pointed at in a bot's turn)
         if wide:
             c.badge(G.SHORT[b], GEM_COLOURS[b])
             c.space()
@@ -184,6 +196,8 @@ def _situation(c, view, names):
         c.text("ctr")
         for d in centre:
             c.space()
+            if d == _moved(view):
+                c.mark(C.MOVED)
             _die(c, view, d)
 
 
