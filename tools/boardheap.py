@@ -93,28 +93,42 @@ class Case:
         return "%s %dp %s %s" % (self.game, self.players, self.level, self.mode)
 
     def code(self, folders, saves):
+        """The script of this case: the firmware tree and the stand-ins imported as `t` and
+        `l` (run() links them in its own folder), the saves in `saves` ("@SAVES@": run()'s)."""
         tree, libs = folders
-        paths = [str(tree)] + ([str(libs)] if self.mode == "app" else [])
-        head = ("import sys\nsys.path[:] = %r\nGAME = %r\nPLAYERS = %d\nLEVEL = %r\n"
-                "PLAYOUTS = %d\nMODE = %r\nSAVES = %r\nSEED = %d\nOPTIONS = %r\n"
-                % (paths, self.game, self.players, self.level, self.playouts, self.mode,
-                   str(saves), self.seed, self.options))
+        paths = ["t"] + (["l"] if self.mode == "app" else [])
+        head = ("%s\t%s\t%s\nimport sys\nsys.path[:] = %r\nGAME = %r\nPLAYERS = %d\n"
+                "LEVEL = %r\nPLAYOUTS = %d\nMODE = %r\nSAVES = %r\nSEED = %d\nOPTIONS = %r\n"
+                % (LINKS, tree, libs, paths, self.game, self.players, self.level,
+                   self.playouts, self.mode, str(saves), self.seed, self.options))
         return head + SCRIPT.read_text()
+
+
+LINKS = "#links"  # a case's first line: the folders run() links as t and l
 
 
 def run(binary, heap, code, timeout=900):
     """(ended normally, actions, the output) of one run at `heap` bytes. A run whose game
-    reached the crash screen did not end normally."""
-    saves = tempfile.mkdtemp(prefix="heapgame-")
+    reached the crash screen did not end normally. It runs in a folder of its own where the
+    script's paths are short names of fixed length (t, l, s: the folders linked there): the
+    strings a run keeps on its heap are the same at every checkout's path, so is the heap's
+    layout, and so are the figures."""
+    work = tempfile.mkdtemp(prefix="heapgame-")
     try:
+        if code.startswith(LINKS):
+            first, code = code.split("\n", 1)
+            _, tree, libs = first.split("\t")
+            os.symlink(tree, os.path.join(work, "t"))
+            os.symlink(libs, os.path.join(work, "l"))
+        os.mkdir(os.path.join(work, "s"))
         done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c",
-                               code.replace("@SAVES@", saves)],
+                               code.replace("@SAVES@", "s")],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              stdin=subprocess.DEVNULL, timeout=timeout)
+                              stdin=subprocess.DEVNULL, timeout=timeout, cwd=work)
     except subprocess.TimeoutExpired:
         return False, 0, "timed out after %d s" % timeout
     finally:
-        shutil.rmtree(saves, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
     out = done.stdout.decode("utf-8", "replace")
     for line in out.splitlines():
         if line.startswith("heapgame: ok"):

@@ -113,11 +113,31 @@ class Board:
         pass
 
 
+TICK = [0]
+
+
+def board_pace():
+    """A thinking bot's slice (Match.think) as a board lives it: one step (a playout) a
+    frame, whatever the host's speed or load. On the host's clock a slice held several
+    playouts, a number that moved with the machine's load, and the garbage between two
+    frames with it: the heap's layout, and whether a search ran out of memory, changed
+    from run to run."""
+    from firmware.ui import match
+
+    def ticks_ms():  # each reading 13 ms on: the slice's second reading ends it
+        TICK[0] += 13
+        return TICK[0]
+
+    match.ticks_ms = ticks_ms
+
+
 def play_app():
     from firmware import buttons as K
     from firmware.app import App
     from firmware.ui import screens as S
     from firmware.ui.scene import Scene
+
+    board_pace()
 
     app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
               crash_path=SAVES + "/crash.txt")
