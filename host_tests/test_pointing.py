@@ -180,23 +180,61 @@ def moved_card(game, view):
     return "%d" % D.quality(view["placed"])
 
 
-@pytest.mark.parametrize("game", ["diamonds", "diams", "sixgems"])
+def quartz_moved(sim, view, shown):
+    """What the pointer stands at, asserted to be what Quartz's last action moved
+    (view["moved"]): "die", one it picked, rerolled or acted with (its letter, at its place
+    in the dice row), "seat", the one it chose (the name under the bar), "cart" or "chest",
+    the gem of the crystal's kind where it went; None (no pointer, asserted) when nothing
+    moved or when that is on another page."""
+    from firmware.core import quartz as Q
+
+    moved = view["moved"]
+    table = sim.app.screen
+    c = sim.app.canvas
+    spot = table.find(C.MOVED)
+    first = table.page * table.room * c.cols
+    if moved < 0 or not first <= spot < first + table.room * c.cols:
+        assert shown is None, (moved, shown, sim.texts())
+        return None
+    assert shown is not None, (moved, sim.texts())
+    row, col, text = shown
+    line = c.row_text(row)
+    if moved < Q.SEAT:
+        die = moved - Q.DIE
+        assert line.startswith("Dice ") and col == 5 + 2 * die, (moved, shown, line)
+        assert text.strip() == Q.FACE_LETTERS[view["dice"][die]], (moved, shown)
+        return "die"
+    if moved < Q.IN_CART:
+        assert text == "P%d" % (moved - Q.SEAT + 1), (moved, shown)
+        return "seat"
+    base, mine = (Q.IN_CHEST, "Chst ") if moved >= Q.IN_CHEST else (Q.IN_CART, "Cart ")
+    seat, kind = divmod(moved - base, 8)
+    label = mine if seat == view["seat"] else "P%d%s" % (seat + 1, "ch" if base == Q.IN_CHEST
+                                                         else " ")
+    assert line.startswith(label), (moved, label, line)
+    assert col - 5 - 3 * kind in (0, 1), (moved, shown)  # the gem (its count: crowded)
+    return "chest" if base == Q.IN_CHEST else "cart"
+
+
+@pytest.mark.parametrize("game", ["diamonds", "diams", "sixgems", "quartz"])
 def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
     # A bot's move on show: the gold pointer before the card it played (placed), the die it
     # placed, moved or turned (SIXGEMS: at its board on the ring, or at it in the centre); at
-    # the human's decision the cursor's own. Guards: no pointer on a bot's move, the pointer
-    # on another card or die (the trick's first, an old one), the card outlined as no choice.
+    # the human's decision the cursor's own. Quartz: the die, the seat, the crystal where it
+    # went (quartz_moved). Guards: no pointer on a bot's move, the pointer on another card or
+    # die (the trick's first, an old one), the card outlined as no choice.
     title, players, seats = TABLES[game]
     sim = make_sim("pybadge", seed=3)
     setup_game(sim, title, players, seats)
     rng = Prng(3)
     seen = 0
-    for _ in range(4000):
+    kinds = set()  # (Quartz: what the pointer stood at)
+    for _ in range(20000):
         app = sim.app
         match = app.match
         table = app.screen
-        if match is None or match.over() or seen >= 12:
-            break
+        if match is None or match.over() or seen >= 12 and len(kinds) >= 4 * (game == "quartz"):
+            break  # (Quartz: None and three kinds of thing)
         if not isinstance(table, S.TableScreen):
             sim.press(K.A)
             continue
@@ -210,8 +248,14 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         sim.frame(0)
         if sim.app.screen is not table or table.hold is None or not match.bot_moved:
             continue  # (a round's results came up: SIXGEMS's settlements)
-        want = moved_card(game, match.state.view(match.viewer()))
+        view = match.state.view(match.viewer())
         shown = pointed(sim)
+        if game == "quartz":
+            kind = quartz_moved(sim, view, shown)
+            seen += kind is not None
+            kinds.add(kind)
+            continue
+        want = moved_card(game, view)
         if want is None:
             assert shown is None, (shown, sim.texts())
             continue
@@ -224,3 +268,4 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         assert c.tiles[row * c.cols + col] != S.DIMMED
         seen += 1
     assert seen >= 12, seen
+    assert game != "quartz" or kinds >= {None, "die", "seat", "cart"}, kinds

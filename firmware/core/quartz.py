@@ -58,6 +58,12 @@ DIE = 20  # + die 0..4: pick a die (to reroll, or for the action)
 SEAT = 30  # + seat: the other player of a transfer or a steal
 CRYSTAL = 40  # + kind 0..6: one crystal of that kind (return, chest, give, take)
 
+# ---- What the last action moved (no rule: the table points at it while the bots play) ---
+# DIE + die (picked, rerolled, or the first of an action's dice), SEAT + seat (the other
+# player chosen), or where a crystal went: IN_CART / IN_CHEST + seat * 8 + kind; -1: nothing.
+IN_CART = 100
+IN_CHEST = 200
+
 # ---- Phases: who decides what now ------------------------------------------------------
 P_ROLL = 0  # Q-T2: pick dice to reroll, reroll, or keep
 P_ACT = 1  # Q-T3: choose an action kind, or end the turn
@@ -169,6 +175,7 @@ class State(GameState):
         self.turn = self.leader
         self.dice = [0] * DICE
         self.phase = P_ROLL
+        self.moved = -1
         self._clear_turn()
         self._start_turn()
 
@@ -195,6 +202,7 @@ class State(GameState):
         self.target = other.target
         self.left = other.left
         self.mined = list(other.mined)
+        self.moved = other.moved
 
     def clone(self):
         return State(0, 0, None, self)
@@ -238,6 +246,7 @@ class State(GameState):
                 break
             cart[kind] += 1
             got[kind] += 1
+            self.moved = IN_CART + self.turn * 8 + kind
         return got
 
     # ---- Turn flow (Q-T) ----
@@ -319,6 +328,14 @@ class State(GameState):
                 kinds.append(kind)
         return kinds
 
+    def _first_die(self, kind, among):
+        """The first die of `among` (a bitmask) showing `kind`'s face, else a helmet's."""
+        for face in (kind, HELMET):
+            for die in range(DICE):
+                if (among >> die) & 1 and self.dice[die] == face:
+                    return die
+        return 0
+
     def _group_size(self):
         n = 0
         for die in range(DICE):
@@ -396,6 +413,7 @@ class State(GameState):
 
     def _do(self, action):
         phase = self.phase
+        self.moved = -1
         if phase == P_ROLL:
             self._roll_step(action)
         elif phase == P_ACT:
@@ -405,14 +423,17 @@ class State(GameState):
                 self.kind = action - ACTION
                 self.group = 0
                 self.phase = P_GROUP
+                self.moved = DIE + self._first_die(self.kind, 31 & ~self.used)
         elif phase == P_GROUP:
             if action == CONFIRM:
                 self._act()
             else:
                 self.group |= 1 << (action - DIE)
+                self.moved = action
                 if not self._group_picks():  # every fitting die is in: nothing to decide
                     self._act()
         elif phase == P_TARGET:
+            self.moved = action
             self._target(action - SEAT)
         else:
             self._move(action - CRYSTAL)
@@ -429,13 +450,15 @@ class State(GameState):
                 self.markers[self.turn] -= 1
                 self._note("P%d spends a reroll marker" % (self.turn + 1))
             self._reveal()
-            for die in range(DICE):
+            for die in range(DICE - 1, -1, -1):
                 if (self.sel >> die) & 1:
                     self.dice[die] = self.rng.randbelow(6)
+                    self.moved = DIE + die  # (the first die rerolled)
             self.sel = 0
             self._after_roll()
         else:
             self.sel |= 1 << (action - DIE)
+            self.moved = action
 
     # ---- Q-T3: the actions ----
     def _act(self):
@@ -443,6 +466,7 @@ class State(GameState):
         n = self._group_size()
         self.used |= self.group
         self.kinds_used |= 1 << kind
+        self.moved = DIE + self._first_die(kind, self.group)
         me = "P%d" % (self.turn + 1)
         cart = self.carts[self.turn]
         if kind == PICKAXE or kind == HAMMER:
@@ -499,8 +523,16 @@ class State(GameState):
         source, dest = self._source_dest()
         source[kind] -= 1
         dest[kind] += 1
-        if self.phase == P_RETURN:
-            self.carts[self.turn][kind] -= 1
+        phase = self.phase
+        if phase == P_RETURN:  # (to the bag: the cart's crystals of that kind, if any left)
+            cart = self.carts[self.turn]
+            cart[kind] -= 1
+            self.moved = IN_CART + self.turn * 8 + kind if cart[kind] else -1
+        elif phase == P_CHEST:
+            self.moved = IN_CHEST + self.turn * 8 + kind
+        else:  # into the target's cart (give) or the mover's (take)
+            to = self.target if phase == P_GIVE else self.turn
+            self.moved = IN_CART + to * 8 + kind
         self.left -= 1
 
     def _move(self, kind):
@@ -567,6 +599,7 @@ class State(GameState):
             "target": self.target,
             "left": self.left,
             "mined": list(self.mined),
+            "moved": self.moved,
             "scores": self.scores(),
             "over": self.phase == P_OVER,
             "winners": self.winners(),
@@ -654,6 +687,7 @@ def sample_state(view, rng):
     s.target = view["target"]
     s.left = view["left"]
     s.mined = list(view["mined"])
+    s.moved = view["moved"]
     return s
 
 

@@ -10,6 +10,9 @@
 #
 # Choosing by pointing (canvas.mark): each die, crystal gem and seat name a choice picks is
 # marked with that action, so the table can point at it (screens.py, TableScreen.point).
+# What the last action moved (view["moved"]: a die, a seat, a crystal where it went) is
+# marked C.MOVED while another seat than the viewer's decides: the table points at it while
+# the bots play.
 from firmware.core import quartz as Q
 from firmware.ui import canvas as C
 
@@ -99,8 +102,21 @@ def _die_key(view, die, picked):
     return Q.DIE + first
 
 
+def _moved(view):
+    """What to mark C.MOVED (view["moved"]) while another seat decides; else -1."""
+    return view["moved"] if view["current"] != view["seat"] else -1
+
+
+def _moved_kind(moved, base, seat):
+    """The crystal kind the last action put in `seat`'s cart (base Q.IN_CART) or chest
+    (Q.IN_CHEST), else -1."""
+    kind = moved - base - seat * 8
+    return kind if 0 <= kind < 8 else -1
+
+
 def _dice(c, view, names):
     c.line(C.WHITE)
+    moved = _moved(view)
     wide = c.cols >= 40
     c.text("Dice ")  # (its space, and the one after each die: the pointer's cells)
     picked = view["selected"] if view["phase"] == "roll" else view["group"]
@@ -109,6 +125,8 @@ def _dice(c, view, names):
         key = _die_key(view, die, picked)
         if key >= 0:
             c.mark(key)
+        if moved == Q.DIE + die:
+            c.mark(C.MOVED)
         if view["used"][die]:
             letter = Q.FACE_LETTERS[face]
             c.badge(" %s " % letter if wide else letter, DIE_USED)
@@ -130,14 +148,17 @@ def _dice(c, view, names):
     c.text(after)
 
 
-def _row(c, label, counts, colour, pick=False, seat=-1):
+def _row(c, label, counts, colour, pick=False, seat=-1, moved=-1, kind_moved=-1):
     """`label`, then each kind held as its gem and count, at fixed columns. With `pick`,
     each gem is marked with the choice of one crystal of its kind; the label with the
-    choice of `seat`."""
+    choice of `seat`. C.MOVED marks the label when `moved` chose `seat`, the gem of
+    `kind_moved`."""
     c.line(colour)
     first = _label(c)
     if seat >= 0:
         c.mark(Q.SEAT + seat)  # a word: the cursor's bar under the name
+        if moved == Q.SEAT + seat:
+            c.mark(C.MOVED)
     c.text(label[:first - 1])
     held = False
     for kind in range(Q.NKINDS):
@@ -146,16 +167,23 @@ def _row(c, label, counts, colour, pick=False, seat=-1):
         if n:
             # A count of 10 or more before fills the pointer's cell: mark the count (a bar).
             crowded = kind and counts[kind - 1] > 9
-            if pick and not crowded:
-                c.mark(Q.CRYSTAL + kind)
+            if not crowded:
+                _mark_gem(c, pick, kind, kind_moved)
             c.gem(KIND_COLOURS[kind])
-            if pick and crowded:
-                c.mark(Q.CRYSTAL + kind)
+            if crowded:
+                _mark_gem(c, pick, kind, kind_moved)
             c.text("%d" % n)
             held = True
     if not held:
         c.col = first
         c.text("-")
+
+
+def _mark_gem(c, pick, kind, kind_moved):
+    if pick:
+        c.mark(Q.CRYSTAL + kind)
+    if kind == kind_moved:
+        c.mark(C.MOVED)
 
 
 def _extra(c, view, seat):
@@ -194,10 +222,12 @@ def draw(c, view, names):
         _row(c, "New", view["mined"], C.ORANGE, True)
     else:
         _legend(c)
+    moved = _moved(view)
     _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD,
-         seat == source)
+         seat == source, -1, moved, _moved_kind(moved, Q.IN_CART, seat))
     _extra(c, view, seat)
-    _row(c, "Chst" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD)
+    _row(c, "Chst" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD, False, -1,
+         moved, _moved_kind(moved, Q.IN_CHEST, seat))
     for i in range(1, players):
         other = (seat + i) % players
         colour = C.WHITE
@@ -205,7 +235,8 @@ def draw(c, view, names):
             colour = C.ORANGE
         elif other == turn and not over:
             colour = C.CYAN
-        _row(c, _short(names, other), view["carts"][other], colour, other == source, other)
+        _row(c, _short(names, other), view["carts"][other], colour, other == source, other,
+             moved, _moved_kind(moved, Q.IN_CART, other))
         _extra(c, view, other)
     # Further pages.
     if c.cols < 40:
@@ -215,7 +246,8 @@ def draw(c, view, names):
                                             sum(view["chests"][s]), view["markers"][s]))
     for i in range(1, players):
         other = (seat + i) % players
-        _row(c, _short(names, other) + "ch", view["chests"][other], C.GREY)
+        _row(c, _short(names, other) + "ch", view["chests"][other], C.GREY, False, -1, moved,
+             _moved_kind(moved, Q.IN_CHEST, other))
     _row(c, "Bag", view["bag"], C.GREY)
     if c.cols >= 40:
         c.col = _label(c) + Q.NKINDS * CELL + 1

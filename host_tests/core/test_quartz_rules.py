@@ -489,3 +489,45 @@ def test_action_words_exact_Q_T3():
     play(s, q.DIE + 4)
     assert s.action_text(q.REROLL) == "reroll 1 die (free)"
     assert s.action_text(q.KEEP) == "cancel, keep dice, act"
+
+
+# ---- What the last action moved (no rule: the handheld points at it in a bot's turn) ------
+def test_moved_names_the_die_the_seat_or_where_a_crystal_went():
+    # Guards: a give marked in the mover's cart, a steal in the victim's, a chest move in the
+    # cart, the action's dice named by a die of another face, an old move still named.
+    s = arrange(players=4, dice=(P, S, S, W, C), rerolls=1, phase=q.P_ROLL)
+    play(s, q.DIE + 4)
+    assert s.moved == q.DIE + 4 and s.view(1)["moved"] == q.DIE + 4  # picked to reroll
+    play(s, q.KEEP)
+    assert s.moved == -1
+    s.carts[2] = counts(ruby=2)
+    play(s, q.ACTION + q.STEAL)
+    assert s.moved == q.DIE + 1  # the first die of its face
+    play(s, q.DIE + 3)
+    assert s.moved == q.DIE + 3
+    play(s, q.DIE + 1)
+    assert s.moved == q.DIE + 1
+    play(s, q.DIE + 2)  # (the last fitting die: the steal is done, its first die named)
+    assert s.moved == q.DIE + 1 and s.phase == q.P_TARGET
+    play(s, q.SEAT + 2)  # both rubies go at once (Q-T3's settling)
+    assert s.moved == q.IN_CART + 0 * 8 + RU and s.carts[0] == counts(ruby=2)
+    s = arrange(players=4, dice=(T, W, T, C, C))
+    s.carts[0] = counts(quartz=1, amber=1, emerald=1)
+    play(s, q.ACTION + q.TRANSFER, q.DIE + 1, q.DIE + 0, q.CONFIRM)
+    assert s.moved == q.DIE + 0  # the action done: the first die of its face
+    play(s, q.SEAT + 3, q.CRYSTAL + AM)
+    assert s.moved == q.IN_CART + 3 * 8 + AM  # in the target's cart
+    play(s, q.ACTION + q.CHEST, q.DIE + 3, q.DIE + 4, q.CRYSTAL + EM)
+    assert s.moved == q.IN_CHEST + 0 * 8 + EM and s.chests[0] == counts(emerald=1)
+    s = arrange(dice=(H, H, H, H, P), bag=counts(ruby=2, amber=2))
+    play(s, q.ACTION + q.HAMMER, q.DIE + 0, q.DIE + 1, q.DIE + 2, q.DIE + 3)
+    assert s.phase == q.P_RETURN and s.carts[0] == counts(ruby=2, amber=2)  # (2 go back)
+    play(s, q.CRYSTAL + RU)
+    assert s.moved == q.IN_CART + RU  # back to the bag: the rubies left in the cart
+    play(s, q.CRYSTAL + RU)
+    assert s.moved == -1 and s.carts[0] == counts(amber=2)  # none of its kind left
+    s = arrange(dice=(P, P, W, C, C), bag=counts(amber=3))
+    play(s, q.ACTION + q.PICKAXE, q.DIE + 0, q.DIE + 1, q.DIE + 2)
+    assert s.moved == q.IN_CART + AM  # mined into the mover's cart
+    c = s.clone()
+    assert c.moved == s.moved
