@@ -2,7 +2,8 @@
 # in the order they are likely, and the shortcuts that do a turn's step at once. Diam's
 # rules: D-T6 (the market: place a diamond, then take all of its quality, a set adding up
 # to it, or nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
-# SIXGEMS: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem scores), G-P4 (wild gems).
+# SIXGEMS: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem scores), G-P4 (wild gems),
+# G-S2 / G-P5 (placing the dice).
 from table_checks import choice_decisions, played, shortcuts
 
 from firmware.core import diams as D
@@ -120,8 +121,8 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
 
 def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6():
     # 'take 1 + 3* + 6': market diamonds (not the placed one) adding up to its quality,
-    # picked and taken at once, the turn's take over; after 'take all' and 'take nothing',
-    # before the game's picks; the most diamonds first, SUMS at most, none twice (the same
+    # picked and taken at once, the turn's take over; after 'take all', before 'take
+    # nothing' and the game's picks; the most diamonds first, SUMS at most, none twice (the same
     # kinds), each of two diamonds or more (one is the game's pick). Guards: a sum off by
     # one, the placed diamond counted, a set taken twice, a one-diamond shortcut.
     seen = several = 0
@@ -132,9 +133,11 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
         if view["selected"]:
             assert not sums
             continue
-        first = [a for a in legal if a < D.MARKET_CARD]
+        first = [a for a in legal if a == D.TAKE_ALL]  # (the most taken: two or more)
+        then = [a for a in legal if a < D.MARKET_CARD and a not in first]  # (take nothing)
         assert choices[:len(first)] == first
         assert choices[len(first):len(first) + len(sums)] == sums
+        assert choices[len(first) + len(sums):len(first) + len(sums) + len(then)] == then
         assert len(sums) <= TD.SUMS
         target = D.quality(view["placed"])
         kinds = []
@@ -166,21 +169,58 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
 
 
 # -- SIXGEMS -------------------------------------------------------------------------------
-def test_sixgems_the_choice_that_does_nothing_comes_last_G_T2_G_T3():
-    # Not using the face, no settlement, the wild gems kept waiting, no swap: last (one UP
-    # from the first); the rest in the rules' order (but a wild gem's, below). Guards: the
-    # passive choice lost or first, a choice lost or doubled.
+def sixgems_lead(view, seat, boards, faces):
+    """What the dice as they lie give `seat` less the best other seat (G-P3, the rules'
+    dice_points over each seat's real and wild gems)."""
+    dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
+    points = [G.dice_points([view["real"][s][c] + view["wild"][s][c] for c in range(G.BOARDS)],
+                            dice) for s in range(view["players"])]
+    return points[seat] - max([points[s] for s in range(view["players"]) if s != seat])
+
+
+def sixgems_worth(state, view, action):
+    """How much a die placed or a face used widens the mover's lead as the dice then lie
+    (the dice not yet placed in the centre: not counted), played on a copy of the game; a
+    gem card played, what a gem of its colour scores with the dice as they lie."""
+    seat = view["seat"]
+    if view["phase"] == "play":
+        gems = [view["real"][seat][c] + view["wild"][seat][c] for c in range(G.BOARDS)]
+        dice = [(view["boards"][d], view["faces"][d], d == G.RED) for d in range(G.DICE)]
+        more = list(gems)
+        more[G.colour(action - G.PLAY)] += 1
+        return G.dice_points(more, dice) - G.dice_points(gems, dice)
+    after = played(state, [action])
+    boards = list(after.boards)
+    if view["phase"] == "dice":
+        for d in range(view["die_index"] + 1, G.DICE):
+            boards[d] = G.CENTRE
+    return sixgems_lead(view, seat, boards, after.faces)
+
+
+def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T3():
+    # A die placed and a face used: where the mover's lead grows most first (G-P3); a gem
+    # card: the dearest colour first; among equals, and for settling, the wild gems and
+    # the swaps, the choice that does nothing last (one UP from the first), the rest in the
+    # rules' order (but a wild gem's, below). Guards: the passive choice lost or first, a
+    # choice lost or doubled, the order by the red die as a blue, a later die counted.
     seen = set()
-    for _state, view, legal, choices in decisions(G, range(1, 20), 300):
+    for state, view, legal, choices in decisions(G, range(1, 20), 300):
         assert sorted(choices) == sorted(legal)
-        if len(legal) > 1 and legal[0] in TG.PASSIVE:
+        phase = view["phase"]
+        if phase in ("dice", "use", "play"):
+            values = dict([(a, sixgems_worth(state, view, a)) for a in legal])
+            assert choices == sorted(legal, key=lambda a: (-values[a], a in TG.PASSIVE, a)), (
+                phase, values, choices)
+            if len(set(values.values())) > 1:
+                seen.add(phase)
+        elif len(legal) > 1 and legal[0] in TG.PASSIVE:
             assert choices[-1] == legal[0]
-            if view["phase"] != "wild":
+            if phase != "wild":
                 assert choices[:-1] == legal[1:]
-            seen.add(view["phase"])
-        elif view["phase"] != "wild":
+            seen.add(phase)
+        elif phase != "wild":
             assert choices == legal
-    assert {"use", "settle", "wild"} <= seen, seen
+    assert {"dice", "use", "play", "settle", "wild"} <= seen, seen
 
 
 def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4():

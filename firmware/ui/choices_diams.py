@@ -41,14 +41,35 @@ def _stores(view):
     return out
 
 
+def _haul(view, card):
+    """The qualities placing `card` lets its player take at most, added up (D-T6): every one
+    of its quality in the market with it (a), or the dearest set of others adding up to it
+    (b)."""
+    q = D.quality(card)
+    market = view["market"]
+    same = len([m for m in market if D.quality(m) == q])
+    found = []
+    _add_up(market, 0, q, [], found)
+    return max((same + 1) * q if same else 0, q if found else 0)
+
+
+def _by_haul(view, cards):
+    """`cards` (sorted) the largest haul first; among equals one the hand has fewest of
+    (a set kept for the vault), the lowest quality."""
+    hand = [D.quality(card) for card in view["hand"] if D.is_diamond(card)]
+    return sorted(cards, key=lambda card: (-_haul(view, card) * 16 + hand.count(
+        D.quality(card))) * 1024 + card)
+
+
 def _places(view):
     """Shortcuts 'place 6 green': the market chosen and a diamond placed, one a kind of
-    diamond in hand (D-T6: the game asks which once the market is chosen)."""
+    diamond in hand (D-T6: the game asks which once the market is chosen), the largest haul
+    first."""
     out = []
     last = -1
-    for card in view["hand"]:
+    for card in _by_haul(view, [card for card in view["hand"] if D.is_diamond(card)]):
         kind = D.quality(card) * 2 + D.is_pure(card)
-        if D.is_diamond(card) and kind != last:
+        if kind != last:
             last = kind
             out.append(("place " + D.card_text(card), [D.MARKET, D.HAND + card], D.HAND + card))
     return out
@@ -111,8 +132,11 @@ def choices(view, legal):
         return out + [a for a in legal if a != D.MARKET]  # (every place is a shortcut)
     if phase == "vault":
         return _stores(view) + legal
+    if phase == "place":
+        return [D.HAND + card for card in _by_haul(view, [a - D.HAND for a in legal])]
     if phase == "take":
         picks = [a for a in legal if a >= D.MARKET_CARD]
-        return [a for a in legal if a < D.MARKET_CARD] + _sums(view) + picks  # (after 'take
-        # all', 'take nothing')
+        first = [a for a in legal if a == D.TAKE_ALL]  # (the most: two of the quality at least)
+        return first + _sums(view) + [a for a in legal if a < D.MARKET_CARD and a not in
+                                      first] + picks  # ('take nothing', 'done' after the sums)
     return legal
