@@ -22,6 +22,50 @@ def quartz_decisions(seeds, moves=120):
     return choice_decisions(Q.new_game, T.choices, seeds, moves)
 
 
+def points_of(held):
+    """What a holding (cart and chest, counts per kind) scores, no chest penalty (Q-F1, Q-F2:
+    the rules' own scoring; a second seat with an emptier chest takes the penalty)."""
+    return Q.final_scores([held, [0] * Q.NKINDS], [1, 0])[0]
+
+
+def worth(moving, held, kind):
+    """How much a player moving a crystal of `kind` wants it, the most first: taken, 10
+    times the points it adds to `held` and 3 times its value (what the victim loses); into
+    the chest, its value; given away or returned, the fewest points lost."""
+    more = list(held)
+    more[kind] += 1
+    less = list(held)
+    less[kind] -= 1
+    if moving == "take":
+        return 10 * (points_of(more) - points_of(held)) + 3 * Q.VALUES[kind]
+    if moving == "chest":
+        return Q.VALUES[kind]
+    return points_of(less) - points_of(held)
+
+
+def likely_move(pool, left, moving, held):
+    """The counts per kind a `moving` move of `left` crystals from `pool` takes, one at a
+    time the crystal wanted most (worth, the lower kind on a tie), `held` growing with what
+    is taken (shrinking with what is given away or returned); and the worth summed."""
+    pool = list(pool)
+    held = list(held)
+    moved = [0] * Q.NKINDS
+    total = 0
+    while left > 0 and sum(pool):
+        kind = max([k for k in range(Q.NKINDS) if pool[k]],
+                   key=lambda k, held=held: (worth(moving, held, k), -k))
+        total += worth(moving, held, kind)
+        moved[kind] += 1
+        pool[kind] -= 1
+        held[kind] += 1 if moving == "take" else 0 if moving == "chest" else -1
+        left -= 1
+    return moved, total
+
+
+def held_by(view, seat):
+    return [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
+
+
 def dice_in(words):
     """3 of 'pickaxe with 3 dice'."""
     return int(words.split(" with ")[1].split()[0])
@@ -145,19 +189,25 @@ def test_a_free_reroll_of_lone_dice_comes_before_keeping_them_Q_T2():
 
 
 def test_crystals_are_offered_the_likely_first():
-    # Taking and chesting: the dearest crystal first; giving and returning: the cheapest
-    # (an unstable one first). The same choices as the rules', in another order.
+    # Taking: the crystal that adds most to the mover's points (a set's bonus too), and a
+    # little of what the victim loses; chesting: the dearest; giving and returning: the one
+    # that costs the fewest points (an unstable one first). The same choices as the rules',
+    # in another order. Guards: the order by value alone (a set's bonus left out), reversed.
     seen = set()
     for _state, view, legal, choices in quartz_decisions(range(1, 30), 200):
         if not legal or legal[0] < Q.CRYSTAL:
             continue
         choices = [c for c in choices if not isinstance(c, tuple)]
         assert sorted(choices) == sorted(legal)
-        values = [Q.VALUES[c - Q.CRYSTAL] for c in choices]
-        dear = view["phase"] in ("take", "chest")
-        assert values == sorted(values, reverse=dear), (view["phase"], values)
-        seen.add(view["phase"])
-    assert seen == {"take", "chest", "give", "return"}, seen
+        held = held_by(view, view["current"])
+        phase = view["phase"]
+        want = sorted(legal, key=lambda a: (-worth(phase, held, a - Q.CRYSTAL), a))
+        assert choices == want, (phase, held, choices, want)
+        seen.add(phase)
+        if phase == "take" and [Q.VALUES[a - Q.CRYSTAL] for a in choices] != sorted(
+                [Q.VALUES[a - Q.CRYSTAL] for a in choices], reverse=True):
+            seen.add("a set's bonus first")
+    assert seen == {"take", "chest", "give", "return", "a set's bonus first"}, seen
 
 
 def test_a_whole_crystal_move_at_once_moves_what_its_words_say_Q_T3():
@@ -195,13 +245,11 @@ def test_a_whole_crystal_move_at_once_moves_what_its_words_say_Q_T3():
             said = ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
                              if moved[k])
             assert said and said in words, (words, moved)
-            dear = verb in ("steal", "put")
-            values = [Q.VALUES[k] for k in range(Q.NKINDS) if moved[k]]
             source = (view["mined"] if verb == "return" else view["carts"][target]
                       if verb == "steal" else view["carts"][me])
-            left_out = [Q.VALUES[k] for k in range(Q.NKINDS) if source[k] > moved[k]]
-            if left_out:  # nothing left behind is dearer (cheaper) than what moved
-                assert (min(values) >= max(left_out)) if dear else (max(values) <= min(left_out))
+            moving = {"steal": "take", "put": "chest"}.get(verb, verb)
+            want, _ = likely_move(source, view["left"], moving, held_by(view, me))
+            assert moved == want, (words, moved, want)  # the crystals wanted most
             counted += 1
     assert seen == {"steal", "give", "put", "return"} and counted > 100, (seen, counted)
 
@@ -351,10 +399,10 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
 
 
 def test_the_likely_target_comes_first_Q_T3():
-    # A transfer's target: the leader first (the unstable crystals where they hurt most); a
-    # steal's: the cart whose dearest crystals are worth most to take; the whole move's
-    # shortcut of each target in that order, then the targets. Guards: the order reversed,
-    # a steal aimed by points, a target lost.
+    # A transfer's target: the leader first (the unstable crystals where they hurt most; on
+    # a tie the later seat); a steal's: the cart whose crystals are worth most to take (the
+    # likely move's worth summed); the whole move's shortcut of each target in that order,
+    # then the targets. Guards: the order reversed, a steal aimed by points, a target lost.
     seen = set()
     for _state, view, legal, choices in quartz_decisions(range(1, 60), 200):
         if view["phase"] != "target":
@@ -364,30 +412,20 @@ def test_the_likely_target_comes_first_Q_T3():
         runs = [c[1][0] for c in shortcuts(choices)]
         assert runs == [t for t in targets if t in runs]
         if view["action"] == Q.TRANSFER:
-            worth = [view["scores"][t - Q.SEAT] for t in targets]
+            aims = [(view["scores"][t - Q.SEAT], t) for t in targets]
         else:
-            worth = []
-            for t in targets:
-                cart = list(view["carts"][t - Q.SEAT])
-                values = sorted([Q.VALUES[k] for k in range(Q.NKINDS) for _ in range(cart[k])],
-                                reverse=True)
-                worth.append(sum(values[:view["left"]]))
-        assert worth == sorted(worth, reverse=True), (view["action"], worth)
-        if len(set(worth)) > 1:
+            held = held_by(view, view["current"])
+            aims = [(likely_move(view["carts"][t - Q.SEAT], view["left"], "take", held)[1],
+                     -t) for t in targets]
+        assert aims == sorted(aims, reverse=True), (view["action"], aims)
+        if len(set([a[0] for a in aims])) > 1:
             seen.add(view["action"])
     assert seen == {Q.TRANSFER, Q.STEAL}, seen
 
 
-def top_value(cart, count):
-    """The value of the `count` dearest crystals of `cart` (counts per kind)."""
-    values = sorted([Q.VALUES[k] for k in range(Q.NKINDS) for _ in range(cart[k])],
-                    reverse=True)
-    return sum(values[:count])
-
-
 def test_a_steal_or_a_transfer_goes_on_to_its_likely_target_in_one_pick_Q_T3():
     # 'steal 2 ruby from P3 with 3 dice': the steal's (transfer's) likely dice, then the
-    # likely target (the cart whose dearest crystals are worth most; the leader for a
+    # likely target (the cart whose crystals are worth most to take; the leader for a
     # transfer), then its likely crystals, as one pick in place of the plain shortcut first;
     # the plain one still offered. Guards: another target, a crystal count off by one, the
     # plain shortcut lost (no other target then), a target whose cart is empty.
@@ -407,10 +445,11 @@ def test_a_steal_or_a_transfer_goes_on_to_its_likely_target_in_one_pick_Q_T3():
                                        [a for a in actions if a < Q.SEAT]), (words, choices)
             others = [s for s in range(view["players"]) if s != me]
             if kind == Q.TRANSFER:
-                best = max(others, key=lambda s: (view["scores"][s], -s))
+                best = max(others, key=lambda s: (view["scores"][s], s))
             else:
-                best = max(others, key=lambda s, carts=view["carts"], n=n: (
-                    top_value(carts[s], n - 1), -s))
+                held = held_by(view, me)
+                best = max(others, key=lambda s, carts=view["carts"], n=n, held=held: (
+                    likely_move(carts[s], n - 1, "take", held)[1], -s))
             assert seats == [best], (words, view["carts"], view["scores"])
             assert words.startswith(Q.FACES[kind] + " ") and "P%d with" % (best + 1) in words
             after = played(state, actions)

@@ -89,22 +89,52 @@ def _rerolls(view, legal):
     return out
 
 
-def _greedy(pool, left, dear):
-    """The kinds a move of `left` crystals takes from `pool` (counts per kind), the dearest
-    (or the cheapest) first, as the choices the player makes: up to where the game moves the
-    rest by itself (Q-T3: one kind left, or all must go); and the counts it moves in all."""
+def _bonus(held, kind, more):
+    """What `more` (1 or -1) crystal of `kind` does to a holding's set bonus (Q-F2)."""
+    if kind >= Q.VALUABLE or held[kind] + more < 0:
+        return 0
+    return Q.set_bonus(held[kind] + more) - Q.set_bonus(held[kind])
+
+
+def _worth(moving, held, kind):
+    """How much a player wants to move a crystal of `kind`, the most first: to take, what
+    it adds to their holding `held` (cart and chest: value and set bonus, Q-F1, Q-F2) and
+    a little of what the victim loses; to chest, its value (what a chest keeps safe); to
+    give away or return, the least it costs them."""
+    value = Q.VALUES[kind]
+    if moving == "take":
+        return 10 * (value + _bonus(held, kind, 1)) + 3 * value
+    if moving == "chest":
+        return value
+    return -(value - _bonus(held, kind, -1))
+
+
+def _held(view, seat):
+    """`seat`'s crystals, cart and chest, per kind."""
+    return [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
+
+
+def _greedy(pool, left, moving, held):
+    """The kinds a `moving` move ("take", "chest", "give", "return") of `left` crystals
+    takes from `pool` (counts per kind), the one the player wants most first (_worth, with
+    the mover's holding `held` as it grows), as the choices the player makes: up to where
+    the game moves the rest by itself (Q-T3: one kind left, or all must go); and the counts
+    it moves in all."""
     pool = list(pool)
+    held = list(held)
     picks = []
     moved = [0] * Q.NKINDS
+    choosing = True
     while left > 0 and sum(pool):
         kinds = [k for k in range(Q.NKINDS) if pool[k]]
         if len(kinds) == 1 or left >= sum(pool):
-            dear = None  # (from here the game moves them: all, or one kind, any order)
-        kind = max(kinds, key=lambda k: Q.VALUES[k] if dear else -Q.VALUES[k])
-        if dear is not None:
+            choosing = False  # (from here the game moves them: all, or one kind, any order)
+        kind = max(kinds, key=lambda k: _worth(moving, held, k) * 8 - k)
+        if choosing:
             picks.append(Q.CRYSTAL + kind)
         moved[kind] += 1
         pool[kind] -= 1
+        held[kind] += 1 if moving == "take" else -1 if moving != "chest" else 0
         left -= 1
     return picks, moved
 
@@ -126,7 +156,7 @@ def _runs(view, legal):
         source = view["carts"][target if moving == "take" else view["current"]]
         if moving == "return":
             source = view["mined"]
-        picks, moved = _greedy(source, view["left"], moving in ("take", "chest"))
+        picks, moved = _greedy(source, view["left"], moving, _held(view, view["current"]))
         if len(first + picks) < 2:
             continue  # (one action: the game's own choice)
         what = ", ".join(["%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
@@ -143,11 +173,18 @@ def _runs(view, legal):
 
 def _aim(view, seat):
     """How likely `seat` is the target, the least first: a transfer gives to the leader (the
-    unstable crystals where they hurt most), a steal takes from the cart it gains most from."""
+    unstable crystals where they hurt most), a steal takes from the cart it gains most from
+    (_worth of each crystal as the mover's holding grows)."""
     if view["action"] == Q.TRANSFER:
-        return -view["scores"][seat]
-    moved = _greedy(view["carts"][seat], view["left"], True)[1]
-    return -sum([moved[k] * Q.VALUES[k] for k in range(Q.NKINDS)])
+        return -view["scores"][seat] * 8 - seat  # (a tie: the later seat)
+    held = _held(view, view["current"])
+    picks, moved = _greedy(view["carts"][seat], view["left"], "take", held)
+    total = 0
+    for kind in range(Q.NKINDS):
+        for _ in range(moved[kind]):
+            total += _worth("take", held, kind)
+            held[kind] += 1
+    return -total * 8 + seat
 
 
 def _aimed(view, kind, shortcut):
@@ -157,11 +194,13 @@ def _aimed(view, kind, shortcut):
     words, actions = shortcut
     me = view["current"]
     n = len([a for a in actions if Q.DIE <= a < Q.DIE + Q.DICE])  # (no die picked yet)
-    probe = {"action": kind, "left": n - 1, "carts": view["carts"], "scores": view["scores"]}
+    probe = {"action": kind, "left": n - 1, "carts": view["carts"], "chests": view["chests"],
+             "scores": view["scores"], "current": me}
     seats = [s for s in range(view["players"]) if s != me]
-    target = min(seats, key=lambda s: _aim(probe, s) * 8 + s)
+    target = min(seats, key=lambda s: _aim(probe, s))
     source = view["carts"][me if kind == Q.TRANSFER else target]
-    picks, moved = _greedy(source, n - 1, kind == Q.STEAL)
+    picks, moved = _greedy(source, n - 1, "take" if kind == Q.STEAL else "give",
+                           _held(view, me))
     if not sum(moved):
         return None
     what = ", ".join(["%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS) if moved[k]])
@@ -200,11 +239,10 @@ def choices(view, legal):
             return rerolls[:1] + legal[:1] + rerolls[1:] + legal[1:]  # lone dice: first
         return legal[:1 + some] + rerolls + legal[1 + some:]
     if legal[0] >= Q.CRYSTAL:
-        dear = phase in ("take", "chest")
-        return _runs(view, legal) + sorted(legal, key=lambda a: -Q.VALUES[a - Q.CRYSTAL] if dear
-                                           else Q.VALUES[a - Q.CRYSTAL])
+        held = _held(view, view["current"])
+        return _runs(view, legal) + sorted(legal, key=lambda a: a - _worth(
+            phase, held, a - Q.CRYSTAL) * 64)  # (keys unique: a port's sort need not be stable)
     if phase == "target":  # the likely target first (_aim)
-        legal = sorted(legal, key=lambda a: _aim(view, a - Q.SEAT) * 8 + a - Q.SEAT)  # (keys
-        # unique: a port's sort need not be stable)
+        legal = sorted(legal, key=lambda a: _aim(view, a - Q.SEAT))  # (unique keys)
         return _runs(view, legal) + legal
     return legal
