@@ -35,7 +35,7 @@ def render(view, cols, rows):
 
 def header_row(c, limit):
     for r in range(limit):
-        if c.row_text(r).startswith("    tk") or c.row_text(r).startswith("    hnd  tk"):
+        if c.row_text(r).startswith("tricks") or c.row_text(r).startswith("    tricks"):
             return r
     return -1
 
@@ -54,10 +54,7 @@ def check_draw(view):
         assert 0 < head < page - 1, [c.row_text(r) for r in range(page)]
         mine = c.row_text(head + 1)
         assert mine[1:3] == "P%d" % (seat + 1)
-        if cols >= 40:
-            assert int(mine[3:7]) == view["hand_counts"][seat]
-        else:
-            assert int(mine[3:6]) == view["tricks"][seat]
+        assert int(mine[3:10 if cols >= 40 else 6]) == view["tricks"][seat]
         if view["phase"] == "over":
             assert c.row_text(0).startswith("Game over: ")
         else:
@@ -125,7 +122,7 @@ def test_first_page_shows_trick_hand_and_table():
     assert c.tile_at(1, 10) == C.tile(C.SOLID, T.SUIT[M.HEARTS])
     assert c.tile_at(1, 18) == C.tile(C.SOLID, T.SUIT[M.SPADES])
     assert c.tile_at(1, 23) == C.tile(C.SOLID, T.SUIT[M.CLUBS])
-    assert texts[2] == "    tk  D  H  S  C sh vt"
+    assert texts[2] == "tricks  D  H  S  C"  # (then the crystals' gems)
     # You (to play), then P2 and P3: tricks, won cards, crystals (the others' vaults are
     # hidden), the thief token.
     assert texts[3] == ">P1  0  0  0  0  0  3  2"
@@ -137,7 +134,7 @@ def test_first_page_shows_trick_hand_and_table():
     assert c.tile_at(2, 8) == C.PICTURES + T.PIPS + M.DIAMONDS  # the suit's pip
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
-    assert wide.row_text(3).split() == [">P1", "6", "0", "0", "0", "0", "0", "3", "2", "7"]
+    assert wide.row_text(3).split() == [">P1", "0", "0", "0", "0", "0", "3", "2", "7"]
     assert wide.row_text(5).split()[-1] == "T"
 
 
@@ -213,22 +210,27 @@ def test_table_rows_line_up_under_their_headings():
     view = s.view(0)
     narrow = render(view, 26, 40)
     assert narrow.texts()[2:6] == [
-        "    tk  D  H  S  C sh vt",
+        "tricks  D  H  S  C",
         ">P1  3  1  2  3  4  3  2",
         " P2  0  0  0  0  0  5  ?",
         " P3  1  0  0  0  1  0  ? T",
     ]
     wide = render(view, 40, 44)
     assert wide.texts()[2:6] == [
-        "    hnd  tk  D  H  S  C  shw  vlt pts",
-        ">P1   6   3  1  2  3  4    3    2   7",
-        " P2   5   0  0  0  0  0    5    ?",
-        " P3   5   1  0  0  0  1    0    ?      T",
+        "    tricks  D  H  S  C          points",
+        ">P1      3  1  2  3  4    3    2     7",
+        " P2      0  0  0  0  0    5    ?",
+        " P3      1  0  0  0  1    0    ?       T",
     ]
+    # The crystals' headings are their gems, over the rows' gems (no words: "sh vt").
+    for c in (narrow, wide):
+        for gem in (T.SHOW, T.VAULT):
+            cols = [i for i in range(c.cols) if c.tile_at(3, i) == C.tile(C.GEM, gem)]
+            assert len(cols) == 1 and c.tile_at(2, cols[0]) == C.tile(C.GEM, gem)
     # The suit headings are their pips, over their column.
     for c in (narrow, wide):
         for suit in range(M.SUITS):
-            col = c.row_text(2).index(" " + M.SUIT_LETTERS[suit] + " ") + 1
+            col = (c.row_text(2) + " ").index(" " + M.SUIT_LETTERS[suit] + " ") + 1
             assert c.tile_at(2, col) == C.PICTURES + T.PIPS + suit
 
 

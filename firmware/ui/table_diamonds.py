@@ -197,17 +197,23 @@ def draw(c, view, names):
 
 
 def _table(c, view, seat, n, wide):
-    # Columns: name, (cards in hand when wide,) tricks, won cards per suit, showroom and
-    # vault crystals, (points when wide,) the thief token; numbers flush right under their
-    # heading. (Narrow: no hand column; everyone holds the same number of cards, give or
-    # take the trick on the table.)
+    # Columns: name, tricks won, won cards per suit, showroom and vault crystals, (points when
+    # wide,) the thief token; numbers flush right under their heading: words, a suit's pip,
+    # the crystals' gems (the legend names them). Everyone holds the same number of cards,
+    # give or take the trick on the table: no hand column.
     c.line()
-    c.col = 3
-    c.text(" hnd  tk" if wide else " tk")
+    c.text("    tricks" if wide else "tricks")
     for s in range(M.SUITS):
         c.space(2)
         _pip(c, s)
-    c.text("  shw  vlt pts" if wide else " sh vt")
+    if wide:
+        c.space()
+    c.gem(SHOW)  # (over the rows' gems)
+    c.space(4 if wide else 2)
+    c.gem(VAULT)
+    if wide:
+        c.space(3)
+        c.text("points")
     show = view["showroom"]
     w = 3 if wide else 2  # a crystal count
     for k in range(n):
@@ -218,9 +224,7 @@ def _table(c, view, seat, n, wide):
         c.text(_short(other))
         c.col = 3
         won = view["won"][other]
-        if wide:
-            c.text("%4d" % view["hand_counts"][other])
-        c.text(("%4d%3d%3d%3d%3d" if wide else "%3d%3d%3d%3d%3d")
+        c.text(("%7d%3d%3d%3d%3d" if wide else "%3d%3d%3d%3d%3d")
                % (view["tricks"][other], won[0], won[1], won[2], won[3]))
         if wide:
             c.space()
@@ -232,9 +236,9 @@ def _table(c, view, seat, n, wide):
         v = view["vaults"][side]
         c.text(_num(v, w))
         if wide:
-            c.text(_num(M.points(show[side], v), 4) if v is not None else "    ")
+            c.text(_num(M.points(show[side], v), 6) if v is not None else "      ")
         if other == view["thief"]:
-            c.text("  T" if wide else " T")
+            c.text(" T")
 
 
 def _num(value, width):
