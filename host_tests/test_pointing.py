@@ -207,9 +207,9 @@ def quartz_moved(sim, view, shown):
     if moved < Q.IN_CART:
         assert text == "P%d" % (moved - Q.SEAT + 1), (moved, shown)
         return "seat"
-    base, mine = (Q.IN_CHEST, "Chst ") if moved >= Q.IN_CHEST else (Q.IN_CART, "Cart ")
-    seat, kind = divmod(moved - base, 8)
-    label = mine if seat == view["seat"] else "P%d%s" % (seat + 1, "ch" if base == Q.IN_CHEST
+    base, mine = (Q.IN_CHEST, "C ") if moved >= Q.IN_CHEST else (Q.IN_CART, "Cart ")
+    seat, kind = divmod(moved - base, 8)  # (a chest's label: the name, the chest's picture)
+    label = mine if seat == view["seat"] else "P%d%s" % (seat + 1, "C" if base == Q.IN_CHEST
                                                          else " ")
     assert line.startswith(label), (moved, label, line)
     assert col - 5 - 3 * kind in (0, 1), (moved, shown)  # the gem (its count: crowded)

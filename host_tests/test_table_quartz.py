@@ -100,8 +100,9 @@ def test_first_page_shows_dice_cart_chest_and_turn():
         col = T._label(c) + 4 * T.CELL
         assert c.tile_at(cart_row + 1, col) == tile(GEM, T.KIND_COLOURS[4])
         assert chest[col + 1] == "1"
-        # The mover's free rerolls and markers.
-        assert "free%d" % view["rerolls"] in text
+        # The mover's rerolls: the free ones and the markers.
+        n = view["rerolls"] + view["markers"][view["turn"]]
+        assert ("%d reroll%s" % (n, "" if n == 1 else "s")) in text
         # Every other cart on the first page at 40 columns (4 players: 8 rows).
         if size is WIDE:
             for other in range(1, 4):
@@ -239,52 +240,59 @@ def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
 def test_row_labels_at_both_widths():
     view = quartz_table().view(0)
     narrow = draw(view, NARROW)
-    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P2", "P3"]
+    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P2", "P3"]
+    assert narrow.tile_at(4, 0) == T.FACES + Q.CHEST + C.PICTURES  # the chest's picture
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P1", "chest", "P2", "P3"]
     # Seen from P2's seat: its own rows first, then P3 and P1 in turn order.
     view = quartz_table().view(1)
     narrow = draw(view, NARROW)
-    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P3", "P1"]
+    assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P3", "P1"]
     assert narrow.row_text(3).split()[1:] == ["4", "2"]
     assert narrow.colours[6] == C.CYAN  # P1 plays
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P2", "chest", "P3", "P1"]
 
 
-def test_wide_rows_show_chest_markers_and_points_under_their_heading():
+def test_seats_chest_points_and_markers():
+    # At 40 columns, after each seat's crystals: its chest size and points under "chest
+    # points"; at 26, on a later page, a row a seat: its points and its chest size in words;
+    # then the reroll markers held. Guards: a figure under another heading, a seat's figures
+    # on another's row, the markers of the seats without any said, six seats' markers cut.
     state = quartz_table()
     state.markers = [0, 2, 1]
     view = state.view(0)
     wide = draw(view, WIDE)
     heading = wide.row_text(2)
-    assert heading.endswith(" ch mk  pts")
+    assert heading.endswith(" chest points")
     end = len(heading)
     for row, seat in ((3, 0), (5, 1), (6, 2)):
         text = wide.row_text(row)
-        assert len(text) == end  # the points flush with "pts"
-        assert text.split()[-3:] == [
-            "%d" % sum(view["chests"][seat]),
-            "%d" % view["markers"][seat],
-            "%d" % view["scores"][seat],
-        ]
+        assert len(text) == end  # the points flush with "points"
+        assert text[end - 12:end - 7].strip() == "%d" % sum(view["chests"][seat])  # "chest"
+        assert text[end - 7:].strip() == "%d" % view["scores"][seat]
+    assert wide.row_text(7) == "Reroll markers: P2 2, P3 1"
     # At 26 columns those go to the second page, one row per seat.
     narrow = draw(view, NARROW)
-    assert "pts" not in narrow.row_text(2)
+    assert narrow.row_text(2).split() == [str(v) for v in Q.VALUES]  # (the legend only)
     assert narrow.row_text(3).split() == ["Cart", "2", "1", "3", "1"]
     assert narrow.row_text(5).split() == ["P2", "4", "2"]
-    rows = narrow.texts()[7:10]
-    assert [r.split() for r in rows] == [
-        [
-            "P%d" % (s + 1),
-            "%d" % view["scores"][s],
-            "pts",
-            "ch%d" % sum(view["chests"][s]),
-            "mk%d" % view["markers"][s],
-        ]
-        for s in range(3)
-    ]
-    assert "pts" not in "".join(wide.texts()[7:])
+    for s in range(3):
+        assert narrow.row_text(7 + s).split() == [
+            "P%d" % (s + 1), "%d" % view["scores"][s], "points,",
+            "%d" % sum(view["chests"][s]), "in", "chest"]
+    assert narrow.row_text(10) == "Reroll markers: P2 2, P3 1"
+    assert "points," not in "".join(wide.texts())
+    state = Q.new_game(6, 1)
+    state.markers = [2, 0, 1, 3, 1, 1]
+    for size in (NARROW, WIDE):
+        c = draw(state.view(0), size)
+        rows = [r for r in range(c.used) if c.row_text(r).startswith("Reroll markers")]
+        said = " ".join([c.row_text(r) for r in range(rows[0], rows[0] + 2)])
+        assert said.startswith("Reroll markers: P1 2, P3 1, P4 3, P5 1, P6 1"), said
+        assert c.cut == 0
+    state.markers = [0] * 6
+    assert "Reroll markers: none" in draw(state.view(0), NARROW).texts()
 
 
 def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
@@ -292,12 +300,13 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
     state.chests[2] = [0, 0, 3, 0, 0, 0, 0]
     view = state.view(0)
     words = ("Dice: P pickaxe H hammer C chest T transfer S steal * helmet: any"
-             " Orange: picked, grey: used.")  # (a face's picture has its letter under it)
+             " Picked: orange, used: grey")  # (a face's picture has its letter under it)
     for size in (NARROW, WIDE):
         c = draw(view, size)
         texts = c.texts()[: c.used]
-        chests = [r for r in range(c.used) if texts[r].startswith(("P2ch", "P3ch"))]
-        assert [texts[r].split()[0] for r in chests] == ["P2ch", "P3ch"]
+        chests = [r for r in range(c.used) if texts[r].startswith(("P2C ", "P3C "))]
+        assert [texts[r].split()[0] for r in chests] == ["P2C", "P3C"]  # (name, picture)
+        assert c.tile_at(chests[0], 2) == T.FACES + Q.CHEST + C.PICTURES
         assert texts[chests[0]].split()[1:] == ["-"]
         assert [k for _, k in gems_in(c, chests[1])] == [2]
         bag = chests[1] + 1
@@ -378,10 +387,10 @@ def test_the_wide_layout_needs_40_columns():
     view = quartz_table().view(0)
     c = render(T, view, 39, 40)
     texts = c.texts()
-    assert [texts[r].split()[0] for r in range(3, 7)] == ["Cart", "Chst", "P2", "P3"]
-    assert "pts" not in texts[2] and texts[3].split() == ["Cart", "2", "1", "3", "1"]
+    assert [texts[r].split()[0] for r in range(3, 7)] == ["Cart", "C", "P2", "P3"]
+    assert "points" not in texts[2] and texts[3].split() == ["Cart", "2", "1", "3", "1"]
     assert [t.split()[:3] for t in texts[7:10]] == [
-        ["P%d" % (s + 1), "%d" % view["scores"][s], "pts"] for s in range(3)
+        ["P%d" % (s + 1), "%d" % view["scores"][s], "points,"] for s in range(3)
     ]
     bag = next(r for r, t in enumerate(texts) if t.startswith("Bag"))
     assert "pairs" not in texts[bag]

@@ -29,7 +29,7 @@ CELL = 3  # columns per crystal kind in a row: the gem, then its count
 
 def _label(c):
     """Columns before the first crystal kind."""
-    return 5 if c.cols < 40 else 7
+    return 5 if c.cols < 40 else 6
 
 
 def _short(names, seat):
@@ -56,8 +56,9 @@ def _doing(view, names):
     """What the mover is doing, in a few words around the faces it is about: (words, the
     faces, words)."""
     phase = view["phase"]
-    if phase == "roll":
-        return "free%d mk%d" % (view["rerolls"], view["markers"][view["turn"]]), (), ""
+    if phase == "roll":  # (free ones first: the choice's words say which it costs)
+        n = view["rerolls"] + view["markers"][view["turn"]]
+        return "%d reroll%s" % (n, "" if n == 1 else "s"), (), ""
     if phase == "act":
         done = [k for k in range(5) if view["kinds_used"][k]]
         return ("done ", done, "") if done else ("choose", (), "")
@@ -148,18 +149,21 @@ def _dice(c, view, names):
     c.text(after)
 
 
-def _row(c, label, counts, colour, pick=False, seat=-1, moved=-1, kind_moved=-1):
-    """`label`, then each kind held as its gem and count, at fixed columns. With `pick`,
-    each gem is marked with the choice of one crystal of its kind; the label with the
-    choice of `seat`. C.MOVED marks the label when `moved` chose `seat`, the gem of
-    `kind_moved`."""
+def _row(c, label, counts, colour, pick=False, seat=-1, moved=-1, kind_moved=-1,
+         chest=False):
+    """`label` (and the chest's picture after it for a `chest`), then each kind held as its
+    gem and count, at fixed columns. With `pick`, each gem is marked with the choice of one
+    crystal of its kind; the label with the choice of `seat`. C.MOVED marks the label when
+    `moved` chose `seat`, the gem of `kind_moved`."""
     c.line(colour)
     first = _label(c)
     if seat >= 0:
         c.mark(Q.SEAT + seat)  # a word: the cursor's bar under the name
         if moved == Q.SEAT + seat:
             c.mark(C.MOVED)
-    c.text(label[:first - 1])
+    c.text(label[:first - 1 - chest])
+    if chest:
+        _face(c, Q.CHEST)
     held = False
     for kind in range(Q.NKINDS):
         c.col = first + kind * CELL
@@ -186,13 +190,15 @@ def _mark_gem(c, pick, kind, kind_moved):
         c.mark(C.MOVED)
 
 
+EXTRA = "chest points"  # (at 40 columns, after the crystals: a seat's chest size, points)
+
+
 def _extra(c, view, seat):
-    """At 40 columns: chest size, reroll markers and points now after a seat's row."""
+    """At 40 columns: chest size and points now after a seat's row, under EXTRA."""
     if c.cols < 40:
         return
-    c.col = _label(c) + Q.NKINDS * CELL + 1
-    c.text("%2d %2d %4d" % (sum(view["chests"][seat]), view["markers"][seat],
-                           view["scores"][seat]))
+    c.col = c.cols - len(EXTRA)
+    c.text("%5d%7d" % (sum(view["chests"][seat]), view["scores"][seat]))
 
 
 def _legend(c):
@@ -203,8 +209,8 @@ def _legend(c):
         c.gem(KIND_COLOURS[kind])
         c.text("%d" % Q.VALUES[kind])
     if c.cols >= 40:
-        c.col = _label(c) + Q.NKINDS * CELL + 1
-        c.text("ch mk  pts")
+        c.col = c.cols - len(EXTRA)
+        c.text(EXTRA)
 
 
 def draw(c, view, names):
@@ -226,8 +232,8 @@ def draw(c, view, names):
     _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD,
          seat == source, -1, moved, _moved_kind(moved, Q.IN_CART, seat))
     _extra(c, view, seat)
-    _row(c, "Chst" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD, False, -1,
-         moved, _moved_kind(moved, Q.IN_CHEST, seat))
+    _row(c, "" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD, False, -1,
+         moved, _moved_kind(moved, Q.IN_CHEST, seat), c.cols < 40)  # (26: the picture)
     for i in range(1, players):
         other = (seat + i) % players
         colour = C.WHITE
@@ -239,15 +245,20 @@ def draw(c, view, names):
              moved, _moved_kind(moved, Q.IN_CART, other))
         _extra(c, view, other)
     # Further pages.
-    if c.cols < 40:
+    if c.cols < 40:  # a seat a row (no heading: it could end a page, its rows on the next)
         for s in range(players):
             c.line(C.GOLD if s == seat else C.WHITE)
-            c.text("%s %3d pts ch%d mk%d" % (_short(names, s), view["scores"][s],
-                                            sum(view["chests"][s]), view["markers"][s]))
+            c.text("%-2s%4d points, %2d in chest" % (_short(names, s), view["scores"][s],
+                                                     sum(view["chests"][s])))
+    held = ["%s %d" % (_short(names, s), view["markers"][s]) for s in range(players)
+            if view["markers"][s]]
+    for part in C.wrap("Reroll markers: " + (", ".join(held) if held else "none"), c.cols):
+        c.line(C.GREY)
+        c.text(part)
     for i in range(1, players):
         other = (seat + i) % players
-        _row(c, _short(names, other) + "ch", view["chests"][other], C.GREY, False, -1, moved,
-             _moved_kind(moved, Q.IN_CHEST, other))
+        _row(c, _short(names, other), view["chests"][other], C.GREY, False, -1, moved,
+             _moved_kind(moved, Q.IN_CHEST, other), True)
     _row(c, "Bag", view["bag"], C.GREY)
     if c.cols >= 40:
         c.col = _label(c) + Q.NKINDS * CELL + 1
@@ -265,6 +276,6 @@ def draw(c, view, names):
             c.space()
         _face(c, face)
         c.text(" " + word)
-    for part in C.wrap("Orange: picked, grey: used.", c.cols):
+    for part in C.wrap("Picked: orange, used: grey", c.cols):
         c.line(C.GREY)
         c.text(part)
