@@ -16,7 +16,7 @@ CHIP = C.GOLD
 POWERS = (D.CONVOY, D.SAFECRACKER, D.SLEIGHT)  # the own power of card A, B, C
 
 _DOING = {
-    "draw": "draw 1, or 2 to mkt",
+    "draw": "draw 1 or 2 cards",
     "main": "market, vault or card",
     "place": "place a diamond",
     "vault": "store 3+ of a kind",
