@@ -151,7 +151,7 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
 
         walk(sim, check)
 
-    for seed in (3, 4, 6):
+    for seed in (1, 2, 13):  # (games that reach every kind of decision)
         decisions("quartz", seed, 40, visit)
     # Every die, crystal and seat a choice names was pointed at, and there were plenty.
     assert seen["pointed"] >= seen["dice"] + seen["crystals"] + seen["seats"], seen

@@ -366,15 +366,22 @@ def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
 
 def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die():
     # Each open kind's likely shortcut first, a kind each in the order a turn takes them
-    # (pickaxe, hammer, steal, transfer, chest), then the other counts: a pickaxe or a hammer
+    # (pickaxe, hammer, steal, transfer, chest; mining last when a crystal from the bag would
+    # likely cost points; an action of helmets alone after those with a die of their own
+    # face), then the other counts: a pickaxe or a hammer
     # with the dice of its face and no helmet, a steal, transfer or chest with every helmet
     # left too (a crystal a die: the helmets' best use), when enough; '1 die', not '1 dice'.
     # Guards: the order lost, helmets spent on a pickaxe, a steal without them, a count off
     # by one, a kind's other counts before another kind.
     seen = 0
-    for _state, view, _legal, choices in quartz_decisions(range(1, 13)):
+    seen_kinds = set()
+    for _state, view, legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "act":
             continue
+        if view["round"] % 2:  # (every other round, a bag of unstable crystals: no mining)
+            view = dict(view)
+            view["bag"] = [1, 0, 0, 0, 0, 0, 9]
+            choices = T.choices(view, legal)
         kinds = []
         plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: above)
                  if not [a for a in c[1] if Q.SEAT <= a < Q.CRYSTAL]]
@@ -385,8 +392,22 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
             assert words.endswith("%d %s" % (n, "die" if n == 1 else "dice")), words
         heads = [words for words, _actions in plain[:len(kinds)]]
         assert [a for _w, (a, *_r) in plain[:len(kinds)]] == kinds
-        assert kinds == [Q.ACTION + k for k in T.PLAY_ORDER if Q.ACTION + k in kinds]
         free = [view["dice"][d] for d in range(Q.DICE) if not view["used"][d]]
+        order = list(T.PLAY_ORDER)
+        held = held_by(view, view["current"])
+        bag = view["bag"]
+        mined = 0  # the points a crystal from the bag adds, times the crystals in the bag
+        for k in range(Q.NKINDS):
+            more = list(held)
+            more[k] += 1
+            mined += bag[k] * (points_of(more) - points_of(held))
+        if mined <= 0:
+            order = order[2:] + order[:2]  # mining would likely cost points: last
+            seen_kinds.add("mining last")
+        order = [k for k in order if k in free] + [k for k in order if k not in free]
+        if [k for k in order if k not in free and Q.ACTION + k in kinds]:
+            seen_kinds.add("helmets alone last")
+        assert kinds == [Q.ACTION + k for k in order if Q.ACTION + k in kinds]
         for action, words in zip(kinds, heads):
             kind = action - Q.ACTION
             own = free.count(kind)
@@ -395,7 +416,7 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
             if own >= Q.MIN_DICE[kind] or likely > own:
                 assert dice_in(words) == max(likely, Q.MIN_DICE[kind]), (words, free)
                 seen += 1
-    assert seen > 60, seen
+    assert seen > 60 and seen_kinds == {"mining last", "helmets alone last"}, (seen, seen_kinds)
 
 
 def test_the_likely_target_comes_first_Q_T3():

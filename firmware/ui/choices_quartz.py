@@ -139,6 +139,23 @@ def _greedy(pool, left, moving, held):
     return picks, moved
 
 
+def _has_face(view, kind):
+    """Whether a free die shows `kind`'s own face (an action of helmets alone is unlikely: a
+    helmet is worth more added to another action)."""
+    for die in range(Q.DICE):
+        if view["dice"][die] == kind and not view["used"][die]:
+            return True
+    return False
+
+
+def _mining_pays(view):
+    """Whether a crystal mined from the bag adds to the mover's points on average (value and
+    set bonus, _worth): late in a game the bag is mostly unstable crystals (Q-R2)."""
+    bag = view["bag"]
+    held = _held(view, view["current"])
+    return sum([bag[k] * (Q.VALUES[k] + _bonus(held, k, 1)) for k in range(Q.NKINDS)]) > 0
+
+
 def _runs(view, legal):
     """Shortcuts 'steal 2 ruby from P3': a whole crystal move at once, the likely crystals
     (the dearest to take or to chest, the cheapest to give or return); at the target step,
@@ -221,7 +238,11 @@ def choices(view, legal):
     if phase == "act":
         first = []  # each open action with its likely dice, then the other counts
         more = []
-        for kind in PLAY_ORDER:
+        order = PLAY_ORDER
+        if not _mining_pays(view):  # (mining last: it would likely cost points)
+            order = PLAY_ORDER[2:] + PLAY_ORDER[:2]
+        own = [k for k in order if _has_face(view, k)]
+        for kind in own + [k for k in order if k not in own]:  # (helmets alone: last)
             if Q.ACTION + kind in legal:
                 counts = _with_dice(view, kind, [Q.ACTION + kind])
                 aimed = None
