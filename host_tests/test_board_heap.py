@@ -6,7 +6,9 @@
 #     hard bot may run out of memory in its search there and play its best move so far;
 #   - through the app at full strength at 124 KiB: no hard decision or save cut short by memory;
 #   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 104 KiB, at
-#     full strength.
+#     full strength;
+#   - through the app with a human at P1 taking the first choice each time (the table's
+#     choices module on the heap at each of its decisions, a longer game) at 120 KiB.
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
 # by the script.
@@ -19,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import boardheap  # noqa: E402
 
 GAMES = sorted(boardheap.MAX_PLAYERS)
-CASES = [("app", boardheap.BUDGET["app"], False),
-         ("app", boardheap.FULL_BUDGET["app"], True),
-         ("match", boardheap.FULL_BUDGET["match"], True)]
+CASES = [("app", boardheap.BUDGET["app"], False, False),
+         ("app", boardheap.FULL_BUDGET["app"], True, False),
+         ("match", boardheap.FULL_BUDGET["match"], True, False),
+         ("app", boardheap.HUMAN_BUDGET, False, True)]
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +32,11 @@ def folders(worker_id):
     return boardheap.build("circuitpython", name="test-" + worker_id)  # one per xdist worker
 
 
-@pytest.mark.parametrize("mode,heap,full", CASES, ids=["app", "app-full", "match-full"])
+@pytest.mark.parametrize("mode,heap,full,human", CASES,
+                         ids=["app", "app-full", "match-full", "app-human"])
 @pytest.mark.parametrize("game", GAMES)
-def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, full):
-    case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], mode, "hard", 8)
+def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, full, human):
+    case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], mode, "hard", 8, human=human)
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
                                      case.code(folders, "@SAVES@"))
     assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), heap // 1024, out[-1500:])

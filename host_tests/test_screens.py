@@ -356,6 +356,37 @@ def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypat
         sim.press(K.A)
 
 
+def test_no_room_for_a_games_choices_leaves_the_rules_list_and_the_game_goes_on(monkeypatch):
+    # A board's heap too fragmented to load choices_<game>.py (late in a long game): the
+    # rules' own choices, every one there, nothing half loaded left on the heap, and the
+    # next decision tries again. Guards: the MemoryError reaching the crash screen, a
+    # choice lost, the module left loaded.
+    import sys
+
+    monkeypatch.setattr(S, "COLLECT", True)
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 2, ["human", "normal"])
+    to_decision(sim)
+    while sim.app.match.state.view(0)["phase"] != "main":
+        sim.press(K.A)
+        to_decision(sim)
+    real = S.find_module
+
+    def no_room(dotted):
+        real(dotted)  # (loaded, then no room for what it builds)
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(S, "find_module", no_room)
+    table = sim.app.screen
+    table.refresh()
+    assert table.legal == sim.app.match.legal()  # the rules' list: no shortcut
+    assert "firmware.ui.choices_diams" not in sys.modules
+    assert not getattr(sim.app.screen, "crash", False)
+    monkeypatch.setattr(S, "find_module", real)
+    table.refresh()
+    assert [c for c in table.legal if isinstance(c, tuple)]  # the shortcuts again
+
+
 def test_the_table_has_no_work_between_frames_at_a_decision_or_the_end():
     # tick() is for the bots' thinking: at a human's decision (and when the game is over)
     # there is none, and nothing to draw again. Guards: a redraw every frame while the

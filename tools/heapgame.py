@@ -20,6 +20,8 @@ g = globals()
 GAME = g.get("GAME", "diams")
 PLAYERS = g.get("PLAYERS", 2)
 LEVEL = g.get("LEVEL", "hard")
+HUMAN = g.get("HUMAN", False)  # app: P1 a human who takes the first choice each time (the
+# table's choices module on the heap for each of its decisions)
 PLAYOUTS = g.get("PLAYOUTS", 8)
 MODE = g.get("MODE", "app")
 SAVES = g.get("SAVES", "saves")
@@ -142,15 +144,15 @@ def play_app():
     app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
               crash_path=SAVES + "/crash.txt")
     app.frame(0, 0)
-    app.start(GAME, [LEVEL] * PLAYERS, OPTIONS)
+    app.start(GAME, (["human"] if HUMAN else [LEVEL]) + [LEVEL] * (PLAYERS - 1), OPTIONS)
     cap(app.match)
     now = 0
     actions = 0
     while app.match is not None:
         now += 33
         mask = 0
-        if not isinstance(app.screen, S.TableScreen):
-            mask = K.A  # a round's result, a note: go on
+        if not isinstance(app.screen, S.TableScreen) or app.match.human_turn():
+            mask = K.A  # a round's result, a note: go on; the human's first choice
             if app.match.over():  # the game's results: B, to the title
                 actions = len(app.match.state.history)
                 mask = K.B

@@ -380,11 +380,15 @@ class TableScreen(Screen):
 def table_choices(game, view, legal):
     """The choices of a human's decision: firmware/ui/choices_<game>.py's choices(view,
     legal) (the likely first, the table's shortcuts), if the game has it; on a board its
-    code is on the heap for the call only (the bots' search and the results need it)."""
-    module = find_module(CHOICES + game)
-    if module is None:
-        return legal
-    legal = module.choices(view, legal)
+    code is on the heap for the call only (the bots' search and the results need it). A
+    heap too fragmented for it (late in a long game on a board) leaves the rules' own list:
+    every choice is still there, a press or two further."""
+    try:
+        module = find_module(CHOICES + game)
+        if module is not None:
+            legal = module.choices(view, legal)
+    except MemoryError:
+        pass
     if COLLECT:
         unload(CHOICES + game)
     return legal
