@@ -133,6 +133,7 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
         if view["selected"]:
             assert not sums
             continue
+        assert sorted([c for c in choices if not isinstance(c, tuple)]) == sorted(legal)
         first = [a for a in legal if a == D.TAKE_ALL]  # (the most taken: two or more)
         then = [a for a in legal if a < D.MARKET_CARD and a not in first]  # (take nothing)
         assert choices[:len(first)] == first
@@ -169,6 +170,47 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
 
 
 # -- SIXGEMS -------------------------------------------------------------------------------
+def haul(state, placing):
+    """The qualities placing a diamond (the actions `placing`) lets its player take at most,
+    added up, read off the game's own take step (D-T6): every one of its quality with 'take
+    all' (a), its own quality when a set of others adds up to it (b), else nothing."""
+    after = played(state, placing)
+    if after is None or after.phase != D.P_TAKE:
+        return 0
+    q = D.quality(after.placed)
+    legal = after.legal_actions()
+    best = q if [a for a in legal if a >= D.MARKET_CARD] else 0
+    if D.TAKE_ALL in legal:
+        best = max(best, q * len([c for c in after.market if D.quality(c) == q]))
+    return best
+
+
+def test_diams_the_diamond_placed_the_largest_haul_first_D_T6():
+    # Placing (the place step, and the main step's 'place 6 green'): the diamond whose take
+    # adds up to the most first (haul); among equals one the hand holds fewest of (a set
+    # kept for the vault), then the lowest. Guards: the order reversed, the copies ignored.
+    seen = set()
+    for state, view, legal, choices in decisions(D, range(1, 60), 300):
+        hand = [D.quality(c) for c in view["hand"] if D.is_diamond(c)]
+        if view["phase"] == "place":
+            cards = [c - D.HAND for c in choices]
+            assert sorted(choices) == sorted(legal)
+            hauls = [haul(state, [D.HAND + c]) for c in cards]
+        elif view["phase"] == "main" and D.MARKET in legal:
+            places = [c for c in shortcuts(choices) if c[0].startswith("place ")]
+            cards = [c[1][1] - D.HAND for c in places]
+            hauls = [haul(state, c[1]) for c in places]
+        else:
+            continue
+        keys = [(-hauls[i], hand.count(D.quality(cards[i])), cards[i]) for i in range(len(cards))]
+        assert keys == sorted(keys), (view["phase"], view["market"], cards, keys)
+        if len(set(hauls)) > 1:
+            seen.add(view["phase"])
+        if len(set([k[1] for k in keys if k[0] == keys[0][0]])) > 1:
+            seen.add("copies")
+    assert seen == {"place", "main", "copies"}, seen
+
+
 def sixgems_lead(view, seat, boards, faces):
     """What the dice as they lie give `seat` less the best other seat (G-P3, the rules'
     dice_points over each seat's real and wild gems)."""
