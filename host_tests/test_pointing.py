@@ -205,7 +205,8 @@ def quartz_moved(sim, view, shown):
         assert text.strip() == Q.FACE_LETTERS[view["dice"][die]], (moved, shown)
         return "die"
     if moved < Q.IN_CART:
-        assert text == "P%d" % (moved - Q.SEAT + 1), (moved, shown)
+        mine = moved - Q.SEAT == view["seat"]  # (a bot's target may be you: your cart's row)
+        assert text == ("Cart" if mine else "P%d" % (moved - Q.SEAT + 1)), (moved, shown)
         return "seat"
     base, mine = (Q.IN_CHEST, "C ") if moved >= Q.IN_CHEST else (Q.IN_CART, "Cart ")
     seat, kind = divmod(moved - base, 8)  # (a chest's label: the name, the chest's picture)

@@ -245,6 +245,11 @@ def test_a_suit_that_does_not_fit_starts_a_row():
     s.hands[0] = [mk(1, M.HEARTS), mk(15, M.HEARTS), mk(10, M.CLUBS)]  # no D, no S
     c = render(s.view(0), 26, 40)
     assert c.row_text(1) == "H 1 15  C 10"
+    # A suit that just fits (its pip and ranks end on the last column but one) stays.
+    s.hands[0] = [mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
+        mk(r, M.HEARTS) for r in (1, 2, 3)]
+    c = render(s.view(0), 26, 40)
+    assert c.texts()[1:3] == ["D 10 11 12 13 14  H 1 2 3", "tricks  D  H  S  C"]
 
 
 def test_who_leads_in_gold_for_you_cyan_for_another():
@@ -376,3 +381,39 @@ def test_the_dealer_is_offered_three_cards_first_and_nothing_is_left_out_M_R2():
             state.apply(legal[rng.randbelow(len(legal))])
     assert counts > 10 and others > 500 and passes > 30 and teams > 5, (counts, others,
                                                                          passes, teams)
+
+
+def test_the_last_card_played_is_marked_in_the_trick_or_the_trick_just_won():
+    # C.MOVED (the table points there while the bots play): the card played last, in the
+    # trick on the table or, once it is won, in the last trick. Guards: the trick's first
+    # or another card marked.
+    s = page_two_state()
+    mk = M.make_card
+    for trick, last in (([mk(7, M.SPADES), mk(12, M.SPADES)], []), ([], s.last_trick)):
+        s.trick = trick
+        s.last_trick = last
+        s.leader = 1
+        view = s.view(0)
+        c = Canvas(26, 40, 64)
+        T.draw(c, view, NAMES[view["players"]])
+        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+        assert len(spots) == 1
+        row, col = divmod(spots[0], c.cols)
+        played = (trick or last)[-1]
+        assert c.row_text(row)[col:].split()[0] == M.card_text(played), c.row_text(row)
+        assert c.tile_at(row, col) == C.tile(C.SOLID, T.SUIT[M.suit(played)])
+
+
+def test_the_last_rounds_majorities_wrap_under_their_heading():
+    # A row of majorities too long for 26 columns (teams: "P1+P3") goes on under the first
+    # suit's place, the round's name alone at the left. Guards: another indent.
+    s = page_two_state()
+    view = s.view(0)
+    view["teams"] = True
+    view["sides"] = 2
+    c = render(view, 26, 40)
+    rows = [r for r in range(c.used) if c.row_text(r).startswith("R1:")]
+    assert rows, c.texts()
+    first, more = c.row_text(rows[0]), c.row_text(rows[0] + 1)
+    assert first.startswith("R1: D P1+P3") and len(first) <= 26
+    assert more.startswith("     ") and more[5] in "DHSC", (first, more)

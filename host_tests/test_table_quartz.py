@@ -171,9 +171,10 @@ def test_game_over_names_the_winners():
     view = state.view(0)
     for size in (NARROW, WIDE):
         c = draw(view, size)
-        assert c.texts()[0].startswith("Game over")
-        for s in view["winners"]:
-            assert "P%d" % (s + 1) in c.texts()[0]
+        assert c.texts()[0] == "Game over: P%d wins" % (view["winners"][0] + 1)
+        tie = dict(view)
+        tie["winners"] = [0, 3]
+        assert draw(tie, size).texts()[0] == "Game over: tie P1 P4"
         # The points of every seat somewhere on the pages.
         text = "\n".join(c.texts())
         for s in range(5):
@@ -250,6 +251,7 @@ def test_row_labels_at_both_widths():
     assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P3", "P1"]
     assert narrow.row_text(3).split()[1:] == ["4", "2"]
     assert narrow.colours[6] == C.CYAN  # P1 plays
+    assert narrow.colours[5] == C.WHITE  # (P3 waits: not in the mover's colour)
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P2", "chest", "P3", "P1"]
 
@@ -422,3 +424,37 @@ def test_the_dice_row_names_the_action_and_its_target():
             state.apply(legal[rng.randbelow(len(legal))])
     assert {("dice", k) for k in range(5)} <= seen, seen
     assert ("take", 0) in seen, seen
+
+
+def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
+    # C.MOVED (the table points there while the bots play): the die, the seat's name (yours:
+    # your cart's row), the crystal's gem in the cart or chest it went to; nothing at the
+    # viewer's own decision. Guards: a mark on the die or row before or after, another
+    # seat's row, a chest's crystal marked in the cart, a mark at your own decision.
+    state = quartz_table()
+    state.turn = 1  # (P2 moves; P1 watches)
+    base = state.view(0)
+    rows = {"Cart": 3, "chest": 4, "P2": 5, "P3": 6}
+    cases = [(Q.DIE + 3, 1, None), (Q.SEAT + 2, rows["P3"], "P3"), (Q.SEAT + 0, rows["Cart"],
+             "Cart"), (Q.IN_CART + 1 * 8 + 1, rows["P2"], 1), (Q.IN_CART + 0 * 8 + 5,
+             rows["Cart"], 5), (Q.IN_CHEST + 0 * 8 + 4, rows["chest"], 4)]
+    for moved, row, what in cases:
+        view = dict(base)
+        view["moved"] = moved
+        c = render(T, view, NARROW[0], 40, marks=64)  # (every page: the bag's row too)
+        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+        assert len(spots) == 1, (moved, spots)
+        r, col = divmod(spots[0], c.cols)
+        assert r == row, (moved, r)
+        if moved < Q.SEAT:
+            assert col == 5 + 2 * (moved - Q.DIE)  # the die's own cell in "Dice a b c d e"
+        elif moved < Q.IN_CART:
+            assert col == 0 and c.row_text(r).split()[0] == what
+        else:
+            assert col == T._label(c) + what * T.CELL  # the gem of that kind
+            assert c.tile_at(r, col) == tile(GEM, T.KIND_COLOURS[what])
+        view["current"] = 0  # the viewer's own decision: no mark
+        c = render(T, view, NARROW[0], 40, marks=64)
+        assert C.MOVED not in [c.marks[i] for i in range(c.marked)]
+        for seat in range(3):  # a seat is one thing on the table: its cart's row, once
+            assert [c.marks[i] for i in range(c.marked)].count(Q.SEAT + seat) == 1

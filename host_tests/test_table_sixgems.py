@@ -320,3 +320,63 @@ def test_the_die_moved_last_is_marked_where_it_is_on_the_ring_or_in_the_centre()
             to_centre = [a for a in legal if G.MOVE <= a < G.WILD and (a - G.MOVE) % 7 == 6]
             state.apply(to_centre[0] if to_centre else legal[rng.randbelow(len(legal))])
     assert seen == {"ring", "centre", "none", "mine"}, seen
+
+
+def test_each_die_shows_its_face_as_the_pips_of_that_face_on_its_colour():
+    # A die is its letter, then a picture: the face's pips on the die's colour, the same
+    # pips for that face on every die (blue A and B the same picture), a face's own
+    # picture each (no two faces alike). Guards: a die's pictures off by one face, a blue
+    # die drawn on another game's picture, the red die's paper blue.
+    from firmware.ui import look
+
+    seen = {}  # (die, face) -> picture
+    for seed in range(40):
+        state = play_to(2 + seed % 3, seed, "play", seed)
+        view = state.view(0)
+        c = draw(view, NARROW)
+        row = 1  # the ring: each board's gem, then the die on it
+        for col in range(1, c.cols):
+            letter = c.row_text(row)[col - 1:col]
+            n = c.tile_at(row, col) - C.PICTURES
+            if letter in T.DIE_LETTERS and 0 <= n < len(look.PICTURES):
+                die = T.DIE_LETTERS.index(letter)
+                face = view["faces"][die]
+                assert c.row_text(row)[col] == str(face)  # (the number under the pips)
+                seen[die, face] = n
+    assert len(seen) > 12, seen
+    shapes = {}
+    for (die, face), n in seen.items():
+        ink, paper, shape = look.PICTURES[n]
+        assert paper == T.DIE_COLOURS[die], (die, face, n)
+        assert shapes.setdefault(face, shape) == shape, (die, face)  # one face, one shape
+        if (1 - die, face) in seen and die < G.RED:
+            assert seen[1 - die, face] == n  # both blue dice: the same picture
+    assert len(set(shapes.values())) == len(shapes) == 6
+
+
+def test_a_swap_says_what_is_given_then_the_settlement_card():
+    # G-K1: choosing what to take, the situation row shows the gem given ("for a gem");
+    # choosing what to give (or a wild gem, or what to leave out), the settlement card.
+    # Guards: the gem shown at the wrong step, the card lost.
+    seen = set()
+    for seed in range(200):
+        state = G.new_game(2 + seed % 3, seed)
+        rng = Prng(seed)
+        while not state.is_over() and len(seen) < 2:
+            phase = G.PHASES[state.phase]
+            view = state.view(state.current_player())
+            if phase in ("give", "take") and 0 <= view["settling"] < G.SETTLE_CARDS:
+                c = draw(view, WIDE)
+                text = c.row_text(2)
+                if phase == "take":
+                    assert "for a gem" in text and "K%d" % (view["settling"] + 1) not in text
+                    col = text.index(" for a gem") - 1
+                    assert c.tile_at(2, col) == tile(GEM, T.GEM_COLOURS[view["give"]])
+                else:
+                    assert "for a gem" not in text and "K%d" % (view["settling"] + 1) in text
+                seen.add(phase)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        if len(seen) == 2:
+            break
+    assert seen == {"give", "take"}, seen

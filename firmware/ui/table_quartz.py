@@ -230,7 +230,8 @@ def draw(c, view, names):
         _legend(c)
     moved = _moved(view)
     _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD,
-         seat == source, -1, moved, _moved_kind(moved, Q.IN_CART, seat))
+         seat == source, seat, moved, _moved_kind(moved, Q.IN_CART, seat))  # (a bot's
+    # target may be you; you never are yours: outlined while you choose one)
     _extra(c, view, seat)
     _row(c, "" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD, False, -1,
          moved, _moved_kind(moved, Q.IN_CHEST, seat), c.cols < 40)  # (26: the picture)

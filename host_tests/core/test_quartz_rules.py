@@ -519,13 +519,13 @@ def test_moved_names_the_die_the_seat_or_where_a_crystal_went():
     assert s.moved == q.IN_CART + 3 * 8 + AM  # in the target's cart
     play(s, q.ACTION + q.CHEST, q.DIE + 3, q.DIE + 4, q.CRYSTAL + EM)
     assert s.moved == q.IN_CHEST + 0 * 8 + EM and s.chests[0] == counts(emerald=1)
-    s = arrange(dice=(H, H, H, H, P), bag=counts(ruby=2, amber=2))
+    s = arrange(dice=(H, H, H, H, P), bag=counts(ruby=2, amber=2), turn=2)
     play(s, q.ACTION + q.HAMMER, q.DIE + 0, q.DIE + 1, q.DIE + 2, q.DIE + 3)
-    assert s.phase == q.P_RETURN and s.carts[0] == counts(ruby=2, amber=2)  # (2 go back)
+    assert s.phase == q.P_RETURN and s.carts[2] == counts(ruby=2, amber=2)  # (2 go back)
     play(s, q.CRYSTAL + RU)
-    assert s.moved == q.IN_CART + RU  # back to the bag: the rubies left in the cart
+    assert s.moved == q.IN_CART + 2 * 8 + RU  # back to the bag: the rubies left in the cart
     play(s, q.CRYSTAL + RU)
-    assert s.moved == -1 and s.carts[0] == counts(amber=2)  # none of its kind left
+    assert s.moved == -1 and s.carts[2] == counts(amber=2)  # none of its kind left
     s = arrange(dice=(P, P, W, C, C), bag=counts(amber=3))
     play(s, q.ACTION + q.PICKAXE, q.DIE + 0, q.DIE + 1, q.DIE + 2)
     assert s.moved == q.IN_CART + AM  # mined into the mover's cart
