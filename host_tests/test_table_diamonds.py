@@ -284,13 +284,14 @@ def test_second_page_last_trick_majorities_legend_and_the_last_notes():
         "no trick (2xD): P3",
         "Dealer P%d  T: thief token" % (view["dealer"] + 1),
         "D +1 vault   H +1 showroom",
-        "S show>vault C steal 1",
-        " showroom 1pt  vault 2pt",
+        "S showroom to vault",
+        "C steal 1",
+        "  showroom: 1 point each",
+        "  vault: 2 points each",
         "note three",
-        "note four",
-        "note five",
     ]
-    assert narrow.used == 16
+    assert narrow.texts()[16:18] == ["note four", "note five"]
+    assert narrow.used == 18
     wide = render(view, 40, 44)
     assert wide.texts()[6:16] == [
         "Last P3: 5H 9H 2C >P1",
@@ -298,13 +299,13 @@ def test_second_page_last_trick_majorities_legend_and_the_last_notes():
         "no trick (2xD): P3",
         "Dealer P%d  T: thief token" % (view["dealer"] + 1),
         "D +1 vault          H +1 showroom",
-        "S show>vault        C steal 1",
-        " showroom 1pt  vault 2pt",
+        "S showroom to vault C steal 1",
+        "  showroom: 1 point each",
+        "  vault: 2 points each",
         "note three",
         "note four",
-        "note five",
     ]
-    assert wide.used == 16
+    assert wide.row_text(16) == "note five" and wide.used == 17
 
 
 def test_between_tricks_the_last_one_shows_once():

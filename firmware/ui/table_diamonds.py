@@ -19,7 +19,7 @@ PIPS = 0  # the first suit pip in look.PICTURES
 SHOW = C.CYAN  # a showroom crystal
 VAULT = C.GOLD  # a vault crystal
 NOTES = 3  # the last few things the last action caused, in words
-ACTIONS = ("+1 vault", "+1 showroom", "show>vault", "steal 1")  # M-A1..M-A4
+ACTIONS = ("+1 vault", "+1 showroom", "showroom to vault", "steal 1")  # M-A1..M-A4
 
 
 def _short(seat):
@@ -274,18 +274,20 @@ def _legend(c, view, wide):
     c.line(C.GREY)
     c.text("Dealer %s  T: thief token" % _short(view["dealer"]))
 
+    second = 20 if wide else 13  # (two suits a row where both fit)
     for s in range(M.SUITS):
-        if s % 2 == 0:
+        if s % 2 == 0 or c.col >= second:
             c.line(C.GREY)
         else:
-            c.col = 20 if wide else 13
+            c.col = second
         _pip(c, s)
         c.text(" " + ACTIONS[s])
     c.line(C.GREY)
     c.gem(SHOW)
-    c.text("showroom 1pt ")
+    c.text(" showroom: 1 point each")
+    c.line(C.GREY)
     c.gem(VAULT)
-    c.text("vault 2pt")
+    c.text(" vault: 2 points each")
     if view["teams"]:
         c.line(C.GREY)
         c.text("Teams:")
