@@ -109,8 +109,9 @@ def play_decisions(sim, rng, count):
 
 
 def choice_text(sim):
-    """The decision shown at the bottom of the table (its one or two rows joined)."""
-    rows = sim.texts()
+    """The decision shown at the bottom of the table (its one or two rows joined), read off
+    the app's canvas: a card's picture in the words ('13' and a club pip) reads '13C'."""
+    rows = sim.app.canvas.texts()
     if rows[-1].startswith(">"):
         return rows[-1][1:].strip()
     assert rows[-2].startswith(">"), rows

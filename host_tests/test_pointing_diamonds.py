@@ -3,6 +3,8 @@
 # outlines the cards no choice picks; the pass count and the confirm point at nothing. Read
 # off the screen as a player sees it: a hand badge shows the rank alone and its colour tells
 # the suit (the four-colour deck), a chosen card shows both.
+import re
+
 from app_driver import make_sim, setup_game, to_decision
 from test_pointing import TABLES, decisions, pointed, walk
 
@@ -135,3 +137,44 @@ def test_diamonds_points_into_a_suit_that_wraps():
 
     walk(sim, check)
     assert sorted(picks) == [M.PICK + card for card in hearts], picks
+
+
+def test_diamonds_words_show_each_card_with_its_pip():
+    # The choice's words ('choose 3S to pass', 'play 15C') and the news show each card's suit
+    # as its pip, the pip of that suit, and nothing else as a picture. Guards: the choice row
+    # or the news drawn as plain text, a wrong suit's pip, a pip on a seat or a count.
+    seen = {"choice": 0, "news": 0}
+
+    def pips(c, row):
+        """The cards a row shows with a pip: '7D' for each pip after '7'."""
+        text = c.row_text(row)
+        found = []
+        for col in range(c.cols):
+            tile = c.tiles[row * c.cols + col]
+            if tile >= C.PICTURES:
+                suit = tile - C.PICTURES - T.PIPS
+                assert text[col] == M.SUIT_LETTERS[suit], (text, col)
+                start = col
+                while start > 0 and text[start - 1].isdigit():
+                    start -= 1
+                found.append(text[start:col + 1])
+        return found
+
+    def named(text):
+        return [w.strip(".,:;()") for w in text.split() if re.fullmatch(r"\d+[DHSC][.,:;)]?", w)]
+
+    def visit(sim):
+        c = sim.app.canvas
+        table = sim.app.screen
+        rows = range(c.rows - table.choice_rows, c.rows)
+        words = " ".join(c.row_text(row) for row in rows)
+        assert [p for row in rows for p in pips(c, row)] == named(words), sim.texts()
+        seen["choice"] += len(named(words)) > 0
+        news = range(1 + table.room, c.rows - table.choice_rows)
+        said = " ".join(c.row_text(row) for row in news)
+        assert [p for row in news for p in pips(c, row)] == named(said), sim.texts()
+        seen["news"] += len(named(said)) > 0
+
+    for seed in (3, 4):
+        decisions("diamonds", seed, 30, visit)
+    assert seen["choice"] > 10 and seen["news"] > 5, seen

@@ -418,3 +418,25 @@ def test_the_last_rounds_majorities_wrap_under_their_heading():
     first, more = c.row_text(rows[0]), c.row_text(rows[0] + 1)
     assert first.startswith("R1: D P1+P3") and len(first) <= 26
     assert more.startswith("     ") and more[5] in "DHSC", (first, more)
+
+
+def test_say_draws_a_card_in_words_with_its_suits_pip():
+    # A card in words ('7D', '15C.') shows its suit's pip over its letter; a seat ('P2'), a
+    # word going on after the digit ('3Dx', '3d'), a letter not a suit's ('7X'), a letter
+    # that starts the row and what lies before the pen stay letters. Guards: the digit
+    # test, the word-end test, the pip of another suit, the start column.
+    c = C.Canvas(40, 2)
+    c.line()
+    c.text("9S ")
+    T.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S")
+    row = c.row_text(0)
+    assert row == "9S P2 7D to 15C. 3Dx 3Dd 7X 2H @4S", row  # the letters stay
+    pictured = {}
+    for col in range(c.cols):
+        if c.tiles[col] >= C.PICTURES:
+            pictured[col] = c.tiles[col] - C.PICTURES - T.PIPS
+    assert pictured == {row.index("7D") + 1: M.DIAMONDS, row.index("15C") + 2: M.CLUBS,
+                        row.index("2H") + 1: M.HEARTS, row.index("4S") + 1: M.SPADES}
+    c.line()
+    T.say(c, "D4 S")  # a row of its own: nothing before its first letter
+    assert all(c.tiles[40 + col] == 0 for col in range(4)), c.texts()

@@ -28,6 +28,7 @@ SPADES = 2
 CLUBS = 3
 SUIT_LETTERS = "DHSC"
 SUIT_NAMES = ("Diamonds", "Hearts", "Spades", "Clubs")
+SUIT_WORDS = ("diamond", "heart", "spade", "club")  # a suit in a sentence (plural: +s)
 HAND_SIZE = 10  # M-R1
 START_SHOWROOM = 3  # M-S1
 PASS_COUNTS = (1, 2, 3)  # M-R2
@@ -238,32 +239,33 @@ class State(GameState):
         if s == DIAMONDS:  # M-A1
             self.vault[side] += 1
             self.created += 1
-            self._note("%s: D action, +1 crystal to %s's vault" % (why, who))
+            self._note("%s: diamond action, +1 crystal to %s's vault" % (why, who))
         elif s == HEARTS:  # M-A2
             self.showroom[side] += 1
             self.created += 1
-            self._note("%s: H action, +1 crystal to %s's showroom" % (why, who))
+            self._note("%s: heart action, +1 crystal to %s's showroom" % (why, who))
         elif s == SPADES:  # M-A3
             if self.showroom[side] > 0:
                 self.showroom[side] -= 1
                 self.vault[side] += 1
-                self._note("%s: S action, %s moves a crystal from showroom to vault" % (why, who))
+                self._note("%s: spade action, %s moves a crystal from showroom to vault"
+                           % (why, who))
             else:
-                self._note("%s: S action, %s's showroom is empty: nothing moves" % (why, who))
+                self._note("%s: spade action, %s's showroom is empty: nothing moves" % (why, who))
         else:  # M-A4
             holder = self.thief
             victim = self.side(holder)
             self.thief = (holder + 1) % self.players
             if victim == side:
-                self._note("%s: C action, %s holds the thief token: nothing stolen; token to P%d"
-                           % (why, who, self.thief + 1))
+                self._note("%s: club action, %s holds the thief token: nothing stolen;"
+                           " thief token to P%d" % (why, who, self.thief + 1))
             elif self.showroom[victim] == 0:
-                self._note("%s: C action, %s's showroom is empty: nothing stolen; token to P%d"
-                           % (why, self._side_name(victim), self.thief + 1))
+                self._note("%s: club action, %s's showroom is empty: nothing stolen;"
+                           " thief token to P%d" % (why, self._side_name(victim), self.thief + 1))
             else:
                 self.showroom[victim] -= 1
                 self.showroom[side] += 1
-                self._note("%s: C action, %s steals a crystal from %s; token to P%d"
+                self._note("%s: club action, %s steals a crystal from %s; thief token to P%d"
                            % (why, who, self._side_name(victim), self.thief + 1))
 
     # ---- The contract ----
@@ -414,13 +416,13 @@ class State(GameState):
             majors.append(side)
             if side < 0:
                 if max(per) == 0:
-                    self._note("round end: nobody won a %s card: no action" % SUIT_LETTERS[s])
+                    self._note("round end: nobody won a %s: no action" % SUIT_WORDS[s])
                 else:
-                    self._note("round end: most %s cards tied (%d): no action"
-                               % (SUIT_LETTERS[s], max(per)))
+                    self._note("round end: most %ss tied (%d): no action"
+                               % (SUIT_WORDS[s], max(per)))
             else:
-                self._suit_action(side, s, "round end: %s has the most %s cards (%d)"
-                                  % (self._side_name(side), SUIT_LETTERS[s], per[side]))
+                self._suit_action(side, s, "round end: %s has the most %ss (%d)"
+                                  % (self._side_name(side), SUIT_WORDS[s], per[side]))
         none = []
         for k in range(1, n + 1):  # M-R7 (b), seat order from left of the dealer
             seat = (self.dealer + k) % n

@@ -21,7 +21,7 @@ HELP = (
     "  card and take its suit's action at once. Highest card of the led suit wins",
     "  the trick and takes the led suit's action.",
     " Round end: most won cards of a suit (D, H, S, C in order; ties: nobody)",
-    "  takes that action; a player who won no trick takes the D action twice.",
+    "  takes that action; a player who won no trick takes the diamond action twice.",
     " Score: showroom 1 point, vault 2 points; tie: most vault crystals.",
     " Options: perfect (every card dealt), show score (vaults public), teams (4/6).",
 )

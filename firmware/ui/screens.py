@@ -296,9 +296,11 @@ class TableScreen(Screen):
         if spot >= 0:
             self.point(c, spot, room)
         row = c.rows - bottom
+        # The game's words drawn by its renderer (a card as its picture), or as text.
+        say = getattr(self.renderer, "say", None) or C.Canvas.text
         for i in range(len(said)):  # the news, just above the choice
             c.at(row - len(said) + i, 0, C.WHITE)
-            c.text(said[i])
+            say(c, said[i])
         if len(news) > 1:
             c.at(row - len(said), 0)
             c.right("%d/%d" % (len(news) - self.back, len(news)))
@@ -309,7 +311,8 @@ class TableScreen(Screen):
             lines = wrap(self.words(self.legal[self.cursor], seat), c.cols - 1)
             for i in range(min(bottom, len(lines))):
                 c.at(row + i, 0, C.GOLD)
-                c.text((">" if i == 0 else " ") + lines[i])
+                c.text(">" if i == 0 else " ")
+                say(c, lines[i])
                 c.bar(row + i, C.NAVY)
         elif match.over():
             c.at(row, 0, C.GREY)

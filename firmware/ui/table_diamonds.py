@@ -16,6 +16,7 @@ from firmware.ui import canvas as C
 
 SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (M.SUIT_LETTERS; its pip's)
 PIPS = 0  # the first suit pip in look.PICTURES
+SUIT_CODES = b"DHSC"  # M.SUIT_LETTERS, as the canvas holds them
 SHOW = C.CYAN  # a showroom crystal
 VAULT = C.GOLD  # a vault crystal
 NOTES = 3  # the last few things the last action caused, in words
@@ -29,6 +30,28 @@ def _short(seat):
 def _pip(c, suit):
     """A suit's pip, its letter under it (an outlined card shows that)."""
     c.picture(PIPS + suit, M.SUIT_LETTERS[suit])
+
+
+def say(c, text):
+    """The game's words at the pen (a choice, the news), each card in them ('7D': a rank,
+    then its suit's letter ending a word) with its suit's pip over the letter. Nothing
+    allocated: each frame a bot thinks, the news is drawn again."""
+    start = c.col
+    c.text(text)
+    if not 0 <= c.row < c.rows:
+        return
+    base = c.row * c.cols
+    chars = c.chars
+    end = min(c.col, c.cols)
+    for col in range(max(start, 1), end):
+        if not 48 <= chars[base + col - 1] <= 57:  # after a digit
+            continue
+        if col + 1 < end and 97 <= chars[base + col + 1] | 32 <= 122:
+            continue  # a letter goes on: a word, not a card ('3rd')
+        code = chars[base + col]
+        for s in range(M.SUITS):
+            if code == SUIT_CODES[s]:
+                c.tiles[base + col] = C.PICTURES + PIPS + s
 
 
 def _card(c, card, pip=True):

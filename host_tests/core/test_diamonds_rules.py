@@ -252,7 +252,7 @@ def test_off_suit_action_immediately_M_R4():
     play(s, "10H")  # P3 cannot follow: heart action at once, before the trick is decided
     assert s.acts[0] == 2 * 4 + m.HEARTS
     assert s.showroom[2] == 4
-    assert any("P3 cannot follow, plays 10H: H action" in note for note in s.notes)
+    assert any("P3 cannot follow, plays 10H: heart action" in note for note in s.notes)
 
 
 def test_highest_led_card_wins_and_takes_the_led_action_M_R5():
@@ -325,7 +325,7 @@ def test_club_steals_from_the_token_holder_and_moves_it_M_A4():
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=1)
     s._suit_action(0, m.CLUBS, "x")
     assert s.showroom == [4, 2, 0, 3] and s.thief == 2
-    assert "P1 steals a crystal from P2; token to P3" in s.notes[-1]
+    assert "P1 steals a crystal from P2; thief token to P3" in s.notes[-1]
     s._suit_action(0, m.CLUBS, "x")  # the holder's showroom is empty: nothing, token moves
     assert s.showroom == [4, 2, 0, 3] and s.thief == 3
     s._suit_action(3, m.CLUBS, "x")  # [resolution] the holder itself: nothing, token moves
@@ -542,10 +542,10 @@ def test_round_end_notes_are_public_words_M_R7():
     play(s, "2H", "1H", "3H")
     text = "\n".join(s.notes)
     assert "P3 wins the trick with 3H" in text
-    assert "round end: P3 has the most H cards (3)" in text
-    assert "round end: nobody won a D card: no action" in text
-    assert "round end: P1 won no trick: D action" in text
-    assert "round end: P2 won no trick: D action" in text
+    assert "round end: P3 has the most hearts (3)" in text
+    assert "round end: nobody won a diamond: no action" in text
+    assert "round end: P1 won no trick: diamond action" in text
+    assert "round end: P2 won no trick: diamond action" in text
     for v in (s.view(0), s.view(1)):
         assert v["notes"] == s.notes
 
@@ -580,7 +580,7 @@ def test_a_single_card_is_a_majority_M_R7():
     s.aside = [c for c in s.aside if c not in s.won[0]]
     play(s, "2H", "1H", "3H")
     assert s.results[0][1] == [-1, 2, -1, 0]
-    assert "round end: P1 has the most C cards (1)" in "\n".join(s.notes)
+    assert "round end: P1 has the most clubs (1)" in "\n".join(s.notes)
 
 
 def test_team_names_in_the_notes_M_O3():
@@ -592,8 +592,8 @@ def test_team_names_in_the_notes_M_O3():
     s.aside = [c for c in s.aside if c not in s.won[0] + s.won[1] + s.won[2]]
     play(s, "2H", "1H", "3H", "4H")
     text = "\n".join(s.notes)
-    assert "round end: team P2+P4 has the most H cards (4)" in text
-    assert "round end: team P1+P3 has the most C cards (4)" in text
+    assert "round end: team P2+P4 has the most hearts (4)" in text
+    assert "round end: team P1+P3 has the most clubs (4)" in text
     assert "team P1+P3 steals a crystal from team P2+P4" in text
 
 
@@ -619,12 +619,14 @@ def test_play_words_M_R4():
 
 
 def test_club_notes_name_the_next_token_holder_M_A4():
-    # Every C action's note says who holds the thief token next (the seat after the holder).
+    # Every club action's note says who holds the thief token next (the seat after the holder).
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=2)
     s._suit_action(0, m.CLUBS, "x")
-    assert s.notes[-1] == "x: C action, P3's showroom is empty: nothing stolen; token to P4"
+    empty = "P3's showroom is empty: nothing stolen; thief token to P4"
+    assert s.notes[-1] == "x: club action, " + empty
     s._suit_action(3, m.CLUBS, "y")
-    assert s.notes[-1] == "y: C action, P4 holds the thief token: nothing stolen; token to P1"
+    held = "P4 holds the thief token: nothing stolen; thief token to P1"
+    assert s.notes[-1] == "y: club action, " + held
     s._suit_action(2, m.CLUBS, "z")
-    assert s.notes[-1] == "z: C action, P3 steals a crystal from P1; token to P2"
+    assert s.notes[-1] == "z: club action, P3 steals a crystal from P1; thief token to P2"
     assert s.showroom == [2, 3, 1, 3] and s.thief == 1
