@@ -4,7 +4,7 @@
 # with or exchange; a gem of your row for a wild gem, to give or to leave out; a gem of the
 # other seat's row to take) and outlines what this decision's choices could pick but don't.
 # Passing, not using the face, no swap and waiting point at nothing. Read off the screen as
-# a player sees it: a card is its badge ("Ru5", "K3"), a board a gem of its colour on the
+# a player sees it: a card is its badge ("Ru5", "#3"), a board a gem of its colour on the
 # second row followed by its die or "-", a gem of a row a gem of its colour.
 import re
 
@@ -79,7 +79,7 @@ def things(sim, view):
             for start, end in runs:
                 found.append((("hand", text[start:end]), [(row, x) for x in range(start, end)],
                               tiles[start] == S.DIMMED))
-        elif re.match(r" *K\d+ ", text) and runs and runs[0][0] == len(text) - len(text.lstrip()):
+        elif re.match(r" *#\d+ ", text) and runs and runs[0][0] == len(text) - len(text.lstrip()):
             start, end = runs[0]
             found.append((("K", int(text[start + 1:end])), [(row, x) for x in range(start, end)],
                           tiles[start] == S.DIMMED))

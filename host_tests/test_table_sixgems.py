@@ -24,6 +24,22 @@ def card_word(card):
     return "%s%d" % (G.SHORT[G.colour(card)], G.face(card))
 
 
+def words(k):
+    """A settlement card's words as the screen's text has them: its gem a blank cell."""
+    return T.CARDS[k].replace("*", " ").rstrip()
+
+
+def joined(texts):
+    """The rows with a seat's wrapped wild gems (a row indented 3) back after ', '."""
+    rows = []
+    for row in texts:
+        if row.startswith("   ") and row[3:4].isdigit() and rows:
+            rows[-1] += ", " + row[3:]
+        else:
+            rows.append(row)
+    return rows
+
+
 def test_random_games_draw_every_view_at_both_widths():
     phases = set()
     drawn = [0]
@@ -77,9 +93,15 @@ def test_first_page_shows_hand_gems_cards_and_ring():
             assert c.tile_at(hand_row, col) == tile(SOLID, T.GEM_COLOURS[G.colour(card)])
         # The settlement cards: Kn on the card's colour.
         for k in view["settle_hand"]:
-            row = [i for i in range(len(rows)) if rows[i].startswith(" K%d " % (k + 1))][0]
+            row = [i for i in range(len(rows)) if rows[i].startswith(" #%d " % (k + 1))][0]
             assert c.tile_at(row, 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
-            assert T.CARDS[k] in rows[row]
+            assert words(k) in rows[row]
+            star = T.CARDS[k].find("*")  # the card's colour: a gem of it in its words
+            gems = [col for col in range(c.cols) if c.tile_at(row, col) >= tile(GEM, 0)
+                    and c.tile_at(row, col) < tile(GEM + 1, 0)]
+            colour = T.GEM_COLOURS[G.SETTLE_COLOURS[k]]
+            want = [rows[row].index(words(k)) + star] if star >= 0 else []
+            assert gems == want and all(c.tile_at(row, g) == tile(GEM, colour) for g in gems)
         # The ring: the six board colours, then the dice on them.
         for b in range(G.BOARDS):
             kind = SOLID if size is WIDE else GEM
@@ -119,7 +141,7 @@ def test_ok_marks_the_cards_that_can_settle_now():
     assert settles
     c = draw(state.view(state.turn), NARROW)
     for k in state.settle_hands[state.turn]:
-        row = [r for r in c.texts() if r.startswith(" K%d " % (k + 1))][0]
+        row = [r for r in c.texts() if r.startswith(" #%d " % (k + 1))][0]
         assert row.endswith(" ok") == (k in settles), row
 
 
@@ -151,7 +173,7 @@ def test_other_hands_are_never_drawn():
                             assert card_word(card) not in text
                     for k in state.settle_hands[s]:
                         if k not in state.settle_hands[seat]:
-                            assert "K%d " % (k + 1) not in text.replace("Last K", "")
+                            assert "#%d " % (k + 1) not in text.replace("Last #", "")
                 checked += 1
     assert checked > 20
 
@@ -166,7 +188,7 @@ def test_game_over_and_last_settlement():
         for s in range(3):
             assert ("P%d" % (s + 1) in top) == (s in state.winners())
         text = "\n".join(c.texts())
-        assert "Last K" in text or "Final:" in text
+        assert "Last #" in text or "Final:" in text
 
 
 def state_in(phase, players=3):
@@ -198,15 +220,15 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     ]
     for col, n in zip(cols, [n for n in gems if n]):
         assert row[col + 1 :].split()[0] == "%d" % n
-    # Your settlement cards: "Kn" (n from 1) and the condition in short.
+    # Your settlement cards: "#n" (n from 1) and the condition in short.
     for i, k in enumerate(view["settle_hand"]):
-        assert texts[5 + i] == " K%-2d %s" % (k + 1, T.CARDS[k])
+        assert texts[5 + i] == " #%-2d %s" % (k + 1, words(k))
     # The seat whose turn it is in cyan.
     others = 5 + len(view["settle_hand"])
     assert texts[others].startswith("P2") and c.colours[others] == C.CYAN
     assert texts[others + 1].startswith("P3") and c.colours[others + 1] == C.WHITE
     # Page 2: the wild gems waiting, the last settlement's points.
-    assert texts[others + 2] == "P1 hand %d, %d K, %d wild +%d" % (
+    assert joined(texts)[others + 2] == "P1 cards: %d gem, %d #, %d wild +%d waiting" % (
         view["hand_counts"][0],
         view["settle_counts"][0],
         sum(view["wild"][0]),
@@ -215,7 +237,7 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     last = view["results"][-1]
     assert any(
         t
-        == "Last K%d P%d: %s"
+        == "Last #%d P%d: %s"
         % (last[0] + 1, last[1] + 1, " ".join("%+d" % last[5 + s] for s in range(3)))
         for t in texts
     )
@@ -227,17 +249,17 @@ def test_placed_wild_gems_show_without_any_waiting():
     texts = draw(view, NARROW).texts()
     for s in range(3):
         wild = sum(view["wild"][s])
-        want = "P%d hand %d, %d K" % (s + 1, view["hand_counts"][s], view["settle_counts"][s])
+        want = "P%d cards: %d gem, %d #" % (s + 1, view["hand_counts"][s], view["settle_counts"][s])
         if wild or view["pending"][s]:
             want += ", %d wild" % wild
         if view["pending"][s]:
-            want += " +%d" % view["pending"][s]
-        assert want in texts
+            want += " +%d waiting" % view["pending"][s]
+        assert want in joined(texts)
     assert any(sum(view["wild"][s]) and not view["pending"][s] for s in range(3))
     assert any(not sum(view["wild"][s]) for s in range(3))
     k = view["settling"]
     row = texts[2]
-    assert row == "P%d leaves out K%d" % (view["current"] + 1, k + 1)
+    assert row == "P%d leaves out #%d" % (view["current"] + 1, k + 1)
     c = draw(view, NARROW)
     assert c.tile_at(2, len(row) - 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
 
@@ -369,11 +391,11 @@ def test_a_swap_says_what_is_given_then_the_settlement_card():
                 c = draw(view, WIDE)
                 text = c.row_text(2)
                 if phase == "take":
-                    assert "for a gem" in text and "K%d" % (view["settling"] + 1) not in text
+                    assert "for a gem" in text and "#%d" % (view["settling"] + 1) not in text
                     col = text.index(" for a gem") - 1
                     assert c.tile_at(2, col) == tile(GEM, T.GEM_COLOURS[view["give"]])
                 else:
-                    assert "for a gem" not in text and "K%d" % (view["settling"] + 1) in text
+                    assert "for a gem" not in text and "#%d" % (view["settling"] + 1) in text
                 seen.add(phase)
             legal = state.legal_actions()
             state.apply(legal[rng.randbelow(len(legal))])

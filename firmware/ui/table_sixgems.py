@@ -29,19 +29,20 @@ DIE_PIPS = (16, 16, 22)
 CELL = 3  # columns per colour in a gem row: the gem, then its count
 # The phases that pick one of your gems: action = base + its colour.
 OWN = {"wild": G.WILD, "give": G.GIVE, "leave": G.LEAVE}
-# Settlement cards in short (X: the card's colour; "all": every player gets the bonus).
+# Settlement cards in short: "*" is a gem of the card's colour (drawn as one); "top": the
+# highest die. 18 columns at most: "ok" fits after the indented text.
 CARDS = (
     "no 5,6: swap a gem",
-    "6 colours: X*top",
+    "6 hues: *x top die",
     "all odd: all sets",
-    "3 alike: X*colours",
+    "3 alike:*x colours",
     "apart: 5 (+10 low)",
-    "3 in row:all 2/blu",  # (18 at most: "ok" fits after the indented text)
-    "sum 15+:all rank X",
-    "20+ pts: all X*red",
-    "run of 3: all X",
+    "3 in row:all 2/blu",
+    "sum 15+:all rank *",
+    "20+ pts:all *x red",
+    "run of 3: all *",
     "all even: all drop",
-    "no 1,2: 3 per X",
+    "no 1,2: 3 per *",
     "4 colours: 2/red",
 )
 
@@ -75,6 +76,23 @@ def _total(counts):
 def _card(c, card):
     """A gem card: its colour's two letters and its face on the colour."""
     c.badge("%s%d" % (G.SHORT[G.colour(card)], G.face(card)), GEM_COLOURS[G.colour(card)])
+
+
+def _settle_card(c, k):
+    """A settlement card: '#' and its number on its colour (the choices' 'card n')."""
+    c.badge("#%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+
+
+def _card_words(c, k):
+    """A settlement card's condition and bonus in short, '*' drawn as a gem of its colour."""
+    words = CARDS[k]
+    star = words.find("*")
+    if star < 0:
+        c.text(words)
+        return
+    c.text(words[:star])
+    c.gem(GEM_COLOURS[G.SETTLE_COLOURS[k]])
+    c.text(words[star + 1:])
 
 
 def _gems(view, seat):
@@ -185,7 +203,7 @@ def _situation(c, view, names):
             c.text(" for a gem")
             k = -1
         if k >= 0:
-            c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            _settle_card(c, k)
     # Dice in the centre (not yet placed, or moved there).
     centre = []
     for d in range(G.DICE):
@@ -265,9 +283,9 @@ def draw(c, view, names):
         if phase == "settle":
             c.mark(G.SETTLE + k)
             c.mark(G.EXCHANGE + k)
-        c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+        _settle_card(c, k)
         c.col = 5
-        c.text(CARDS[k])
+        _card_words(c, k)
         if not over and _holds(view, k):
             c.right("ok")
     if not view["settle_hand"]:
@@ -283,15 +301,20 @@ def draw(c, view, names):
     # Further pages.
     for s in range(players):
         c.line(C.GOLD if s == seat else C.WHITE)
-        c.text("%s hand %d, %d K" % (_short(names, s), view["hand_counts"][s],
-                                     view["settle_counts"][s]))
+        c.text("%s cards: %d gem, %d #" % (_short(names, s), view["hand_counts"][s],
+                                           view["settle_counts"][s]))
         wild = _total(view["wild"][s])
         if wild or view["pending"][s]:
-            c.text(", %d wild" % wild)
-        if view["pending"][s]:
-            c.text(" +%d" % view["pending"][s])
+            words = "%d wild" % wild
+            if view["pending"][s]:
+                words += " +%d waiting" % view["pending"][s]
+            if c.col + 2 + len(words) > c.cols:
+                c.line(C.GOLD if s == seat else C.WHITE, 3)
+            else:
+                c.text(", ")
+            c.text(words)
     c.line(C.GREY)
-    c.text("Decks: gems %d, K %d" % (view["gem_deck"], view["settle_deck"]))
+    c.text("Decks: %d gem, %d #" % (view["gem_deck"], view["settle_deck"]))
     results = view["results"]
     if results:
         last = results[-1]
@@ -301,11 +324,11 @@ def draw(c, view, names):
             c.text("Final:")
         else:
             c.text("Last ")
-            c.badge("K%d" % (k + 1), GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            _settle_card(c, k)
             c.text(" %s:" % _short(names, last[1]))
         for s in range(players):
             c.text(" %+d" % last[2 + players + s])
-    for part in C.wrap("A B: blue dice, R: red. K: settlement card, X its colour, ok: can"
-                       " settle. wild +n: n waiting.", c.cols):
+    for part in C.wrap("A B: blue dice, R: red. #n: settlement card n, a gem in its words"
+                       " one of its colour, ok: can settle.", c.cols):
         c.line(C.GREY)
         c.text(part)
