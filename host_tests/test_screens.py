@@ -788,3 +788,23 @@ def test_the_choice_stays_where_it_was_after_the_pause_menu():
     sim.press(K.START)
     sim.press(K.B)
     assert right_of_title(sim) == "3/%d" % len(legal)
+
+
+def test_a_text_shorter_than_the_screen_hints_its_own_way_on():
+    # Lines that fit on one page: no "A: more" (nothing more to read), the screen's own hint,
+    # and A goes on at once. Lines past the page: "A: more" until the last page. Guards: the
+    # hint's test turned into "not the last page exactly" (a short text then asks for more).
+    sim = make_sim("pybadge")
+    went = []
+    short = S.TextScreen(sim.app, "Short", ["one line", "two lines"], lambda: went.append(1),
+                         "A: back to play")
+    sim.app.goto(short)
+    sim.press(K.DOWN)  # (no scrolling past the end)
+    assert sim.texts()[-1] == "A: back to play", sim.texts()
+    long = S.TextScreen(sim.app, "Long", ["line %d" % i for i in range(20)], None, "A: done")
+    sim.app.goto(long)
+    sim.press(K.DOWN)
+    assert sim.texts()[-1] == "A: more  B: back", sim.texts()
+    sim.app.goto(short)
+    sim.press(K.A)
+    assert went == [1]
