@@ -994,3 +994,21 @@ def test_save_writes_the_tmp_in_full_then_renames(slot, monkeypatch):
     assert seen == [("game.tmp", "game.sav", first), ("game.sav", "game.old", first),
                     ("game.tmp", "game.sav", second)]
     assert files(slot.directory) == ["game.sav"] and read(slot.path) == second
+
+
+@pytest.mark.parametrize("errno", [2, 20, 44, 54])
+def test_nothing_there_is_no_save_whatever_the_port_numbers_it(tmp_path, monkeypatch, errno):
+    # The WebAssembly port (the web page) says a missing file with Emscripten's numbers (44,
+    # 54 for ENOENT, ENOTDIR), its errno module with Linux's: either is "no save", a new game
+    # can start. Any other error (EIO) is not "nothing there": the save is not given up.
+    # Guards: the web page's title saying the (absent) save "could not be read (44)".
+    slot = SaveSlot(str(tmp_path), sync=False)
+
+    def stat(path, *args, **kwargs):
+        raise OSError(errno)
+
+    monkeypatch.setattr(save.os, "stat", stat)
+    assert slot.load() is None
+    errno = 5
+    with pytest.raises(SaveError, match="could not be read"):
+        slot.load()
