@@ -8,7 +8,10 @@
 #   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
 #   make uf2                 the Pico firmware with the games frozen in: build/pocket-gems-pico.uf2
-#   make toolchain           install what make uf2 needs (Debian's ARM gcc, newlib, cmake; root)
+#   make toolchain           install what make uf2 and the page's tests need (Debian's ARM gcc,
+#                            newlib, cmake; Node.js, npm, Chromium; root)
+#   make web                 the firmware in a web page (MicroPython WebAssembly): build/web/
+#   make web-serve           serve build/web/ on http://127.0.0.1:8000 to play in a browser
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
 #   make picotest            the firmware on an emulated Pico (../shared/emu), with board times
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
@@ -26,10 +29,13 @@ MPTEST_ARGS ?=
 # CircuitPython board profiles are type-checked by their own config once there are some.
 HW_SOURCES := $(shell find firmware/hw -name '*.py' 2>/dev/null)
 
+# The web page's runtime and test driver (web/package-lock.json), installed by npm ci.
+WEBSTAMP := web/node_modules/.installed
+
 .DEFAULT_GOAL := help
 # The steps of `test` must run one after the other even under `make -j`.
 .NOTPARALLEL:
-.PHONY: help venv play console console-mp shots test check lint typecheck pytest mptest bench flash uf2 toolchain vboard picotest mutants clean distclean
+.PHONY: help venv play console console-mp shots test check lint typecheck pytest mptest bench flash uf2 toolchain vboard picotest mutants web web-serve clean distclean
 
 help:
 	@sed -n 's/^# \{0,1\}//p;/^$$/q' Makefile
@@ -46,6 +52,18 @@ $(STAMP): requirements.txt requirements-circuitpython.txt
 	touch $@
 
 venv: $(STAMP)
+
+$(WEBSTAMP): web/package.json web/package-lock.json
+	@echo "==> web: npm ci in web/ (MicroPython WebAssembly, playwright-core)"
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web: $(STAMP) $(WEBSTAMP)
+	$(BIN)/python tools/webbuild.py
+
+web-serve: web
+	@echo "==> http://127.0.0.1:8000/ (Ctrl-C stops it)"
+	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/web
 
 play: $(STAMP)
 	$(BIN)/python tools/sim.py $(ARGS)
@@ -84,7 +102,7 @@ else
 	@echo "==> typecheck: no firmware/hw/*.py yet, CircuitPython check skipped"
 endif
 
-pytest: $(STAMP)
+pytest: $(STAMP) $(WEBSTAMP)
 	@echo "==> pytest: host_tests on CPython"
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -121,7 +139,8 @@ flash: $(STAMP)
 uf2: $(STAMP)
 	$(BIN)/python tools/uf2.py $(ARGS)
 
-# .ci/run runs it before make test, whose tests build the frozen firmware.
+# .ci/run runs it before make test, whose tests build the frozen firmware and drive the web
+# page in Chromium.
 toolchain:
 	@if command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null \
 		&& test -f "$$(arm-none-eabi-gcc -print-file-name=libc.a)"; then \
@@ -130,6 +149,17 @@ toolchain:
 		echo "==> toolchain: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			gcc-arm-none-eabi libnewlib-arm-none-eabi cmake >/dev/null; \
+	fi
+	@want=""; \
+	command -v node >/dev/null || want="$$want nodejs"; \
+	command -v npm >/dev/null || want="$$want npm"; \
+	test -x /usr/bin/chromium || want="$$want chromium"; \
+	if [ -z "$$want" ]; then \
+		echo "==> toolchain: node, npm and chromium are here"; \
+	else \
+		echo "==> toolchain: apt-get install$$want"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			$$want >/dev/null; \
 	fi
 
 vboard: $(STAMP)
@@ -142,4 +172,4 @@ clean:
 	find . -path ./$(VENV) -prune -o -name '*.mpy' -type f -exec rm -f {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) web/node_modules

@@ -8,6 +8,7 @@
         [--level hard] [--moves 9]
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
+    .venv/bin/python tools/bench.py web [--loads 3]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -45,6 +46,11 @@ simulator a scripted human plays each game against normal bots, wanting at each 
 normal bot would choose and pressing the fewest buttons the table needs for it; per kind of
 turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn, and the A
 presses on the screens between turns (logs, results).
+
+`web`: the web page (make web, tools/webbuild.py) in headless Chromium (tools/webdrive.py):
+what a visitor downloads (and gzipped, as static hosts serve it), the page's load until
+MicroPython and the firmware are ready and until the first frame, and the time of each frame
+(the app's and the canvas painting) while two hard bots think, frames stepped as they run.
 
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
@@ -706,6 +712,55 @@ def bench_presses(args):
     table(presses.HEAD, rows, 2)
 
 
+def bench_web(args):
+    """The web page (make web) in headless Chromium: load to first frame, download, frames."""
+    import json
+    import os
+    import tempfile
+
+    import webbuild
+    import webdrive
+
+    lack = webdrive.missing()
+    if lack is not None:
+        sys.exit("bench: the web page cannot run here: no %s" % lack)
+    root = tempfile.mkdtemp(prefix="web-bench-")
+    sizes = webbuild.build(root)
+    print("Web page (MicroPython %s WebAssembly, firmware as .py), headless Chromium"
+          % json.load(open(os.path.join(webbuild.PORT, "package.json")))["version"])
+    import gzip
+
+    packed = {}
+    for name in sizes:
+        with open(os.path.join(root, name), "rb") as f:
+            packed[name] = len(gzip.compress(f.read(), 9))
+    print("download (KB, gzipped in brackets): " + ", ".join(
+        "%s %s (%s)" % (name, kb(sizes[name]), kb(packed[name])) for name in sizes)
+        + "; total %s (%s)" % (kb(sum(sizes.values())), kb(sum(packed.values()))))
+    server = webdrive.serve(root)
+    try:
+        url = "http://127.0.0.1:%d/?manual&seed=3" % server.server_address[1]
+        # Diam's, P2 and P3 hard: the frames while the bots think, then a move of yours.
+        keys = ["A", "DOWN", "DOWN", "RIGHT", "DOWN", "RIGHT", "UP", "UP", "UP", "UP", "A", "A"]
+        loads = []
+        frames = []
+        for _ in range(args.loads):
+            run = webdrive.in_the_browser(url, [{"keys": keys, "frames": True}])[0]
+            loads.append((run["timing"]["load"], run["timing"]["firstFrame"]))
+            frames.extend(run["frames"])
+    finally:
+        server.shutdown()
+        server.server_close()
+    loads.sort()
+    middle = loads[len(loads) // 2]
+    print("page load to MicroPython and the firmware ready: median %.0f ms; to the first "
+          "frame: %.0f ms (%d loads)" % (middle[0], middle[1], len(loads)))
+    frames.sort()
+    print("frame time (App.frame and painting), 3 players, 2 hard bots thinking, %d frames: "
+          "median %.1f ms, p95 %.1f ms, max %.1f ms" % (
+              len(frames), frames[len(frames) // 2], frames[int(len(frames) * 0.95)], frames[-1]))
+
+
 def kb(n):
     return f"{n / 1024:.1f}"
 
@@ -757,12 +812,15 @@ def main(argv=None):
     presses.add_argument("--games-n", type=int, default=3, help="games per game")
     presses.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
     presses.set_defaults(func=bench_presses)
+    web = sub.add_parser("web", help="the web page in headless Chromium")
+    web.add_argument("--loads", type=int, default=3, help="page loads timed")
+    web.set_defaults(func=bench_web)
     for p in (games, bots):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "presses", "-h",
-                                   "--help"):
+    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "presses", "web",
+                                   "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
     try:

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 EQUIVALENT = ROOT / "docs" / "mutants-equivalent.txt"
 SCORES = ROOT / "docs" / "mutation.md"
-COPIED = ("firmware", "host_tests", "tools", "main.py", "boot.py", "pyproject.toml")
+COPIED = ("firmware", "host_tests", "tools", "web", "main.py", "boot.py", "pyproject.toml")
 # The tests that cover a module, by the module's path: the first rule that matches, its
 # paths with {game} replaced. Slow soaks are left out where faster tests cover the same.
 GAME_NAMES = ("diams", "diamonds", "quartz", "sixgems", "diploma")
@@ -108,6 +108,7 @@ TESTS = (
     ("firmware/save", ["host_tests/core/test_save_portable.py", "host_tests/test_save.py",
                        "host_tests/test_save_props.py"]),  # the quick ones first (-x)
     ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),
+    ("firmware/hw/web.py", ["host_tests/test_hw_web.py", "host_tests/test_web.py"]),
     ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py",
                       "host_tests/test_hw_mp.py"]),
     ("firmware/buttons.py", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
@@ -195,9 +196,12 @@ def copy_tree(dest):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns(
-                "__pycache__", "*.mpy", ".pytest_cache"))
+                "__pycache__", "*.mpy", ".pytest_cache", "node_modules"))
         elif src.exists():
             shutil.copy2(src, dest / name)
+    modules = ROOT / "web" / "node_modules"  # the web page's runtime: shared, not copied
+    if modules.is_dir():
+        (dest / "web" / "node_modules").symlink_to(modules)
 
 
 def pytest_command(tests):

@@ -46,3 +46,5 @@ rm -rf build/shots/pico-emulated-diamonds
     --seed 2 --keys A --shots build/shots/pico-emulated-diamonds >/dev/null
 cp build/shots/pico-emulated-diamonds/001-A.png "$OUT/pico-emulated-diamonds.png"
 echo "$OUT/pico-emulated-diamonds.png"
+# The web page (make web) in Chromium: the same firmware on MicroPython's WebAssembly port.
+"$PY" tools/webdrive.py --shot "$OUT/web-page.png" --keys A,UP,UP,A

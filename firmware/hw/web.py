@@ -1,0 +1,92 @@
+# The web page's board (web/: MicroPython's WebAssembly port in a browser): the app and its
+# MicroPython renderer (ui/fbscene.py) unchanged, on a panel that hands each window of
+# big-endian RGB565 pixels to the page's script, which paints it on an HTML canvas as the
+# panel would. The page drives the frames (requestAnimationFrame, or a test one at a time),
+# holds the buttons from the keyboard and the on-screen buttons, beeps through Web Audio and
+# keeps the saves (a folder of the page's in-memory filesystem) in the browser's storage.
+# What the page gives: callables, so that nothing here imports the port's `js` module.
+from firmware.hw import BUTTONS_OF, SIZES
+from firmware.save import SaveSlot
+
+SAVES = "/saves"  # the in-memory folder the page fills from, and keeps in, its storage
+
+
+def hex_of(data):
+    """Pixels as hex text: the port hands text to the page cheaply, a bytearray not at all
+    (its to_js() leaves one unconverted)."""
+    from binascii import hexlify
+
+    return hexlify(data).decode()
+
+
+class WebPanel:
+    """fbscene's panel: write(x, y, w, h, pixels) with big-endian RGB565 `pixels`."""
+
+    def __init__(self, width, height, paint):
+        self.width = width
+        self.height = height
+        self.paint = paint  # paint(x, y, w, h, hex): the page's
+
+    def write(self, x, y, w, h, pixels):
+        self.paint(x, y, w, h, hex_of(pixels))
+
+
+class WebBoard:
+    """The board profile: the screen of a real board (`name`: its size and its buttons'
+    words on the help screen), the buttons the page holds, its beep."""
+
+    def __init__(self, name, paint, beep=None):
+        if name not in SIZES:
+            raise ValueError("unknown board %r; boards: %s" % (name, ", ".join(SIZES)))
+        self.name = name
+        self.width, self.height = SIZES[name]
+        self.display = WebPanel(self.width, self.height, paint)
+        self.held = 0
+        self.tone = beep
+        module = "firmware.hw." + BUTTONS_OF.get(name, name)
+        self.lines = __import__(module, None, None, ("LINES",)).LINES
+
+    def buttons(self):
+        return self.held
+
+    def beep(self, hz, ms):
+        if self.tone is not None:
+            self.tone(hz, ms)
+
+
+class WebSlot(SaveSlot):
+    """The save slot in the page's in-memory folder: after every write the page copies the
+    folder to the browser's storage (`keep`), so a reload resumes the game."""
+
+    def __init__(self, keep, directory=SAVES):
+        SaveSlot.__init__(self, directory, sync=False)
+        self.keep = keep
+
+    def _sync_fs(self):
+        self.keep()
+
+
+class Page:
+    """The app as the page runs it: frame(mask, now) with the buttons held and the page's
+    virtual clock in ms (None: the port's ticks_ms()), busy() while the bots think or a move
+    is being shown."""
+
+    def __init__(self, name, paint, beep=None, keep=None, seed=None):
+        from firmware.app import App
+        from firmware.ui.fbscene import Scene
+
+        self.board = WebBoard(name, paint, beep)
+        self.scene = Scene(self.board.display)
+        slot = WebSlot(keep) if keep is not None else None
+        self.app = App(self.board, self.scene, slot, slot is not None, None, seed)
+
+    def frame(self, mask, now):
+        self.board.held = mask
+        self.app.frame(mask, now)
+
+    def busy(self):
+        return self.app.busy()
+
+    def text(self):
+        """What the screen shows, a row a line (the page's tests read it)."""
+        return "\n".join(self.scene.texts())

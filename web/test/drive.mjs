@@ -1,0 +1,97 @@
+// Drives the page in headless Chromium for host_tests/test_web.py: real key presses, the
+// frames stepped from here on the page's virtual clock (?manual), so nothing depends on
+// timing. Reads a plan (JSON) on stdin:
+//   {"url": "http://127.0.0.1:PORT/?manual&seed=1", "chromium": "/usr/bin/chromium",
+//    "runs": [{"keys": ["A", "DOWN", ...], "shots": true, "frames": false,
+//              "screenshot": "page.png"}, ...]}
+// A run with "live": true (and its own "url", without ?manual) lets the page run its own
+// frames and presses its "keys" on the keyboard, then its "buttons" on the screen's pad with
+// the mouse, each held 150 ms, the screen read 400 ms after each. Otherwise:
+// each run loads the page anew in the same browser profile (a reload: the saves stay),
+// settles, then presses each key: keydown, one frame, keyup, one frame, frames until the
+// app waits (the simulator's press()). Writes JSON on stdout: per run the timing, and per
+// key (and the start) the screen's text and, with "shots", its pixels (RGBA, base64); with
+// "frames", the ms each frame of the run took in the page (App.frame and the painting); with
+// "screenshot", a picture of the whole page after the last key.
+import { chromium } from "playwright-core";
+
+const KEYS = { UP: "ArrowUp", DOWN: "ArrowDown", LEFT: "ArrowLeft", RIGHT: "ArrowRight",
+  A: "z", B: "x", START: "Enter", SELECT: "Tab" };
+// Chromium on a closed machine: no network of its own, no first-run or background work.
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+async function screen(page, shots) {
+  return page.evaluate((shots) => {
+    const canvas = document.getElementById("screen");
+    const out = { text: window.pgg.texts(), width: canvas.width, height: canvas.height,
+      beeps: window.pgg.beeps.length };
+    if (shots) {
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      let raw = "";
+      for (let i = 0; i < data.length; i += 0x8000) {
+        raw += String.fromCharCode.apply(null, data.subarray(i, i + 0x8000));
+      }
+      out.rgba = btoa(raw);
+    }
+    return out;
+  }, shots);
+}
+
+const plan = await readStdin();
+const browser = await chromium.launch({ executablePath: plan.chromium, args: FLAGS });
+const context = await browser.newContext({ viewport: { width: 720, height: 640 } });
+const page = await context.newPage();
+const errors = [];
+page.on("pageerror", (e) => errors.push(e.message));
+const result = { runs: [], errors };
+for (const run of plan.runs) {
+  await page.goto(run.url || plan.url);
+  await page.waitForSelector("body[data-ready]", { timeout: 60000 });
+  if (run.live) { // the page's own frames (requestAnimationFrame): keys, then the buttons
+    const steps = [];
+    for (const name of run.keys) {
+      await page.keyboard.down(KEYS[name]);
+      await page.waitForTimeout(150);
+      await page.keyboard.up(KEYS[name]);
+      await page.waitForTimeout(400);
+      steps.push(await screen(page, false));
+    }
+    for (const name of run.buttons || []) {
+      const button = page.locator('#pad button[data-key="' + name + '"]');
+      const box = await button.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(150);
+      await page.mouse.up();
+      await page.waitForTimeout(400);
+      steps.push(await screen(page, false));
+    }
+    result.runs.push({ steps, timing: await page.evaluate(() => window.pgg.timing),
+      storage: [], frames: [] });
+    continue;
+  }
+  await page.evaluate(() => { window.pgg.settle(); window.pgg.frameTimes.length = 0; });
+  const steps = [await screen(page, run.shots)];
+  for (const name of run.keys) {
+    const keys = name.split("+").map((part) => KEYS[part]);
+    for (const key of keys) await page.keyboard.down(key);
+    await page.evaluate(() => window.pgg.stepHeld());
+    for (const key of keys) await page.keyboard.up(key);
+    await page.evaluate(() => { window.pgg.stepHeld(); window.pgg.settle(); });
+    steps.push(await screen(page, run.shots));
+  }
+  const timing = await page.evaluate(() => window.pgg.timing);
+  const storage = await page.evaluate(() => window.pgg.storage());
+  if (run.screenshot) await page.screenshot({ path: run.screenshot, fullPage: true });
+  const frames = run.frames ? await page.evaluate(() => window.pgg.frameTimes) : [];
+  result.runs.push({ steps, timing, storage, frames });
+}
+await browser.close();
+process.stdout.write(JSON.stringify(result));
