@@ -3,7 +3,8 @@
     .venv/bin/python tools/bench.py [games] [--games diams quartz] [--players 2]
         [--length quick|standard] [--level normal|hard] [--heavy] [--hard-decisions 5]
         [--no-pico] [--no-heap] [--no-source] [--seconds 3] [--jobs 2]
-    .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--jobs 2]
+    .venv/bin/python tools/bench.py bots [--games diams] [-n 200] [--playouts N] [--ladder]
+        [--jobs 2]
     .venv/bin/python tools/bench.py screen [--pack picodisplay] [--game quartz] [--players 4]
         [--level hard] [--moves 9]
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
@@ -55,6 +56,9 @@ MicroPython and the firmware are ready and until the first frame, and the time o
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
 capped at the median playouts a hard decision ran on the emulated Pico (or --playouts).
+--ladder: every pairing of random / easy / normal / hard instead (the stronger one seat,
+rotating, against the weaker on the others: seats swapped over each deal), each share with
+its 95% interval, so a regression shows (issue 17 asks -n 400).
 """
 
 import argparse
@@ -502,16 +506,64 @@ def _play_match(job):
     return len(mine) / len(winners)
 
 
-def match(pool, name, players, options, games, subject, other):
-    """Share of the wins of `subject` (one seat, rotating; ties counted as shares) against
-    `other` on the remaining seats, over `games` games."""
+def match_shares(pool, name, players, options, games, subject, other):
+    """Each game's share of the wins of `subject` (one seat, rotating over the seats of each
+    deal; ties counted as shares) against `other` on the remaining seats."""
     jobs = []
     for g in range(games):
         lineup = [other] * players
         lineup[g % players] = subject
         jobs.append((name, players, options, 20000 + g // players, tuple(lineup), subject))
-    shares = pool.map(_play_match, jobs, chunksize=2)
-    return sum(shares) / games
+    return pool.map(_play_match, jobs, chunksize=2)
+
+
+def match(pool, name, players, options, games, subject, other):
+    """The mean of match_shares()."""
+    return sum(match_shares(pool, name, players, options, games, subject, other)) / games
+
+
+def interval(shares):
+    """(mean, low, high): the games' mean share and its 95% Wilson score interval (ties'
+    fractional shares taken as their mean; at 0% or 100% the interval still has a width)."""
+    n = len(shares)
+    mean = sum(shares) / n
+    z2 = 1.96 * 1.96
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = 1.96 * (mean * (1 - mean) / n + z2 / (4 * n * n)) ** 0.5 / (1 + z2 / n)
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
+
+
+LADDER = ("random", "easy", "normal", "hard")
+
+
+def ladder(pool, name, players, options, games, cap):
+    """Round-robin of LADDER: {(stronger, weaker): shares of the stronger} (hard at `cap`)."""
+    kinds = [k if k != "hard" else "hard:%d" % cap for k in LADDER]
+    found = {}
+    for i in range(len(kinds)):
+        for j in range(i):
+            progress(f"{name}: {games} games {LADDER[i]} vs {LADDER[j]} ...")
+            found[(LADDER[i], LADDER[j])] = match_shares(pool, name, players, options, games,
+                                                         kinds[i], kinds[j])
+    return found
+
+
+def print_ladder(name, settings_text, found, games, players):
+    print()
+    print(f"{name} ({settings_text}): win share of the row's bot, one seat rotating, against the "
+          f"column's on every other seat, {games} games a pairing (even: {100 / players:.0f}%;"
+          f" in brackets its 95% interval)")
+    rows = []
+    for a in LADDER[1:]:
+        cells = [a]
+        for b in LADDER[:-1]:
+            if (a, b) in found:
+                mean, low, high = interval(found[(a, b)])
+                cells.append(f"{100 * mean:.1f}% ({100 * low:.0f}-{100 * high:.0f})")
+            else:
+                cells.append("")
+        rows.append(cells)
+    table(("", *("vs " + b for b in LADDER[:-1])), rows, 1)
 
 
 def bench_bots(args):
@@ -524,6 +576,7 @@ def bench_bots(args):
     board = None
     pool = multiprocessing.Pool(args.jobs)
     rows = []
+    ladders = []
     for name in core.GAMES:
         if (args.games and name not in args.games) or not core.available(name):
             continue
@@ -540,12 +593,23 @@ def bench_bots(args):
             playouts = [int(words[2]) for words in found.get("hard", [])]
             cap = max(1, percentile(playouts, 50))
         row["cap"] = cap
+        if args.ladder:
+            found = ladder(pool, name, players, options, args.games_n, cap)
+            ladders.append((name, row["settings"], found, players))
+            row["nr"] = interval(found[("normal", "random")])[0]
+            row["hn"] = interval(found[("hard", "normal")])[0]
+            rows.append(row)
+            continue
         progress(f"{name}: {args.games_n} games normal vs random ...")
         row["nr"] = match(pool, name, players, options, args.games_n, "normal", "random")
         progress(f"{name}: {args.games_n} games hard ({cap} playouts) vs normal ...")
         row["hn"] = match(pool, name, players, options, args.games_n, f"hard:{cap}", "normal")
         rows.append(row)
     pool.close()
+    for name, settings_text, found, players in ladders:
+        print_ladder(name, settings_text, found, args.games_n, players)
+    if ladders:
+        print()
     table(("game", "settings", "normal/random", "hard/normal", "hard cap"),
           [(r["name"], r["settings"], f"{100 * r['nr']:.1f}%", f"{100 * r['hn']:.1f}%",
             str(r["cap"])) for r in rows], 2)
@@ -791,6 +855,9 @@ def main(argv=None):
     bots = sub.add_parser("bots", help="bot strength on CPython, hard capped as on the board")
     bots.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
     bots.add_argument("-n", "--games-n", type=int, default=200, help="games per match")
+    bots.add_argument("--ladder", action="store_true",
+                      help="random / easy / normal / hard round-robin, 95%% intervals "
+                      "(issue 17's ladder: -n 400)")
     bots.add_argument("--playouts", type=int, default=0,
                       help="hard's playout cap (default: what its budget allowed on the Pico)")
     bots.set_defaults(func=bench_bots)
