@@ -10,6 +10,8 @@
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
     .venv/bin/python tools/bench.py web [--loads 3]
+    .venv/bin/python tools/bench.py seats [--games sixgems] [-n 2000] [--hard-n 400]
+        [--playouts 20] [--players 2 3]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -52,6 +54,10 @@ presses on the screens between turns (logs, results).
 what a visitor downloads (and gzipped, as static hosts serve it), the page's load until
 MicroPython and the firmware are ready and until the first frame, and the time of each frame
 (the app's and the canvas painting) while two hard bots think, frames stepped as they run.
+
+`seats`: each turn position's win share (from the game's first player), the same bot on every
+seat, per player count, with 95% intervals: a reconstruction's first-player advantage (SIXGEMS
+by default; normal bots, and hard at --playouts with --hard-n).
 
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
@@ -624,6 +630,59 @@ def bench_bots(args):
              "Pico." % (BOT_BUDGET_MS, args.hard_decisions)))
 
 
+def _play_seats(job):
+    """One game, one kind of bot on every seat: each turn position's share of the win (the
+    position counted from the game's first player, `state.first` where the game has one)."""
+    name, players, options, seed, who = job
+    from firmware.bots import make_bot
+    from firmware.core import load
+
+    state = load(name).new_game(players, seed, options)
+    first = getattr(state, "first", 0)
+    bots = []
+    for seat in range(players):
+        if who.startswith("hard:"):
+            bots.append(make_bot(name, seat, "hard", seed * 7 + seat, None, int(who[5:])))
+        else:
+            bots.append(make_bot(name, seat, who, seed * 7 + seat))
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.view(seat)))
+    winners = state.winners()
+    return [(1 / len(winners) if (first + k) % players in winners else 0.0)
+            for k in range(players)]
+
+
+def bench_seats(args):
+    """Win share by turn position, one kind of bot on every seat (issue 17: SIXGEMS)."""
+    import multiprocessing
+
+    import firmware.core as core
+
+    pool = multiprocessing.Pool(args.jobs)
+    for name in args.games:
+        module = core.load(name)
+        for players in range(max(2, module.MIN_PLAYERS), module.MAX_PLAYERS + 1):
+            if args.players and players not in args.players:
+                continue
+            for who, games in (("normal", args.games_n), ("hard:%d" % args.playouts,
+                                                          args.hard_n)):
+                if games <= 0:
+                    continue
+                progress(f"{name} {players}p: {games} games, {who} on every seat ...")
+                jobs = [(name, players, None, 30000 + g, who) for g in range(games)]
+                found = pool.map(_play_seats, jobs, chunksize=4)
+                cells = []
+                for k in range(players):
+                    mean, low, high = interval([row[k] for row in found])
+                    cells.append(f"{100 * mean:.1f} ({100 * low:.0f}-{100 * high:.0f})")
+                print(f"{name} {players}p {who:8} {games:5} games  even {100 / players:4.1f}:  "
+                      + "  ".join(cells))
+    pool.close()
+    print("Win share (%) by turn position (1st, 2nd, ...: from the game's first player), the "
+          "same bot on every seat, default options; in brackets the 95% interval.")
+
+
 def bench_screen(args):
     """The MicroPython screen on the emulated Pico Display Pack (tools/screenbench.py)."""
     emu = pico.prepare(out=progress)
@@ -861,6 +920,15 @@ def main(argv=None):
     bots.add_argument("--playouts", type=int, default=0,
                       help="hard's playout cap (default: what its budget allowed on the Pico)")
     bots.set_defaults(func=bench_bots)
+    seats = sub.add_parser("seats", help="win share by turn position, bots on every seat")
+    seats.add_argument("--games", nargs="+", metavar="NAME", default=["sixgems"])
+    seats.add_argument("--players", nargs="+", type=int, help="only these player counts")
+    seats.add_argument("-n", "--games-n", type=int, default=2000, help="normal games a count")
+    seats.add_argument("--hard-n", type=int, default=0, help="hard games a count (slow)")
+    seats.add_argument("--playouts", type=int, default=20,
+                       help="hard's playout cap (SIXGEMS ran 17-25 on the emulated Pico)")
+    seats.add_argument("--jobs", type=int, default=2, help="processes at once")
+    seats.set_defaults(func=bench_seats)
     screen = sub.add_parser("screen", help="the MicroPython screen on the emulated Pico")
     screen.add_argument("--pack", choices=("picodisplay", "picodisplay2"),
                         default="picodisplay")
@@ -886,8 +954,8 @@ def main(argv=None):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "screen", "frozen", "presses", "web",
-                                   "-h", "--help"):
+    if not argv or argv[0] not in ("games", "bots", "seats", "screen", "frozen", "presses",
+                                   "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
     try:
