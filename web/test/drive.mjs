@@ -6,7 +6,7 @@
 //              "screenshot": "page.png"}, ...]}
 // A run with "live": true (and its own "url", without ?manual) lets the page run its own
 // frames and presses its "keys" on the keyboard, then its "buttons" on the screen's pad with
-// the mouse, each held 150 ms, the screen read 400 ms after each. Otherwise:
+// the mouse, each held until the screen changes (holdUntilChange). Otherwise:
 // each run loads the page anew in the same browser profile (a reload: the saves stay),
 // settles, then presses each key: keydown, one frame, keyup, one frame, frames until the
 // app waits (the simulator's press()). Writes JSON on stdout: per run the timing, and per
@@ -44,6 +44,18 @@ async function screen(page, shots) {
   }, shots);
 }
 
+// A button held until the screen changes (at most 5 s), then let go at once: a frame must
+// see it, however slow the machine, and it is up long before the d-pad's auto-repeat (400 ms).
+async function holdUntilChange(page, down, up) {
+  const text = () => page.evaluate(() => window.pgg.texts().join("\n"));
+  const before = await text();
+  await down();
+  const end = Date.now() + 5000;
+  while (Date.now() < end && (await text()) === before) await page.waitForTimeout(10);
+  await up();
+  await page.waitForTimeout(200); // the release seen by a frame or more
+}
+
 const plan = await readStdin();
 const browser = await chromium.launch({ executablePath: plan.chromium, args: FLAGS });
 const context = await browser.newContext({ viewport: { width: 720, height: 640 } });
@@ -57,20 +69,15 @@ for (const run of plan.runs) {
   if (run.live) { // the page's own frames (requestAnimationFrame): keys, then the buttons
     const steps = [];
     for (const name of run.keys) {
-      await page.keyboard.down(KEYS[name]);
-      await page.waitForTimeout(150);
-      await page.keyboard.up(KEYS[name]);
-      await page.waitForTimeout(400);
+      await holdUntilChange(page, () => page.keyboard.down(KEYS[name]),
+        () => page.keyboard.up(KEYS[name]));
       steps.push(await screen(page, false));
     }
     for (const name of run.buttons || []) {
       const button = page.locator('#pad button[data-key="' + name + '"]');
       const box = await button.boundingBox();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.waitForTimeout(150);
-      await page.mouse.up();
-      await page.waitForTimeout(400);
+      await holdUntilChange(page, () => page.mouse.down(), () => page.mouse.up());
       steps.push(await screen(page, false));
     }
     result.runs.push({ steps, timing: await page.evaluate(() => window.pgg.timing),
