@@ -379,6 +379,22 @@ def test_sixgems_final_settlement_has_no_card():
     ]
 
 
+def test_sixgems_final_table_starts_with_the_later_seats_points_G_S3():
+    # Guards: the starting points left out (the total then more than its rows), or a "start"
+    # row of zeros where nobody started with points (2 players: a gem, no points).
+    results = [[0, 0, 0, 0, 0, 1, 2, 3]]
+    view = sixgems_view(results, [1, 10, 3])
+    view["start"] = [0, 8, 0]
+    assert lines(final_sixgems.final, view)[1:5] == [
+        "      P1 P2 P3",
+        "start  0  8  0",
+        "1     +1 +2 +3",
+        "total  1 10  3",
+    ]
+    view["start"] = [0, 0, 0]
+    assert "start" not in "\n".join(lines(final_sixgems.final, view))
+
+
 def test_sixgems_final_tie_counts_the_gems_of_the_tied():
     view = sixgems_view([], [20, 17, 20])
     assert lines(final_sixgems.final, view)[-1] == (

@@ -68,7 +68,7 @@ def test_help_says_what_is_source_and_what_is_reconstructed():
 def test_human_sees_only_own_hands():
     """Hands hidden (G-S1): at each decision the only hand printed is the human's, exactly;
     the others appear as counts matching the State; lines fit 80 columns."""
-    state = load("sixgems").new_game(3, 9, {"length": "6"})
+    state = load("sixgems").new_game(3, 10, {"length": "6"})
     checked = [0]
 
     def answer(prompt, recent):
@@ -166,7 +166,7 @@ def test_table_shows_the_ring_the_dice_every_seat_and_own_cards():
 def test_a_die_in_the_centre_is_on_no_board():
     """G-T2: a die moved to the centre shows on no board of the ring."""
     v = view(phase="settle", turn=0, current=0, boards=[-1, 5, -1], faces=[1, 3, 4],
-             hand=[], settle_hand=[])
+             hand=[], settle_hand=[], real=[[0] * 6 for _ in range(3)], totals=[0, 0, 0])
     got = render(R.table, v)
     assert got[1] == "Boards: Ru[  ] To[  ] Em[  ] Sa[  ] Am[  ] Di[B3]"
     assert got[2] == "Dice: blue A 1 on centre, blue B 3 on Diamond, red 4 on centre"

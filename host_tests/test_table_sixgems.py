@@ -207,8 +207,10 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     c = draw(view, NARROW)
     texts = c.texts()
     assert texts[0] == "Settlement %d/%d    P1 plays" % (view["settlements"], view["length"])
-    assert texts[2] == "P1: place wild?"
-    assert texts[3].startswith("Hand -") and texts[3].endswith(" wild %d" % view["pending"][0])
+    k = view["settling"]  # the card being settled, its badge after the question
+    assert texts[2] == "P1: place wild?" + (" #%d" % (k + 1) if 0 <= k < G.SETTLE_CARDS else "")
+    assert texts[3].startswith("Hand " if view["hand"] else "Hand -")
+    assert texts[3].endswith(" wild %d" % view["pending"][0])
     # Your gems: each colour's gem then its count, the points at the right edge.
     gems = [view["real"][0][k] + view["wild"][0][k] for k in range(G.BOARDS)]
     row = texts[4]
@@ -222,7 +224,8 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
         assert row[col + 1 :].split()[0] == "%d" % n
     # Your settlement cards: "#n" (n from 1) and the condition in short.
     for i, k in enumerate(view["settle_hand"]):
-        assert texts[5 + i] == " #%-2d %s" % (k + 1, words(k))
+        row = " #%-2d %s" % (k + 1, words(k))
+        assert texts[5 + i] in (row, row + " " * (len(texts[5 + i]) - len(row) - 3) + " ok")
     # The seat whose turn it is in cyan.
     others = 5 + len(view["settle_hand"])
     assert texts[others].startswith("P2") and c.colours[others] == C.CYAN

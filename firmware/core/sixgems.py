@@ -35,6 +35,12 @@ DICE = 3  # G-C2: two blue, one red
 RED = 2  # the index of the red die
 CENTRE = -1
 LENGTHS = {"8": 8, "6": 6, "10": 10}  # G-E1 [invented]
+# G-S3 [invented]: the later seats' start, against the first player's edge, by turn position
+# from the first player: gem cards from the deck face up in the gem area, and points. Set by
+# `make bench ARGS=seats` (normal bots: 47.8/52.2, 33.6/33.8/32.6, 24.9/24.9/24.9/25.4;
+# without: 58/42, 42/32/26, 31/27/22/20).
+START_GEMS = {2: (0, 1), 3: (0, 0, 1), 4: (0, 0, 1, 1)}
+START_POINTS = {2: (0, 0), 3: (0, 8, 0), 4: (0, 6, 0, 6)}
 # Settlement card conditions and bonuses (G-K):
 K1_NOT = (5, 6)  # G-K1: no die shows these [faces lost in the seed; invented]
 K3_TABLE = (0, 1, 3, 6, 10, 15, 21)  # G-K3: by the number of colours held
@@ -283,13 +289,30 @@ class State(GameState):
                 self.settle_hands[seat].append(self.settle_deck.pop())
         # G-S2: a random first player rolls and places the dice.
         self.first = self.rng.randbelow(players)
+        self._handicap()
         self.turn = self.first
         self._roll(self.first)
+
+    def _handicap(self):
+        """G-S3: the later seats' gems on display and starting points (public)."""
+        n = self.players
+        self.start = [0] * n
+        for k in range(1, n):
+            seat = (self.first + k) % n
+            for _ in range(START_GEMS[n][k]):
+                card = self.gem_deck.pop()
+                self.areas[seat].append(card)
+                self._note("%s starts with %s %d on display" % (
+                    self._name(seat), COLOURS[colour(card)], face(card)))
+            if START_POINTS[n][k]:
+                self.start[seat] = self.totals[seat] = START_POINTS[n][k]
+                self._note("%s starts with %d points" % (self._name(seat), START_POINTS[n][k]))
 
     def _copy(self, o):
         self._copy_start(o)
         self.length = o.length
         self.totals = list(o.totals)
+        self.start = list(o.start)
         self.settlements = o.settlements
         self.results = [list(r) for r in o.results]
         self.wild_owner = list(o.wild_owner)
@@ -784,6 +807,7 @@ class State(GameState):
             "settlements": self.settlements,
             "turns": self.turns,
             "first": self.first,
+            "start": list(self.start),  # G-S3: the starting points
             "turn": self.turn,
             "current": self.current_player(),
             "phase": PHASES[self.phase],
@@ -872,6 +896,7 @@ def sample_state(view, rng):
     s = new_game(n, rng.randbelow(1 << 28), view["options"])
     s.notes = list(view["notes"])
     s.totals = list(view["totals"])
+    s.start = list(view["start"])
     s.settlements = view["settlements"]
     s.results = [list(r) for r in view["results"]]
     s.wild_owner = list(view["wild_owner"])

@@ -9,6 +9,9 @@ def final(view, names, out):
     """Every settlement's points, then the tie-break if it was needed (G-E3)."""
     n = view["players"]
     rows = []
+    start = view.get("start")  # G-S3 (a view of a save before it: none)
+    if start and max(start):
+        rows.append(("start", start))
     for number, result in enumerate(view["results"]):
         label = "final" if result[0] == G.FINAL else "%d" % (number + 1)
         rows.append((label, signed(result[2 + n:2 + 2 * n])))

@@ -121,11 +121,44 @@ def test_deal_G_S1():
         s = g.new_game(players, players)
         assert [len(h) for h in s.hands] == [3] * players
         assert [len(h) for h in s.settle_hands] == [2] * players
-        assert len(s.gem_deck) == 72 - 3 * players and len(s.settle_deck) == 12 - 2 * players
+        shown = sum(g.START_GEMS[players])  # G-S3: on display from the deck
+        assert len(s.gem_deck) == 72 - 3 * players - shown
+        assert len(s.settle_deck) == 12 - 2 * players
         cards = list(s.gem_deck)
-        for h in s.hands:
+        for h in s.hands + s.areas:
             cards += h
         assert sorted(cards) == list(range(72))
+
+
+def test_later_seats_start_with_gems_on_display_and_points_G_S3():
+    # By turn position from the first player (G-S2): START_GEMS cards from the gem deck face
+    # up in the gem area, START_POINTS on the total, and the first player nothing; said in
+    # the notes, public in every view. Guards: counting from seat 0 (not the first player),
+    # gems from a hand, points given to the first player, a view that hides them.
+    assert g.START_GEMS[2] == (0, 1) and g.START_POINTS[3] == (0, 8, 0)
+    for players in (2, 3, 4):
+        for seed in range(12):
+            s = g.new_game(players, seed)
+            top = g.new_game(players, seed)  # the deck's top cards before G-S3: the same deal
+            for k in range(players):
+                seat = (s.first + k) % players
+                assert len(s.areas[seat]) == g.START_GEMS[players][k]
+                assert s.totals[seat] == s.start[seat] == g.START_POINTS[players][k]
+                assert len(s.hands[seat]) == 3
+            assert sum(len(a) for a in s.areas) == sum(g.START_GEMS[players])
+            assert top.areas == s.areas
+            for seat in range(players):
+                view = s.view(seat)
+                assert view["start"] == s.start and view["totals"] == s.totals
+            text = "\n".join(s.notes)
+            for k in range(1, players):
+                seat = (s.first + k) % players
+                for card in s.areas[seat]:
+                    assert "P%d starts with %s %d on display" % (
+                        seat + 1, g.COLOURS[g.colour(card)], g.face(card)) in text
+                if g.START_POINTS[players][k]:
+                    assert "P%d starts with %d points" % (
+                        seat + 1, g.START_POINTS[players][k]) in text
 
 
 def test_first_player_rolls_and_places_G_S2():
