@@ -488,14 +488,15 @@ def print_games(args, games, board, results, rates, folders, budget_ms):
 
 
 # ---- bots -----------------------------------------------------------------------------------
-def _play_match(job):
-    """One game on CPython: (game, players, options, seed, lineup) -> share of the first
-    kind. lineup: per seat ("random" | "normal" | "hard:<playouts>")."""
-    name, players, options, seed, lineup, subject = job
+def _played(name, players, options, seed, lineup):
+    """A whole game on CPython with a bot per seat (lineup: "random" | a level |
+    "hard:<playouts>"): (the finished state, the seat that moved first: `state.first` where
+    the game has one, else 0)."""
     from firmware.bots import RandomBot, make_bot
     from firmware.core import load
 
     state = load(name).new_game(players, seed, options)
+    first = getattr(state, "first", 0)
     bots = []
     for seat, who in enumerate(lineup):
         if who == "random":
@@ -507,7 +508,14 @@ def _play_match(job):
     while not state.is_over():
         seat = state.current_player()
         state.apply(bots[seat].choose(state.view(seat)))
-    winners = state.winners()
+    return state, first
+
+
+def _play_match(job):
+    """One game: (game, players, options, seed, lineup, subject) -> the share of the wins of
+    the seats playing `subject`."""
+    name, players, options, seed, lineup, subject = job
+    winners = _played(name, players, options, seed, lineup)[0].winners()
     mine = [s for s in winners if lineup[s] == subject]
     return len(mine) / len(winners)
 
@@ -634,20 +642,7 @@ def _play_seats(job):
     """One game, one kind of bot on every seat: each turn position's share of the win (the
     position counted from the game's first player, `state.first` where the game has one)."""
     name, players, options, seed, who = job
-    from firmware.bots import make_bot
-    from firmware.core import load
-
-    state = load(name).new_game(players, seed, options)
-    first = getattr(state, "first", 0)
-    bots = []
-    for seat in range(players):
-        if who.startswith("hard:"):
-            bots.append(make_bot(name, seat, "hard", seed * 7 + seat, None, int(who[5:])))
-        else:
-            bots.append(make_bot(name, seat, who, seed * 7 + seat))
-    while not state.is_over():
-        seat = state.current_player()
-        state.apply(bots[seat].choose(state.view(seat)))
+    state, first = _played(name, players, options, seed, [who] * players)
     winners = state.winners()
     return [(1 / len(winners) if (first + k) % players in winners else 0.0)
             for k in range(players)]
