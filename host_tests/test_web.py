@@ -12,11 +12,11 @@ import os
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest  # noqa: E402
-import webbuild  # noqa: E402
+import webdrive  # noqa: E402
 from panelmodel import rgb888  # noqa: E402
 from sim import Sim, headless_display  # noqa: E402
 from sim import pixels as sim_pixels  # noqa: E402
-from webdrive import in_the_browser, missing, serve  # noqa: E402
+from webdrive import in_the_browser, missing  # noqa: E402
 
 from firmware import buttons as K  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
@@ -34,12 +34,8 @@ def site(tmp_path_factory):
     lack = missing()
     if lack is not None:
         pytest.fail("the web page cannot be tested here: no %s" % lack, pytrace=False)
-    root = str(tmp_path_factory.mktemp("web"))
-    webbuild.build(root)
-    server = serve(root)
-    yield "http://127.0.0.1:%d/" % server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with webdrive.site(str(tmp_path_factory.mktemp("web"))) as (url, _):
+        yield url
 
 
 def rgb_of(step):

@@ -842,33 +842,28 @@ def bench_web(args):
     lack = webdrive.missing()
     if lack is not None:
         sys.exit("bench: the web page cannot run here: no %s" % lack)
-    root = tempfile.mkdtemp(prefix="web-bench-")
-    sizes = webbuild.build(root)
-    print("Web page (MicroPython %s WebAssembly, firmware as .py), headless Chromium"
-          % json.load(open(os.path.join(webbuild.PORT, "package.json")))["version"])
     import gzip
 
-    packed = {}
-    for name in sizes:
-        with open(os.path.join(root, name), "rb") as f:
-            packed[name] = len(gzip.compress(f.read(), 9))
-    print("download (KB, gzipped in brackets): " + ", ".join(
-        "%s %s (%s)" % (name, kb(sizes[name]), kb(packed[name])) for name in sizes)
-        + "; total %s (%s)" % (kb(sum(sizes.values())), kb(sum(packed.values()))))
-    server = webdrive.serve(root)
-    try:
-        url = "http://127.0.0.1:%d/?manual&seed=3" % server.server_address[1]
+    print("Web page (MicroPython %s WebAssembly, firmware as .py), headless Chromium"
+          % json.load(open(os.path.join(webbuild.PORT, "package.json")))["version"])
+    root = tempfile.mkdtemp(prefix="web-bench-")
+    with webdrive.site(root) as (url, sizes):
+        packed = {}
+        for name in sizes:
+            with open(os.path.join(root, name), "rb") as f:
+                packed[name] = len(gzip.compress(f.read(), 9))
+        print("download (KB, gzipped in brackets): " + ", ".join(
+            "%s %s (%s)" % (name, kb(sizes[name]), kb(packed[name])) for name in sizes)
+            + "; total %s (%s)" % (kb(sum(sizes.values())), kb(sum(packed.values()))))
         # Diam's, P2 and P3 hard: the frames while the bots think, then a move of yours.
         keys = ["A", "DOWN", "DOWN", "RIGHT", "DOWN", "RIGHT", "UP", "UP", "UP", "UP", "A", "A"]
         loads = []
         frames = []
         for _ in range(args.loads):
-            run = webdrive.in_the_browser(url, [{"keys": keys, "frames": True}])[0]
+            run = webdrive.in_the_browser(url + "?manual&seed=3",
+                                          [{"keys": keys, "frames": True}])[0]
             loads.append((run["timing"]["load"], run["timing"]["firstFrame"]))
             frames.extend(run["frames"])
-    finally:
-        server.shutdown()
-        server.server_close()
     loads.sort()
     middle = loads[len(loads) // 2]
     print("page load to MicroPython and the firmware ready: median %.0f ms; to the first "

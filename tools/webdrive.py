@@ -6,6 +6,7 @@ headless) running a plan of key presses on it (the frames stepped from the drive
 """
 
 import argparse
+import contextlib
 import functools
 import http.server
 import json
@@ -49,6 +50,20 @@ def serve(root):
     return server
 
 
+@contextlib.contextmanager
+def site(root=None):
+    """The site built (webbuild) in `root` (default: a new temporary folder) and served for
+    the block: (its URL, {file: bytes} of what a visitor downloads)."""
+    root = root or tempfile.mkdtemp(prefix="web-")
+    sizes = webbuild.build(root)
+    server = serve(root)
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1], sizes
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def in_the_browser(url, runs):
     """drive.mjs's runs for `runs` ([{"keys": [...], "shots": bool, "frames": bool}]), one
     page load each in one browser profile; AssertionError when the page raised."""
@@ -71,16 +86,10 @@ def main(argv=None):
     if lack is not None:
         print("webdrive: no %s: no screenshot of the page" % lack, file=sys.stderr)
         return 2
-    root = tempfile.mkdtemp(prefix="web-shot-")
-    webbuild.build(root)
-    server = serve(root)
-    try:
-        url = "http://127.0.0.1:%d/?manual&seed=%d" % (server.server_address[1], args.seed)
+    with site() as (url, _):
         keys = [k for k in args.keys.split(",") if k]
-        in_the_browser(url, [{"keys": keys, "screenshot": os.path.abspath(args.shot)}])
-    finally:
-        server.shutdown()
-        server.server_close()
+        in_the_browser(url + "?manual&seed=%d" % args.seed,
+                       [{"keys": keys, "screenshot": os.path.abspath(args.shot)}])
     print(args.shot)
     return 0
 

@@ -81,8 +81,8 @@ class Page:
         self.app = App(self.board, self.scene, slot, slot is not None, None, seed)
 
     def frame(self, mask, now):
-        self.board.held = mask
-        self.app.frame(mask, now)
+        self.board.held = mask  # read by the app's frame, as a board's buttons()
+        self.app.frame(None, now)
 
     def busy(self):
         return self.app.busy()
