@@ -422,15 +422,15 @@ def test_the_last_rounds_majorities_wrap_under_their_heading():
 
 def test_say_draws_a_card_in_words_with_its_suits_pip():
     # A card in words ('7D', '15C.') shows its suit's pip over its letter; a seat ('P2'), a
-    # word going on after the digit ('3Dx', '3d'), a letter not a suit's ('7X'), a letter
-    # that starts the row and what lies before the pen stay letters. Guards: the digit
+    # word going on after the digit ('3Dx', '3Dd', '5Cz'), a letter not a suit's ('7X'), a
+    # letter that starts the row and what lies before the pen stay letters. Guards: the digit
     # test, the word-end test, the pip of another suit, the start column.
     c = C.Canvas(40, 2)
     c.line()
     c.text("9S ")
-    T.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S")
+    T.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz")
     row = c.row_text(0)
-    assert row == "9S P2 7D to 15C. 3Dx 3Dd 7X 2H @4S", row  # the letters stay
+    assert row == "9S P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz", row  # the letters stay
     pictured = {}
     for col in range(c.cols):
         if c.tiles[col] >= C.PICTURES:
