@@ -53,6 +53,7 @@ STACK_STONE = 3  # P-D3: tiles of one colour per stone
 STACK_MANA = 3  # P-D3: grey tiles per mana
 BARRIER_ROUNDS = 3  # P-P7 [seed]
 SOLO_TARGET = 40  # P-E4
+CENTRE_TOUCH = 3  # P-K9 [project]: a loop "through the centre" passes 3+ of its neighbours
 # P-I tools (one use):
 T_MOVE, T_ROTATE, T_EXTRA, T_JUMP, T_OWN, T_SHIELD, T_SWAP, T_MANA, T_GOLD, T_PEEK = range(10)
 TOOL_MOVE = 2
@@ -312,11 +313,11 @@ def circle_met(card, loop, tiles, rots):
             if tiles[h] >= LINE_TILES and enclosed(loop, h):
                 return True
         return False
-    if card == 8:  # [project] touches the centre hex (the centre holds no line)
-        for d in range(1, 7):
-            if d in loop:
-                return True
-        return False
+    if card == 8:  # [project] "through the centre": the centre holds no line, so through
+        near = 0  # CENTRE_TOUCH or more of the centre's neighbours
+        for h in range(1, 7):
+            near += h in loop
+        return near >= CENTRE_TOUCH
     if card == 9:
         return size >= 5 and cols[GREY] >= 2
     if card == 10:
@@ -325,7 +326,7 @@ def circle_met(card, loop, tiles, rots):
 
 
 CIRCLE_TEXT = ("loop of 3", "loop of 4", "loop of 6", "loop of 8+", "3 of one colour",
-               "all 4 colours", "no grey", "around a mana spot", "touching the centre",
+               "all 4 colours", "no grey", "around a mana spot", "round the centre",
                "5+ with 2 grey", "6+ in 2 colours", "3+ tight curves")
 
 
@@ -1044,7 +1045,7 @@ class State(GameState):
 
     # ---- End of a placement phase: hand limit, steals (P-P6) ----
     def _end_placement(self, seat):
-        for k in self.owed[seat]:
+        for _ in self.owed[seat]:
             self.penalty(seat, "stolen tile")
         self.owed[seat] = []
         self.phase = P_DISCARD
@@ -1362,7 +1363,7 @@ def sample_state(view, rng):
         for x in fixed_top:
             seen[x] = 1
         if everyone is not None:
-            return [list(h) for h in everyone], None
+            return [list(h) for h in everyone], []
         for x in mine:
             seen[x] = 1
         pool = [x for x in range(total) if not seen[x]]

@@ -40,6 +40,11 @@ def _hidden(name, s, seat):
     if name == "sixgems":
         return ([sorted(s.hands[x]) for x in others], list(s.gem_deck),
                 [sorted(s.settle_hands[x]) for x in others], list(s.settle_deck))
+    if name == "diploma":
+        return ([sorted(s.tiles[x]) for x in others], list(s.supply),
+                [sorted(s.items[x]) for x in others], list(s.item_deck),
+                [sorted(s.circles[x]) for x in others], list(s.circle_deck),
+                [sorted(s.magic[x]) for x in others], list(s.magic_deck))
     return list(s.rng.get_state())  # quartz: only the future dice / draws
 
 
@@ -67,6 +72,13 @@ def _conserved(name, s):
         if 0 <= s.settling < 12 and s.settling not in wild:
             wild.append(s.settling)
         _once(12, [s.settle_deck, wild] + s.settle_hands)
+    elif name == "diploma":
+        boards = [[t for t in b if 0 <= t < 120] for b in s.boards]
+        _once(120, [s.supply, s.discards, s.batch] + s.tiles + s.stacks + boards)
+        under = [[b] for b in s.under if b >= 0]
+        _once(24, [s.item_deck, s.item_used] + s.items + under)
+        _once(12, [s.circle_deck] + s.circles + s.shown)
+        _once(10, [s.magic_deck, s.magic_used] + s.magic)
     else:
         box = [row[2] for row in load("quartz").CRYSTALS]
         for k in range(7):
