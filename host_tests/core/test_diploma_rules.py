@@ -243,7 +243,8 @@ def test_magic_costs_mana_reusable_on_any_die_counter_and_window_ends_P_R4_P_M()
     assert g.UPPER + 3 not in s.legal_actions()  # a 6 cannot go up
     s.apply(g.UPPER + 4)  # again: reusable while there is mana; the judgement die too
     assert s.dice_val[4] == 2 and s.mana[0] == 0
-    assert s.current_player() == 1  # no mana left: P1 is passed over and s.legal_actions() == [g.PASS, g.COUNTER]
+    assert s.current_player() == 1  # no mana left: P1 is passed over
+    assert s.legal_actions() == [g.PASS, g.COUNTER]
     s.apply(g.COUNTER)  # cancels the last use only
     assert s.dice_val[4] == 1 and s.dice_val[3] == 6 and s.mana[1] == 0
     assert s.phase == g.P_ASSIGN  # nobody has mana: the window closes
@@ -361,9 +362,9 @@ def test_placement_next_to_the_pawn_with_matching_lines_mana_spot_P_P3():
     # only hexes 1..6 (next to the pawn); no line end may face the centre's blank edges
     for a in legal:
         if a >= g.PLACE:
-            k, h, r = (a - g.PLACE) // 114, (a - g.PLACE) % 114 // 6, a % 6
+            k, h, r = (a - g.PLACE) // 114, (a - g.PLACE) % 114 // 6, (a - g.PLACE) % 6
             assert 1 <= h <= 6
-            e = g.ends(g.sample_tile(k), (a - g.PLACE) % 6)
+            e = g.ends(g.sample_tile(k), r)
             assert e is None or direction(h, 0) not in e
     a = place(0, 1, 0)
     assert g.ends(T(R, STRAIGHT), 0) == (0, 3) and direction(1, 0) == 1
