@@ -129,7 +129,8 @@ ILLUSION = 320  # + die * 4 + colour
 CONTROL = 360  # + i * 9 + j (dice i < j of two players)
 SWAP_TILE = 450  # + hand kind * 16 + discarded kind: tool
 ROTATE = 710  # + hex * 6 + rotation: tool
-PLACE = 1000  # + kind * 114 + hex * 6 + rotation: P-P3
+TILE = 1000  # + kind: P-P3, the tile to place (then P_SPOT)
+PLACE = 1100  # + hex * 6 + rotation: P-P3, where the chosen tile goes
 
 # ---- Phases -----------------------------------------------------------------------------
 P_SCAN = 0  # before the roll: Color Scan
@@ -143,9 +144,10 @@ P_CONVERT = 7  # P-D4 after a declared circle
 P_DISCARD = 8  # P-P6
 P_STEAL = 9  # P-P6
 P_FINAL = 10  # P-E1/P-E2: everyone's last scoring phase
-P_OVER = 11
+P_SPOT = 11  # P-P3: the hex and rotation of the tile chosen
+P_OVER = 12
 PHASES = ("scan", "rolled", "draft", "magic", "assign", "place", "peek", "convert",
-          "discard", "steal", "final", "over")
+          "discard", "steal", "final", "spot", "over")
 
 
 # ---- The board: hexes, tiles, lines, loops (pure) ---------------------------------------
@@ -342,8 +344,9 @@ PUBLIC = ("round_no", "round_player", "turn", "decider", "passes", "final",
           "down", "shown", "item_used", "magic_used", "discards", "batch", "dice_col",
           "dice_val", "dice_own", "judge", "scan", "rabbit", "order", "undo", "prod",
           "moves", "sold", "under", "step", "owed", "penalties", "flips", "sets",
-          "largest", "title_pts", "scored", "queue", "moved", "moved_die")
-# Hidden: tiles (hands), items, circles, magic, supply, item_deck, magic_deck, circle_deck.
+          "largest", "title_pts", "scored", "queue", "moved", "moved_die", "chosen")
+HIDDEN = ("tiles", "items", "circles", "magic", "supply", "item_deck", "magic_deck",
+          "circle_deck")  # hands of tiles and cards, the supply and decks: sample_state deals
 
 
 def _copy(v):
@@ -358,11 +361,9 @@ class State(GameState):
     def __init__(self, players, seed, options, copy_of=None):
         if copy_of is not None:
             self._copy_start(copy_of)
-            d = self.__dict__
             self.phase = copy_of.phase
-            for key in PUBLIC + ("tiles", "items", "circles", "magic", "supply",
-                                 "item_deck", "magic_deck", "circle_deck"):
-                d[key] = _copy(copy_of.__dict__[key])
+            for key in PUBLIC + HIDDEN:
+                setattr(self, key, _copy(getattr(copy_of, key)))
             return
         self._start(players, seed, options)
         n = players
@@ -412,6 +413,7 @@ class State(GameState):
         self.queue = []  # seats still to steal / to score at the end
         self.moved = -1
         self.moved_die = -1
+        self.chosen = -1  # the kind of tile being placed (P_SPOT)
         self.passes = 0
         self.turn = 0
         self.supply = list(range(TILES))
@@ -627,7 +629,7 @@ class State(GameState):
         """P-R1: snake order from the round player; seats holding 2 dice are skipped."""
         n = self.players
         first = [(self.round_player + k) % n for k in range(n)]
-        self.order = first + first[::-1]
+        self.order = first + list(reversed(first))
         self.phase = P_DRAFT
         self._next_draft()
 
@@ -766,23 +768,31 @@ class State(GameState):
         self.phase = P_PLACE
         self.decider = seat
 
-    def place_actions(self, seat):
+    def spots(self, seat, k, first=False):
+        """P-P3: PLACE actions for a tile of kind k next to the seat's pawn."""
         board, rots = self.boards[seat], self.rots[seat]
-        kinds = []
-        for t in self.tiles[seat]:
-            if kind(t) not in kinds:
-                kinds.append(kind(t))
         out = []
         p = self.pawn[seat]
+        t = sample_tile(k)
         for d in range(6):
             h = NEIGH[p * 6 + d]
             if h == 255 or board[h] >= 0:
                 continue
-            for k in kinds:
-                t = sample_tile(k)
-                for r in range(rotations(k)):
-                    if fits(board, rots, h, t, r):
-                        out.append(PLACE + k * 114 + h * 6 + r)
+            for r in range(rotations(k)):
+                if fits(board, rots, h, t, r):
+                    out.append(PLACE + h * 6 + r)
+                    if first:
+                        return out
+        out.sort()
+        return out
+
+    def place_actions(self, seat):
+        """The kinds in hand that fit somewhere now (TILE + kind)."""
+        out = []
+        for t in self.tiles[seat]:
+            k = kind(t)
+            if TILE + k not in out and self.spots(seat, k, True):
+                out.append(TILE + k)
         return out
 
     def _place_list(self, seat):
@@ -851,7 +861,9 @@ class State(GameState):
         me = self.items[seat]
         if action >= PLACE:
             a = action - PLACE
-            k, h, r = a // 114, a % 114 // 6, a % 6
+            k, h, r = self.chosen, a // 6, a % 6
+            self.chosen = -1
+            self.phase = P_PLACE
             t = self._take(self.tiles[seat], k)
             self.boards[seat][h] = t
             self.rots[seat][h] = r
@@ -860,6 +872,9 @@ class State(GameState):
                 self.mana[seat] += 1
             if k in self.owed[seat]:
                 self.owed[seat].remove(k)
+        elif action >= TILE:
+            self.chosen = action - TILE
+            self.phase = P_SPOT
         elif action >= ROTATE:
             self._tool(seat, T_ROTATE)
             h = (action - ROTATE) // 6
@@ -945,7 +960,7 @@ class State(GameState):
             self.chips[c // 2] += 1
 
     def _peek_list(self):
-        top = self.supply[-PEEK_TILES:][::-1]
+        top = _top(self.supply)
         out = []
         seen = []
         for i in range(len(top)):
@@ -1198,6 +1213,8 @@ class State(GameState):
             return out
         if phase == P_PLACE:
             return self._place_list(seat)
+        if phase == P_SPOT:
+            return self.spots(seat, self.chosen)
         if phase == P_PEEK:
             return self._peek_list()
         if phase == P_CONVERT or phase == P_FINAL:
@@ -1216,7 +1233,7 @@ class State(GameState):
             self._window(action)
         elif phase == P_ASSIGN:
             self._assign(action)
-        elif phase == P_PLACE:
+        elif phase == P_PLACE or phase == P_SPOT:
             self._placement(action)
         elif phase == P_PEEK:
             self._pick_top(action - PICK_TOP)
@@ -1233,9 +1250,8 @@ class State(GameState):
         """Everything `seat` may know (see seeds/diploma.md for the keys)."""
         over = self.phase == P_OVER
         v = {}
-        d = self.__dict__
         for key in PUBLIC:
-            v[key] = _copy(d[key])
+            v[key] = _copy(getattr(self, key))
         mine = seat == self.decider and not over
         v.update({
             "game": self.game,
@@ -1257,7 +1273,7 @@ class State(GameState):
             "item_deck": len(self.item_deck),
             "magic_deck": len(self.magic_deck),
             "circle_deck": len(self.circle_deck),
-            "peek": self.supply[-PEEK_TILES:][::-1] if mine and self.phase == P_PEEK else [],
+            "peek": _top(self.supply) if mine and self.phase == P_PEEK else [],
             "loops": find_loops(self.boards[seat], self.rots[seat])
             if mine and self.phase == P_PLACE else [],
             "hands": _copy(self.tiles) if over else None,
@@ -1275,10 +1291,11 @@ class State(GameState):
         """Short words for `action` now (every legal action has its own)."""
         if action >= PLACE:
             a = action - PLACE
-            k, h, r = a // 114, a % 114 // 6, a % 6
-            if k == MANA_KIND:
-                return "place mana spot h%d" % h
-            return "place %s h%d r%d" % (kind_text(k), h, r)
+            if self.chosen == MANA_KIND:
+                return "place mana spot h%d" % (a // 6)
+            return "place %s h%d r%d" % (kind_text(self.chosen), a // 6, a % 6)
+        if action >= TILE:
+            return "lay a " + kind_text(action - TILE)
         if action >= ROTATE:
             return "tool: rotate h%d to r%d" % ((action - ROTATE) // 6, (action - ROTATE) % 6)
         if action >= SWAP_TILE:
@@ -1325,7 +1342,7 @@ class State(GameState):
             return "discard " + kind_text(action - DISCARD)
         if action >= PICK_TOP:
             i = action - PICK_TOP
-            top = self.supply[-PEEK_TILES:][::-1]
+            top = _top(self.supply)
             return "on top: " + (kind_text(kind(top[i])) if i < len(top) else "tile %d" % i)
         if action >= SCAN:
             return "Color Scan: a %s die" % COLOURS[action - SCAN]
@@ -1348,9 +1365,8 @@ def sample_state(view, rng):
     n = view["players"]
     me = view["seat"]
     s = new_game(n, rng.randbelow(1 << 28), view["options"])
-    d = s.__dict__
     for key in PUBLIC:
-        d[key] = _copy(view[key])
+        setattr(s, key, _copy(view[key]))
     s.phase = PHASES.index(view["phase"])
     s.notes = list(view["notes"])
     over = view["hands"] is not None
@@ -1376,7 +1392,7 @@ def sample_state(view, rng):
             else:
                 hands.append(pool[i:i + counts[seat]])
                 i += counts[seat]
-        return hands, pool[i:] + list(fixed_top[::-1])
+        return hands, pool[i:] + list(reversed(fixed_top))
 
     top = view["peek"]
     public = [view["discards"], view["batch"]]
@@ -1402,6 +1418,11 @@ def sample_state(view, rng):
     s.magic, s.magic_deck = deal(10, view["magic"], None, view["magic_counts"],
                                  [view["magic_used"]])
     return s
+
+
+def _top(supply):
+    """The top PEEK_TILES tiles of the supply, the top one first."""
+    return list(reversed(supply[-PEEK_TILES:]))
 
 
 def _rest(total, lists):

@@ -107,8 +107,15 @@ def refused(s, action):
     assert fingerprint(s) == before
 
 
-def place(k, h, r):
-    return g.PLACE + k * 114 + h * 6 + r
+def place(s, k, h, r):
+    """Lay a tile of kind k on hex h at rotation r (two decisions: the tile, the spot)."""
+    s.apply(g.TILE + k)
+    s.apply(g.PLACE + h * 6 + r)
+
+
+def fits_now(s, k, h, r):
+    """Whether the seat to play could lay a kind k tile there now."""
+    return g.PLACE + h * 6 + r in s.spots(s.current_player(), k)
 
 
 def windowless(players, seed):
@@ -125,7 +132,7 @@ def windowless(players, seed):
 def test_board_of_19_hexes_centre_spot_and_pawn_P_C3():
     assert g.HEXES == 19 and g.COORDS[0] == (0, 0)
     assert sorted(g.NEIGH[0:6]) == [1, 2, 3, 4, 5, 6]
-    rim = [h for h in range(19) if 255 in g.NEIGH[h * 6:h * 6 + 6]]
+    rim = [h for h in range(19) if 255 in list(g.NEIGH[h * 6:h * 6 + 6])]
     assert rim == list(range(7, 19))
     s = g.new_game(3, 1)
     for seat in range(3):
@@ -358,23 +365,26 @@ def test_pawn_steps_only_onto_tiles_with_its_movement_P_P2():
 
 def test_placement_next_to_the_pawn_with_matching_lines_mana_spot_P_P3():
     s = table(2, hand=[T(R, STRAIGHT), M()])
-    legal = s.legal_actions()
+    assert g.TILE + 0 in s.legal_actions() and g.TILE + g.MANA_KIND in s.legal_actions()
     # only hexes 1..6 (next to the pawn); no line end may face the centre's blank edges
-    for a in legal:
-        if a >= g.PLACE:
-            k, h, r = (a - g.PLACE) // 114, (a - g.PLACE) % 114 // 6, (a - g.PLACE) % 6
+    for k in (0, g.MANA_KIND):
+        for a in s.spots(0, k):
+            h, r = (a - g.PLACE) // 6, (a - g.PLACE) % 6
             assert 1 <= h <= 6
             e = g.ends(g.sample_tile(k), r)
             assert e is None or direction(h, 0) not in e
-    a = place(0, 1, 0)
     assert g.ends(T(R, STRAIGHT), 0) == (0, 3) and direction(1, 0) == 1
-    s.apply(a)
+    s.apply(g.TILE + 0)
+    assert s.phase == g.P_SPOT and s.legal_actions() == s.spots(0, 0)
+    assert len(s.legal_actions()) == 6 * 3 - 6  # 6 hexes x 3 rotations, 1 of 3 faces the centre
+    s.apply(g.PLACE + 1 * 6 + 0)
     assert s.boards[0][1] == T(R, STRAIGHT) and s.tiles[0] == [M()]
+    assert s.phase == g.P_PLACE
     # hex 2 touches hex 1 through hex 1's edge 0 (a line end): a mana spot cannot go there
-    assert place(g.MANA_KIND, 2, 0) not in s.legal_actions()
-    assert place(g.MANA_KIND, 3, 0) in s.legal_actions()
+    assert not fits_now(s, g.MANA_KIND, 2, 0)
+    assert fits_now(s, g.MANA_KIND, 3, 0)
     mana = s.mana[0]
-    s.apply(place(g.MANA_KIND, 3, 0))
+    place(s, g.MANA_KIND, 3, 0)
     assert s.mana[0] == mana + 1
     # a line end meets a line end, a blank edge a blank edge
     t = T(B, TIGHT)
@@ -497,7 +507,7 @@ def test_stolen_tile_placed_next_phase_or_penalty_P_P6():
     assert s.mana[0] == 0 and s.penalties[0] == 1 and s.owed[0] == []
     assert any("stolen tile" in n for n in s.notes)
     s = table(2, hand=[T(B, WIDE)], owed=[[g.kind(T(B, WIDE))], []])
-    s.apply(place(g.kind(T(B, WIDE)), 2, 4))
+    place(s, g.kind(T(B, WIDE)), 2, 4)
     assert s.owed[0] == []
     s.apply(g.END)
     assert s.penalties[0] == 0
@@ -668,7 +678,8 @@ def test_shield_own_colour_and_swap_tools_P_I():
 
 def test_illegal_actions_refused_and_state_unchanged():
     s = table(2, hand=[T(R, 0)])
-    for a in (g.BUY + 100, g.STEP + 5, g.DECLARE + 1, place(0, 9, 0), g.DONE, 65535, -1):
+    for a in (g.BUY + 100, g.STEP + 5, g.DECLARE + 1, g.PLACE + 9 * 6, g.TILE + 3, g.DONE,
+              65535, -1):
         refused(s, a)
     s = windowless(2, 4)
     refused(s, g.END)
