@@ -1,5 +1,6 @@
 # Random play in the manner of OpenSpiel's random_sim_test: every player count (1..4),
 # invariants checked after every action. 2,000 games on CPython, 100 under MicroPython.
+# mptest-heap: 160k
 from checks import count, fingerprint, raises
 from randplay import random_game
 

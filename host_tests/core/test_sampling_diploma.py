@@ -5,6 +5,7 @@ crystal, offers the deciding seat the same legal actions, varies the hidden card
 sample to sample, depends on the view alone (a state with other hidden cards gives the
 identical sample for the same rng seed), has an empty history, and plays on to the end.
 Portable: runs under pytest and tools/mptest.py."""
+# mptest-heap: 160k
 
 from checks import count
 from sampling_checks import check_game, check_reveals, play_on

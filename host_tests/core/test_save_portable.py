@@ -4,8 +4,10 @@
 # firmware.save an `os` that stops after a number of filesystem changes.
 # The heap: this module's own code (some thirty tests, the damage tables) takes some 40 KB of a
 # 64-bit heap before any test runs, so it asks for more than the default 128k; the save's
-# board-sized heaps are tested by test_save.py (80k) and test_board_heap.py.
-# mptest-heap: 160k
+# board-sized heaps are tested by test_save.py (80k) and test_board_heap.py. Diploma's rules
+# module (some 44 KB of a 64-bit heap, the others' 20-25 KB) loaded after the four others
+# needed 176k.
+# mptest-heap: 176k
 import gc
 import os
 import sys
