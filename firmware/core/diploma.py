@@ -222,18 +222,28 @@ def rotations(k):
     return 1 if k == MANA_KIND else (3 if k % 3 == 0 else 6)
 
 
+# MASKS[shape * 6 + rot]: the line's two edges as bits
+MASKS = bytearray([(1 << r) | (1 << (r + STEP_OF_SHAPE[sh]) % 6)
+                   for sh in range(3) for r in range(6)])
+
+
+def mask(tile, rot):
+    """The edges holding a line end, as bits (0: empty hex, mana spot, printed centre)."""
+    if tile < 0 or tile >= LINE_TILES:
+        return 0
+    return MASKS[kind(tile) % 3 * 6 + rot % 6]
+
+
 def fits(tiles, rots, h, tile, rot):
     """P-P3: `tile` at rotation `rot` on hex h: every edge towards a placed tile is a line
     end exactly where that tile has one (a line end never meets a blank edge)."""
-    mine = ends(tile, rot)
+    mine = mask(tile, rot)
+    base = h * 6
     for d in range(6):
-        n = NEIGH[h * 6 + d]
+        n = NEIGH[base + d]
         if n == 255 or tiles[n] < 0:
             continue
-        theirs = ends(tiles[n], rots[n])
-        a = mine is not None and d in mine
-        b = theirs is not None and (d + 3) % 6 in theirs
-        if a != b:
+        if (mine >> d & 1) != (mask(tiles[n], rots[n]) >> (d + 3) % 6 & 1):
             return False
     return True
 

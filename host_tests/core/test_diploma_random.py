@@ -70,10 +70,10 @@ class Checker:
             legal = s.legal_actions()
             assert legal and legal == sorted(legal) and len(set(legal)) == len(legal)
             assert max(legal) < 65536 and min(legal) >= 0
-            if self.actions % 5 == 0:  # every choice has its own words in a menu
+            if self.actions % 11 == 0:  # every choice has its own words in a menu
                 words = [s.action_text(a) for a in legal]
                 assert all(words) and len(set(words)) == len(words), words
-            if self.actions % 7 == 0:  # a sample of illegal actions is refused
+            if self.actions % 23 == 0:  # a sample of illegal actions is refused
                 bad = rng.randbelow(3000) - 5
                 if bad not in legal:
                     before = fingerprint(s)
@@ -112,7 +112,8 @@ def run(players, games):
     assert ends[1] > 0  # P-E2 (P-E1 is rare in random play: test_diploma_rules checks it)
     if games >= 200:  # every kind of decision came up
         for name in g.PHASES:
-            assert phases[g.PHASES.index(name)] > 0, name
+            if name != "steal" or players > 1:  # solo: nobody to steal
+                assert phases[g.PHASES.index(name)] > 0, name
     return lengths
 
 
