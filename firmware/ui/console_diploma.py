@@ -1,0 +1,167 @@
+# Diploma on the text console (the protocol is in console.py). Renders from a seat's view
+# only: other seats' hands of tiles and cards appear as counts, never as tiles or cards.
+from firmware.core import diploma as D
+
+# final and round_result (console.py's renderer protocol) are written in final_diploma.py and
+# results_diploma.py.
+from firmware.ui.final_diploma import final  # noqa: F401
+from firmware.ui.results_diploma import round_result  # noqa: F401
+from firmware.ui.table_diploma import LINES
+
+HELP = (
+    "Diploma in short (every rule: seeds/diploma.md).",
+    " THIS GAME IS A RECONSTRUCTION: the rulebook is not available. Only the rules",
+    " marked [seed] come from the publisher (an errata post); the numbers, tiles and",
+    " card texts are [invented] by this project and may differ from the real game.",
+    " [seed] Stones are double-sided (Red/Blue, Yellow/Green) and limited; your own",
+    "  colour's production die gives 2 stones; 2 tiles each placement phase; hand",
+    "  limit 4; sell one item a phase; a declared circle gives +10 with a matching",
+    "  circle card; its tiles are removed (mana spots stay); 4 colours of stones: +5.",
+    " Round: draft 2 dice each (snake order); the die left is the judgement value.",
+    "  Magic cards (1 mana a use) before the roll, after it, after the draft.",
+    "  Produce: a die over the judgement gives 1 stone of its colour (2 if yours)",
+    "  and the difference in gold; else the penalty: 1 mana, else 2 gold, else 1 pt.",
+    "  The other die is your movement.",
+    " Placement: you get 2 tiles (buy more: 2 gold). Step the pawn onto tiles",
+    "  (a move each); lay a tile on an empty hex next to the pawn: every edge",
+    "  towards a tile must meet line with line, blank with blank. A mana spot",
+    "  gives 1 mana. Declare a closed loop of lines: the tiles go to your stacks",
+    "  (3 of a colour: a stone; 3 grey: a mana), then convert: 4 colours of stones",
+    "  +5, 1 mana: flip a stone or 1 point. At the end keep 4 tiles; the others",
+    "  may steal the ones you discard (and must place them next time).",
+    " End: when the revealed circle cards reach the number of players, or the",
+    "  tiles run out; titles score; most points wins. Solo: 40 points.",
+    " Phases: scan: magic before the roll; rolled: Oblivion, Rabbit Start; draft:",
+    "  take a die; magic: change dice; assign: the production die; place: lay,",
+    "  step, declare, buy, tools; spot: where the tile goes (and how turned);",
+    "  convert: stones and mana to points; discard: down to your limit; steal:",
+    "  take a discarded tile or not; final: last conversions.",
+    " The table: hexes in rows; a tile in its colour (grey ones grey) shows its",
+    "  line: - west/east ends, \\ / diagonal ends, \\_/ a tight curve, ) ( wide.",
+    "  * a mana spot, @ your pawn, + where the tile can go, gold: a loop to declare.",
+    " Magic-circle cards: " + ", ".join(D.CIRCLE_TEXT) + ".",
+)
+
+
+def board_lines(view, seat):
+    """A seat's board as text: each hex its number, its colour letter and its line
+    ('@' the pawn, '*' a mana spot, '....' empty)."""
+    tiles = view["boards"][seat]
+    rots = view["rots"][seat]
+    pawn = view["pawn"][seat]
+    rows = [[" "] * 44 for _ in range(2 * D.RADIUS + 1)]
+    for h in range(D.HEXES):
+        q, r = D.COORDS[h]
+        col = (q + D.RADIUS) * 8 + r * 4 + 8
+        t = tiles[h]
+        if t < 0:
+            cell = "  . "
+        elif t >= D.LINE_TILES:
+            cell = "  * "
+        else:
+            cell = D.LETTERS[D.tile_colour(t)] + LINES[D.mask(t, rots[h])]
+        if h == pawn:
+            cell = cell[:2] + "@" + cell[3:]
+        text = "%2d%s" % (h, cell)
+        rows[r + D.RADIUS][col:col + 6] = list(text)
+    return ["".join(row).rstrip() for row in rows]
+
+
+def _kinds(tiles):
+    out = []
+    for t in sorted(tiles, key=D.kind):
+        out.append(D.kind_text(D.kind(t)))
+    return ", ".join(out) if out else "(none)"
+
+
+def _dice(view):
+    parts = []
+    for d in range(len(view["dice_val"])):
+        own = view["dice_own"][d]
+        who = "free" if own < 0 else "P%d" % (own + 1)
+        if d == view["judge"]:
+            who = "judgement"
+        parts.append("#%d %s%d %s" % (d + 1, D.LETTERS[view["dice_col"][d]],
+                                      view["dice_val"][d], who))
+    return ", ".join(parts)
+
+
+def _seat_line(view, names, s):
+    st = view["stones"][s]
+    return "  %-9s %3d pts  mana %d gold %d  stones R%d B%d Y%d G%d  tiles %d  circles %d" % (
+        names[s], view["points"][s], view["mana"][s], view["gold"][s], st[0], st[1], st[2],
+        st[3], view["hand_counts"][s], len(view["shown"][s]))
+
+
+def table(view, names, out):
+    seat = view["seat"]
+    out("==== %s (a reconstruction) - round %d - supply %d tiles, discards %d ===="
+        % (D.TITLE, view["round_no"], view["supply"], len(view["discards"])))
+    for s in range(view["players"]):
+        mark = " <- round player" if s == view["round_player"] else ""
+        out(_seat_line(view, names, s) + (" (you)" if s == seat else "") + mark)
+    for i in range(1, view["players"]):
+        s = (seat + i) % view["players"]
+        out("%s's board:" % names[s])
+        for line in board_lines(view, s):
+            out(line)
+    status(view, names, out)
+
+
+def status(view, names, out):
+    seat = view["seat"]
+    out("Your board:")
+    for line in board_lines(view, seat):
+        out(line)
+    out("Your tiles: " + _kinds(view["hand"]))
+    out("Your circle cards: " + (", ".join([D.CIRCLE_TEXT[k] for k in view["circles"]])
+                                 or "(none)"))
+    out("Your magic: " + (", ".join([D.MAGIC[k] for k in view["magic"]]) or "(none)")
+        + "; items: " + (", ".join([D.ITEMS[k] for k in view["items"]]) or "(none)"))
+    if view["dice_val"]:
+        out("Dice: " + _dice(view))
+    _situation(view, names, out)
+
+
+def _situation(view, names, out):
+    phase = view["phase"]
+    who = names[view["current"]] if view["current"] >= 0 else ""
+    words = {
+        "scan": "magic before the roll (Color Scan) or pass",
+        "rolled": "magic after the roll (Oblivion, Rabbit Start) or pass",
+        "draft": "take a die",
+        "magic": "magic on the dice or pass",
+        "assign": "choose the production die (the other moves the pawn)",
+        "place": "lay a tile, step, declare a loop, buy, use a tool, or end",
+        "spot": "choose the hex and the turn of the tile",
+        "peek": "choose the tile to put on top of the supply",
+        "convert": "convert stones and mana, or done",
+        "final": "the last conversions, or done",
+        "discard": "discard down to the hand limit",
+        "steal": "steal a discarded tile, or not",
+    }.get(phase)
+    if words:
+        out("%s: %s (phase %s)." % (who, words, phase))
+    if phase in ("place", "spot"):
+        out("Moves left: %d." % view["moves"])
+        if view["loops"]:
+            out("A closed loop can be declared: hexes " +
+                "; ".join([" ".join([str(h) for h in lp]) for lp in view["loops"]]))
+    if view["batch"]:
+        out("Discarded now: " + _kinds(view["batch"]))
+    if view["peek"]:
+        out("Top of the supply: " + _kinds(view["peek"]))
+    if phase == "over":
+        out("Game over.")
+
+
+def turn_key(view):
+    return (view["round_no"], view["turn"], view["phase"] in ("place", "spot"))
+
+
+def turn_line(view, names):
+    if view["phase"] in ("place", "spot", "convert", "discard", "steal", "peek"):
+        return "-- round %d, %s's placement phase" % (view["round_no"], names[view["turn"]])
+    return "-- round %d, the dice (round player %s)" % (view["round_no"],
+                                                        names[view["round_player"]])
+
