@@ -266,10 +266,10 @@ def _hand_side(view):
             c.text("+%d" % (len(kinds) - 4))
             return
         k = kinds[row]
+        c.col += 1  # (the pointer's cell)
         for a in (D.TILE + k, D.DISCARD + k):
             if a in legal:
                 c.mark(a)
-        c.col += 1
         text, colour = kind_picture(k)
         c.badge(text, colour)
         count = 0
@@ -278,7 +278,7 @@ def _hand_side(view):
         if c.cols >= 40:
             c.text(" " + D.kind_text(k))
         if count > 1:
-            c.text(" x%d" % count if c.cols >= 40 else "x%d" % count)
+            c.text(" x%d" % count if c.cols >= c.col + 3 + (count > 9) else "x%d" % count)
 
     return side
 
@@ -290,9 +290,12 @@ def _seat_dice(c, view, names, legal):
     for i in range(n):
         s = (view["round_player"] + i) % n
         mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == s]
+        label = _short(names, s) if s != view["seat"] else "You"
+        if c.col and c.col + 1 + len(label) + 2 * max(1, len(mine)) > c.cols:
+            c.line(C.WHITE)  # (4 seats at 26 columns: on two rows)
         if c.col:
             c.space()
-        c.text(_short(names, s) if s != view["seat"] else "You")
+        c.text(label)
         for d in mine:
             c.space()
             _die_marks(c, view, d, legal)
@@ -306,6 +309,8 @@ def _tiles_row(c, words, kinds, base, legal):
     c.line(C.WHITE)
     c.text(words)
     for k in kinds:
+        if c.col + 4 > c.cols:  # (on the next row)
+            c.line(C.WHITE)
         c.space()
         if base >= 0 and base + k in legal:
             c.mark(base + k)
@@ -351,8 +356,12 @@ def _asks(c, view, names):
     if current != seat:
         words = "%s: %s" % (_short(names, current), words)
     if phase in ("rolled", "draft"):
-        c.text(("Draft" if phase == "draft" else "Rolled") +
-               ("" if current == seat else " " + _short(names, current)))
+        c.text("Draft" if phase == "draft" else "Rolled")
+        free = 0
+        for d in range(len(view["dice_val"])):
+            free += view["dice_own"][d] < 0
+        if current != seat and c.col + 3 + 2 * free <= c.cols:
+            c.text(" " + _short(names, current))
         for d in range(len(view["dice_val"])):
             if view["dice_own"][d] < 0:
                 c.space()
@@ -421,9 +430,9 @@ def _cards(c, view):
         c.line(C.ORANGE)
         step = view["step"][seat]
         if step >= D.BARRIER_ROUNDS:
-            c.text("Under: face down, no penalty")
+            c.text("Under: done, no penalty")
         else:
-            c.text("Under: %s (%d left)" % (D.ITEMS[b], D.BARRIER_ROUNDS - step))
+            c.text(("Under: %s, %d left" % (D.ITEMS[b], D.BARRIER_ROUNDS - step))[:c.cols])
 
 
 def _other_side(view, names, s):
@@ -440,7 +449,11 @@ def _other_side(view, names, s):
             elif view["hand_counts"][s] < 10:
                 c.text(" h%d" % view["hand_counts"][s])
         elif row == 1:
-            c.text("%dpt" % view["points"][s] if not wide else "%d points" % view["points"][s])
+            if wide:
+                words = "%d points %d circles" % (view["points"][s], len(view["shown"][s]))
+                c.text(words[:c.cols - c.col])
+            else:
+                c.text("%dpt" % view["points"][s])
         elif row == 2:
             if wide:
                 c.text("%d mana %d gold" % (view["mana"][s], view["gold"][s]))
@@ -456,8 +469,6 @@ def _other_side(view, names, s):
                 c.text("%d" % stones[k])
                 if wide:
                     c.space()
-            if wide:
-                c.text("%d circles" % len(view["shown"][s]))
         elif row == 4:
             if not wide:
                 stones = view["stones"][s]
@@ -493,10 +504,13 @@ def draw(c, view, names):
     for i in range(1, n):
         board(c, view, (seat + i) % n, _other_side(view, names, (seat + i) % n))
     c.line(C.GREY)
-    c.text("Round %d: %d tiles left" % (view["round_no"], view["supply"]))
-    if view["discards"]:
-        c.text(", %d out" % len(view["discards"]) if c.cols < 40
-               else ", %d discarded" % len(view["discards"]))
+    numbers = (view["round_no"], view["supply"], len(view["discards"]))
+    for form in ("Round %d: %d tiles left, %d discarded", "Round %d: %d tiles, %d out",
+                 "Rd %d: %d tiles, %d out"):
+        words = form % numbers
+        if len(words) <= c.cols:
+            break
+    c.text(words[:c.cols])
 
 
 def say(c, text):

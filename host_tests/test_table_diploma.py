@@ -1,0 +1,385 @@
+"""Diploma on the handheld table screen (firmware/ui/table_diploma.py) and its choices
+(choices_diploma.py): each tile's line drawn at its hexes and rotation, the pawn, the hexes a
+choice picks marked with those actions, a declarable loop in gold, the resources' words, the
+dice of a draft, the other boards on the next page; every view of random games at both
+widths. Rule ids: seeds/diploma.md."""
+
+from table_checks import NARROW, WIDE, check_redealt_views_draw_alike, names_for, render
+
+from firmware.core import diploma as D
+from firmware.core.prng import Prng
+from firmware.ui import canvas as C
+from firmware.ui import choices_diploma as CH
+from firmware.ui import table_diploma as T
+
+
+def draw(view, size=NARROW, marks=64):
+    return render(T, view, size[0], size[1], names_for(view["players"]), marks)
+
+
+def play_to(players, seed, phase, skip=0, policy=1):
+    state = D.new_game(players, seed)
+    rng = Prng(policy)
+    while not state.is_over():
+        if D.PHASES[state.phase] == phase:
+            if skip == 0:
+                break
+            skip -= 1
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+def hex_cells(c, h, first_row):
+    """(the 3 characters, the 3 tiles) of hex h of a board drawn from `first_row` on."""
+    base = (first_row + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h]
+    return bytes(c.chars[base:base + 3]).decode(), list(c.tiles[base:base + 3])
+
+
+def marks_at(c, cell):
+    return [c.marks[i] for i in range(c.marked) if c.spots[i] == cell]
+
+
+def decode(pic):
+    """The edges a line's picture shows, read as the module's comment says (E 0, NE 1,
+    NW 2, W 3, SW 4, SE 5)."""
+    a, b, e = pic
+    out = set()
+    if a == "-":
+        out.add(3)
+        if b == "\\":
+            out.add(2)
+        elif b == "/":
+            out.add(4)
+    if e == "-":
+        out.add(0)
+        if b == "/":
+            out.add(1)
+        elif b == "\\":
+            out.add(5)
+    out |= {"\\": {2}, "/": {4}, ")": {2, 4}}.get(a, set())
+    out |= {"/": {1}, "\\": {5}, "(": {1, 5}}.get(e, set())
+    return out
+
+
+def test_every_line_picture_shows_exactly_its_two_edges_and_all_fifteen_differ():
+    seen = set()
+    for shape in range(3):
+        for rot in range(6):
+            m = D.MASKS[shape * 6 + rot]
+            pic = T.LINES[m]
+            assert len(pic) == 3
+            assert decode(pic) == {d for d in range(6) if m >> d & 1}, (shape, rot, pic)
+            seen.add(pic)
+    assert len(seen) == 15
+
+
+def placing_state(players=2, seed=4):
+    """A state in a placement phase (P-P), the placing seat's board cleared but the centre."""
+    state = play_to(players, seed, "place")
+    seat = state.current_player()
+    state.boards[seat] = [-1] * D.HEXES
+    state.boards[seat][0] = D.CENTRE
+    state.rots[seat] = [0] * D.HEXES
+    state.pawn[seat] = 0
+    return state, seat
+
+
+def test_a_tile_is_drawn_at_its_hex_with_its_line_at_its_rotation_in_its_colour():
+    state, seat = placing_state()
+    red_tight = D.sample_tile(0 * 3 + 2)  # P-C2: R tight
+    grey_straight = D.sample_tile(D.GREY * 3 + 0)
+    state.boards[seat][3] = red_tight
+    state.rots[seat][3] = 1  # edges 1, 2: round the top corner
+    state.boards[seat][9] = grey_straight
+    state.rots[seat][9] = 0  # west-east
+    state.boards[seat][5] = D.LINE_TILES  # a bonus mana spot
+    for size in (NARROW, WIDE):
+        c = draw(state.view(seat), size)
+        assert hex_cells(c, 3, 1) == ("\\_/", [C.tile(C.SOLID, C.RED)] * 3)
+        assert hex_cells(c, 9, 1) == ("---", [C.tile(C.SOLID, C.GREY)] * 3)
+        assert hex_cells(c, 5, 1) == (" * ", [C.tile(C.SOLID, C.CYAN)] * 3)
+        assert hex_cells(c, 12, 1)[1] == [C.tile(C.SOLID, C.DIM)] * 3  # empty
+        state.rots[seat][3] = 4  # the same tile turned: round the bottom corner
+        c = draw(state.view(seat), size)
+        assert hex_cells(c, 3, 1)[0] == "/-\\"
+        state.rots[seat][3] = 1
+    # The hexes sit in staggered rows: a hex's east neighbour 4 columns on, its south-east
+    # neighbour a row down and 2 columns on.
+    for h in range(D.HEXES):
+        e, se = D.NEIGH[h * 6 + 0], D.NEIGH[h * 6 + 5]
+        if e != 255:
+            assert (T.HEX_ROW[e], T.HEX_COL[e]) == (T.HEX_ROW[h], T.HEX_COL[h] + 4)
+        if se != 255:
+            assert (T.HEX_ROW[se], T.HEX_COL[se]) == (T.HEX_ROW[h] + 1, T.HEX_COL[h] + 2)
+    assert min(T.HEX_COL) == 1 and max(T.HEX_COL) + 3 <= T.SIDE  # a pointer cell each
+
+
+def test_the_pawn_is_an_at_sign_on_a_white_middle_cell_of_its_hex():
+    state, seat = placing_state()
+    state.boards[seat][2] = D.sample_tile(3 * 3 + 0)
+    state.pawn[seat] = 2
+    c = draw(state.view(seat))
+    chars, tiles = hex_cells(c, 2, 1)
+    assert chars[1] == "@" and tiles[1] == C.tile(C.SOLID, T.PAWN)
+    assert tiles[0] == C.tile(C.SOLID, C.GREEN)
+    assert "@" not in hex_cells(c, 0, 1)[0]
+    assert sum(row.count("@") for row in c.texts()[1:6]) == 1
+
+
+def test_the_hexes_a_placement_can_pick_show_a_plus_and_carry_those_actions():
+    state = play_to(3, 4, "spot", skip=3)
+    seat = state.current_player()
+    view = state.view(seat)
+    legal = view["legal"]
+    picked = {(a - D.PLACE) // 6 for a in legal}
+    assert picked
+    c = draw(view)
+    for h in range(D.HEXES):
+        chars, _ = hex_cells(c, h, 1)
+        cell = (1 + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h]
+        if h in picked:
+            assert chars == " + ", h
+            assert marks_at(c, cell) == sorted(a for a in legal if (a - D.PLACE) // 6 == h)
+            assert c.chars[cell - 1] == C.SPACE and c.tiles[cell - 1] == 0  # the pointer's
+        else:
+            assert chars != " + " and marks_at(c, cell) == []
+    assert c.texts()[0].startswith("Place it on a +")
+
+
+def test_steps_are_marked_on_the_hexes_they_go_to():
+    for seed in range(20):
+        state = play_to(2, seed, "place", skip=4)
+        seat = state.current_player()
+        view = state.view(seat)
+        steps = [a for a in view["legal"] if D.STEP <= a < D.JUMP]
+        if not steps:
+            continue
+        c = draw(view)
+        for a in steps:
+            h = a - D.STEP
+            assert a in marks_at(c, (1 + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h])
+        return
+    raise AssertionError("no step in sight")
+
+
+def loop_of_three(state, seat):
+    """Three tight red curves round a corner of hexes 1, 2, 7 or the like: a closed loop
+    (P-D1) on the seat's board."""
+    tight = D.sample_tile(2)
+    for a in range(1, D.HEXES):
+        for b in range(a + 1, D.HEXES):
+            for e in range(b + 1, D.HEXES):
+                near = [D.NEIGH[a * 6 + d] for d in range(6)]
+                if b not in near or e not in near or e not in [D.NEIGH[b * 6 + d]
+                                                               for d in range(6)]:
+                    continue
+                tiles = [-1] * D.HEXES
+                tiles[0] = D.CENTRE
+                tiles[a] = tiles[b] = tiles[e] = tight
+                for r in range(216):
+                    rots = [0] * D.HEXES
+                    rots[a], rots[b], rots[e] = r % 6, r // 6 % 6, r // 36
+                    if D.find_loops(tiles, rots):
+                        state.boards[seat] = tiles
+                        state.rots[seat] = rots
+                        return [a, b, e]
+    raise AssertionError("no loop of three")
+
+
+def test_a_loop_that_can_be_declared_is_gold_and_its_declaration_points_at_it():
+    state, seat = placing_state(2, 6)
+    loop = loop_of_three(state, seat)
+    state.pawn[seat] = loop[0]
+    view = state.view(seat)
+    assert view["loops"] == [loop]
+    assert D.DECLARE + loop[0] in state.legal_actions()
+    for size in (NARROW, WIDE):
+        c = draw(view, size)
+        gold = C.tile(C.SOLID, T.LOOP)
+        for h in range(D.HEXES):
+            tiles = hex_cells(c, h, 1)[1]
+            assert (tiles[1] == gold) == (h in loop), h
+            assert tiles[0] == (C.tile(C.SOLID, C.RED) if h in loop else tiles[0])
+        cell = (1 + T.HEX_ROW[loop[0]]) * c.cols + T.HEX_COL[loop[0]]
+        assert D.DECLARE + loop[0] in marks_at(c, cell)
+        assert c.texts()[0].startswith("Declare your loop!")
+        # The choices put the declaration first.
+        assert CH.choices(view, view["legal"])[0] == D.DECLARE + loop[0]
+
+
+def test_resources_line_says_points_mana_gold_and_stones_by_colour():
+    state, seat = placing_state()
+    state.points[seat], state.mana[seat], state.gold[seat] = 12, 3, 7
+    state.stones[seat] = [2, 0, 11, 1]
+    narrow = draw(state.view(seat))
+    row = narrow.texts()[6]
+    assert row.startswith("12pt 3mana 7g"), row
+    assert row.endswith(" 2  0  11  1"), row
+    gems = [narrow.tile_at(6, col) for col in range(narrow.cols)
+            if narrow.tile_at(6, col) > C.COLOURS]
+    assert gems == [C.tile(C.GEM, col) for col in T.TILE_COLOURS[:4]]
+    wide = draw(state.view(seat), WIDE)
+    assert wide.texts()[6].startswith("12 points  3 mana  7 gold")
+
+
+def test_the_hand_is_beside_the_board_a_picture_and_a_count_per_kind():
+    state, seat = placing_state()
+    state.tiles[seat] = [D.sample_tile(2), D.sample_tile(2) + 3, D.LINE_TILES]  # 2 R tight
+    view = state.view(seat)
+    c = draw(view)
+    rows = c.texts()
+    assert rows[1][T.SIDE + 1:] == "\\_/x2"
+    assert rows[2][T.SIDE + 1:] == " *"
+    w = draw(view, WIDE).texts()
+    assert w[1][T.SIDE + 1:] == "\\_/ R tight x2" and w[2][T.SIDE + 1:] == " *  mana"
+    # Choosing the kind to lay (P-P3) points at it.
+    kinds = sorted(set([D.kind(t) for t in view["hand"]]))
+    tiles = [a for a in view["legal"] if D.TILE <= a < D.PLACE]
+    assert tiles
+    for a in tiles:
+        row = 1 + kinds.index(a - D.TILE)
+        assert marks_at(c, row * c.cols + T.SIDE + 1) == [a]
+
+
+def test_drafting_shows_the_free_dice_marked_and_each_seats_dice():
+    state = play_to(3, 2, "draft", skip=2)
+    seat = state.current_player()
+    view = state.view(seat)
+    c = draw(view)
+    row = c.texts()[0]
+    assert row.startswith("Draft")
+    free = [d for d in range(len(view["dice_val"])) if view["dice_own"][d] < 0]
+    values = "".join([ch for ch in row[5:] if ch != " "])
+    assert values == "".join(["%d" % view["dice_val"][d] for d in free])
+    marked = [c.marks[i] for i in range(c.marked)]
+    for a in view["legal"]:
+        assert a in marked
+        d = a - D.DRAFT
+        cell = c.spots[marked.index(a)]
+        assert c.tiles[cell] == C.tile(C.SOLID, T.TILE_COLOURS[view["dice_col"][d]])
+        assert chr(c.chars[cell]) == "%d" % view["dice_val"][d]
+    owners = c.texts()[1].split()
+    for s in range(3):
+        assert ("You" if s == seat else "P%d" % (s + 1)) in owners
+
+
+def test_the_other_boards_come_after_the_first_page_with_their_numbers():
+    state, seat = placing_state(3, 4)
+    other = (seat + 1) % 3
+    state.boards[other][4] = D.sample_tile(1 * 3 + 0)  # B straight
+    state.rots[other][4] = 2
+    state.points[other] = 9
+    view = state.view(seat)
+    c = draw(view)
+    rows = c.texts()
+    first = [r for r in range(c.rows) if rows[r][T.SIDE + 1:].startswith("P%d" % (other + 1))]
+    assert first and first[0] >= NARROW[2]  # not on the first page
+    top = first[0]
+    assert hex_cells(c, 4, top) == ("\\-\\", [C.tile(C.SOLID, C.BLUE)] * 3)
+    assert rows[top + 1][T.SIDE + 1:] == "9pt"
+    wide = draw(view, WIDE).texts()
+    assert any(r[T.SIDE + 1:].startswith("9 points") for r in wide)
+
+
+def test_the_phase_line_says_what_each_phase_asks():
+    seen = {}
+    for seed in range(3):
+        state = D.new_game(2, seed)
+        rng = Prng(seed)
+        while not state.is_over() and len(seen) < 12:
+            seat = state.current_player()
+            view = state.view(seat)
+            row = draw(view).texts()[0]
+            seen.setdefault(view["phase"], row)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    for phase, row in seen.items():
+        if phase in ("rolled", "draft"):
+            assert row.startswith("Rolled" if phase == "rolled" else "Draft"), row
+        elif phase == "place":
+            assert row.startswith(("Place or step", "Declare your loop!")), row
+        else:
+            assert row.startswith(T.PHASE_WORDS[phase][:10]), (phase, row)
+    assert {"draft", "assign", "place", "spot"} <= set(seen)
+
+
+def test_random_games_draw_every_view_at_both_widths_within_the_canvas():
+    phases = set()
+    drawn = 0
+    for players in range(1, 5):
+        for seed in range(2):
+            state = D.new_game(players, 30 + seed)
+            rng = Prng(seed + players)
+            steps = 0
+            while not state.is_over() and steps < 1500:
+                steps += 1
+                if rng.randbelow(3) == 0:
+                    for seat in range(players):
+                        view = state.view(seat)
+                        phases.add(view["phase"])
+                        for size in (NARROW, WIDE):
+                            c = render(T, view, size[0], 32, names_for(players), 64)
+                            assert c.cut == 0, (size, c.texts())
+                            assert c.used < 32, c.texts()
+                            for line in c.texts():
+                                assert all(32 <= ord(ch) < 127 for ch in line)
+                            drawn += 1
+                legal = state.legal_actions()
+                state.apply(legal[rng.randbelow(len(legal))])
+    assert drawn > 500
+    assert {"draft", "assign", "place", "spot", "discard"} <= phases, phases
+
+
+def test_redealing_what_a_seat_cannot_see_leaves_its_screen_alike():
+    assert check_redealt_views_draw_alike(D, T, [(2, {}), (3, {})], 37, 300) > 10
+
+
+def test_say_draws_a_placement_with_its_tile_at_its_rotation():
+    c = C.Canvas(26, 2)
+    c.at(0, 1)
+    T.say(c, "place R tight h7 r1")
+    assert c.row_text(0) == " place R tight h7 \\_/"
+    assert c.tile_at(0, 19) == C.tile(C.SOLID, C.RED)
+    c.at(1, 0)
+    T.say(c, "lay a grey straight")
+    assert c.row_text(1) == "lay a grey straight ---"
+    assert c.tile_at(1, 20) == C.tile(C.SOLID, C.GREY)
+    c = C.Canvas(26, 1)
+    c.at(0, 0)
+    T.say(c, "step to h4")
+    assert c.row_text(0) == "step to h4" and not any(c.tiles)
+
+
+def test_choices_put_a_loop_closing_placement_first_then_those_joining_lines():
+    counted = 0
+    for seed in range(12):
+        state = play_to(2, seed, "spot", skip=seed % 4)
+        if state.is_over():
+            continue
+        view = state.view(state.current_player())
+        legal = view["legal"]
+        order = CH.choices(view, legal)
+        assert sorted(order) == sorted(legal)
+        worth = [CH.joins(view, a) for a in order]
+        assert worth == sorted(worth, reverse=True)
+        counted += 1
+    assert counted > 5
+
+
+def test_choices_draft_the_best_die_and_produce_with_the_die_that_beats_the_judgement():
+    for seed in range(6):
+        state = play_to(2, seed, "assign")
+        view = state.view(state.current_player())
+        best = CH.choices(view, view["legal"])[0]
+        mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == view["seat"]]
+        p = mine[(best - D.PROD) // 2]
+        j = view["judgement"]
+        if max(view["dice_val"][d] for d in mine) > j + 2 * (view["under"][view["seat"]] ==
+                                                             D.B_JUDGE):
+            assert view["dice_val"][p] > j
+    state = play_to(3, 1, "draft")
+    view = state.view(state.current_player())
+    first = CH.choices(view, view["legal"])[0] - D.DRAFT
+    assert view["dice_val"][first] >= max(view["dice_val"][a - D.DRAFT]
+                                          for a in view["legal"]) - 1
