@@ -1,6 +1,7 @@
 # Diploma on the text console (the protocol is in console.py). Renders from a seat's view
 # only: other seats' hands of tiles and cards appear as counts, never as tiles or cards.
 from firmware.core import diploma as D
+from firmware.ui.canvas import wrap
 
 # final and round_result (console.py's renderer protocol) are written in final_diploma.py and
 # results_diploma.py.
@@ -16,7 +17,7 @@ HELP = (
     " [seed] Stones are double-sided (Red/Blue, Yellow/Green) and limited; your own",
     "  colour's production die gives 2 stones; 2 tiles each placement phase; hand",
     "  limit 4; sell one item a phase; a declared circle gives +10 with a matching",
-    "  circle card; its tiles are removed (mana spots stay); 4 colours of stones: +5.",
+    "  circle card; its tiles are removed (mana spots stay); 4 stone colours: +5.",
     " Round: draft 2 dice each (snake order); the die left is the judgement value.",
     "  Magic cards (1 mana a use) before the roll, after it, after the draft.",
     "  Produce: a die over the judgement gives 1 stone of its colour (2 if yours)",
@@ -39,8 +40,9 @@ HELP = (
     " The table: hexes in rows; a tile in its colour (grey ones grey) shows its",
     "  line: - west/east ends, \\ / diagonal ends, \\_/ a tight curve, ) ( wide.",
     "  * a mana spot, @ your pawn, + where the tile can go, gold: a loop to declare.",
-    " Magic-circle cards: " + ", ".join(D.CIRCLE_TEXT) + ".",
 )
+HELP = HELP + tuple(wrap("  Magic-circle cards (loops that score): " + ", ".join(D.CIRCLE_TEXT)
+                         + ".", 78))
 
 
 def board_lines(view, seat):
@@ -67,10 +69,15 @@ def board_lines(view, seat):
     return ["".join(row).rstrip() for row in rows]
 
 
-def _kinds(tiles):
+def tile_words(tiles):
+    """'B tight x2, grey wide' for a list of tiles ('(none)')."""
+    counts = [0] * 16
+    for t in tiles:
+        counts[D.kind(t)] += 1
     out = []
-    for t in sorted(tiles, key=D.kind):
-        out.append(D.kind_text(D.kind(t)))
+    for k in range(16):
+        if counts[k]:
+            out.append(D.kind_text(k) + (" x%d" % counts[k] if counts[k] > 1 else ""))
     return ", ".join(out) if out else "(none)"
 
 
@@ -88,18 +95,18 @@ def _dice(view):
 
 def _seat_line(view, names, s):
     st = view["stones"][s]
-    return "  %-9s %3d pts  mana %d gold %d  stones R%d B%d Y%d G%d  tiles %d  circles %d" % (
+    return "  %-9s %3d pts mana %d gold %d stones R%d B%d Y%d G%d tiles %d circles %d" % (
         names[s], view["points"][s], view["mana"][s], view["gold"][s], st[0], st[1], st[2],
         st[3], view["hand_counts"][s], len(view["shown"][s]))
 
 
 def table(view, names, out):
     seat = view["seat"]
-    out("==== %s (a reconstruction) - round %d - supply %d tiles, discards %d ===="
-        % (D.TITLE, view["round_no"], view["supply"], len(view["discards"])))
+    out("== %s (a reconstruction) - round %d, %s first - supply %d, discards %d =="
+        % (D.TITLE, view["round_no"], names[view["round_player"]], view["supply"],
+           len(view["discards"])))
     for s in range(view["players"]):
-        mark = " <- round player" if s == view["round_player"] else ""
-        out(_seat_line(view, names, s) + (" (you)" if s == seat else "") + mark)
+        out(_seat_line(view, names, s) + (" (you)" if s == seat else ""))
     for i in range(1, view["players"]):
         s = (seat + i) % view["players"]
         out("%s's board:" % names[s])
@@ -113,13 +120,16 @@ def status(view, names, out):
     out("Your board:")
     for line in board_lines(view, seat):
         out(line)
-    out("Your tiles: " + _kinds(view["hand"]))
-    out("Your circle cards: " + (", ".join([D.CIRCLE_TEXT[k] for k in view["circles"]])
-                                 or "(none)"))
-    out("Your magic: " + (", ".join([D.MAGIC[k] for k in view["magic"]]) or "(none)")
-        + "; items: " + (", ".join([D.ITEMS[k] for k in view["items"]]) or "(none)"))
-    if view["dice_val"]:
-        out("Dice: " + _dice(view))
+    for words in (
+        "Your tiles: " + tile_words(view["hand"]),
+        "Your circle cards: " + (", ".join([D.CIRCLE_TEXT[k] for k in view["circles"]])
+                                 or "(none)"),
+        "Your magic: " + (", ".join([D.MAGIC[k] for k in view["magic"]]) or "(none)")
+        + "; items: " + (", ".join([D.ITEMS[k] for k in view["items"]]) or "(none)"),
+        "Dice: " + _dice(view) if view["dice_val"] else "",
+    ):
+        for line in wrap(words, 78) if words else ():
+            out(line)
     _situation(view, names, out)
 
 
@@ -148,9 +158,10 @@ def _situation(view, names, out):
             out("A closed loop can be declared: hexes " +
                 "; ".join([" ".join([str(h) for h in lp]) for lp in view["loops"]]))
     if view["batch"]:
-        out("Discarded now: " + _kinds(view["batch"]))
+        for line in wrap("Discarded now: " + tile_words(view["batch"]), 78):
+            out(line)
     if view["peek"]:
-        out("Top of the supply: " + _kinds(view["peek"]))
+        out("Top of the supply: " + tile_words(view["peek"]))
     if phase == "over":
         out("Game over.")
 
