@@ -26,6 +26,10 @@ shot diamonds-picodisplay --board picodisplay --game diamonds --seats human,bot:
     --seed 2 --keys A
 shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:normal --seed 5 \
     --keys A,A,A
+shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
+    --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,DOWN
+shot diploma-picodisplay --board picodisplay --game diploma --seats human,bot:normal,bot:normal \
+    --seed 4 --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A
 # A round's scores and a game's results (bots only: the app stops on each result).
 shot scores-pybadge --board pybadge --game diams --seats bot:normal,bot:normal,bot:hard \
     --seed 4 --keys ""
