@@ -181,12 +181,19 @@ def distance(a, b):
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def kind(tile):
+def _kind(tile):
     if tile >= LINE_TILES:
         return MANA_KIND
     if tile >= 4 * PER_COLOUR:
         return GREY * 3 + (tile - 4 * PER_COLOUR) % 3
     return tile // PER_COLOUR * 3 + tile % PER_COLOUR % 3
+
+
+KINDS = bytes([_kind(_t) for _t in range(CENTRE + 1)])  # KINDS[tile]: its kind
+
+
+def kind(tile):
+    return KINDS[tile] if 0 <= tile <= CENTRE else _kind(tile)
 
 
 def tile_colour(tile):
@@ -225,6 +232,10 @@ def rotations(k):
 # MASKS[shape * 6 + rot]: the line's two edges as bits
 MASKS = bytearray([(1 << r) | (1 << (r + STEP_OF_SHAPE[sh]) % 6)
                    for sh in range(3) for r in range(6)])
+# KMASK[kind * 6 + rot]: the same by kind (0 for a mana spot); LOW[bits]: the lowest edge
+KMASK = bytes([0 if k == MANA_KIND else MASKS[k % 3 * 6 + r]
+               for k in range(MANA_KIND + 1) for r in range(6)])
+LOW = bytes([(b & -b).bit_length() - 1 if b else 0 for b in range(64)])
 
 
 def mask(tile, rot):
@@ -234,44 +245,60 @@ def mask(tile, rot):
     return MASKS[kind(tile) % 3 * 6 + rot % 6]
 
 
-def fits(tiles, rots, h, tile, rot):
-    """P-P3: `tile` at rotation `rot` on hex h: every edge towards a placed tile is a line
-    end exactly where that tile has one (a line end never meets a blank edge)."""
-    mine = mask(tile, rot)
+def board_masks(tiles, rots):
+    """Each hex's line ends as bits (mask), as a bytearray."""
+    out = bytearray(HEXES)
+    for h in range(HEXES):
+        t = tiles[h]
+        if 0 <= t < LINE_TILES:
+            out[h] = KMASK[KINDS[t] * 6 + rots[h] % 6]
+    return out
+
+
+def need(tiles, masks, h):
+    """Hex h's placed neighbours as edge bits * 64 + the edges of those towards which they
+    hold a line end: a line mask m fits there when m & (that // 64) == that % 64."""
+    occ = got = 0
     base = h * 6
     for d in range(6):
         n = NEIGH[base + d]
-        if n == 255 or tiles[n] < 0:
-            continue
-        if (mine >> d & 1) != (mask(tiles[n], rots[n]) >> (d + 3) % 6 & 1):
-            return False
-    return True
+        if n != 255 and tiles[n] >= 0:
+            occ |= 1 << d
+            got |= (masks[n] >> (d + 3) % 6 & 1) << d
+    return occ << 6 | got
 
 
-def find_loops(tiles, rots):
+def fits(tiles, rots, h, tile, rot):
+    """P-P3: `tile` at rotation `rot` on hex h: every edge towards a placed tile is a line
+    end exactly where that tile has one (a line end never meets a blank edge)."""
+    nd = need(tiles, board_masks(tiles, rots), h)
+    return mask(tile, rot) & nd >> 6 == nd & 63
+
+
+def find_loops(tiles, rots, masks=None):
     """P-D1: the closed loops of joined lines on a board, each the sorted list of its hexes,
-    in order of their lowest hex."""
+    in order of their lowest hex. `masks`: board_masks(tiles, rots) if known."""
+    m = board_masks(tiles, rots) if masks is None else masks
     seen = bytearray(HEXES)
     out = []
     for h in range(HEXES):
-        e = ends(tiles[h], rots[h])
-        if seen[h] or e is None:
+        if seen[h] or not m[h]:
             continue
         seen[h] = 1
         path = [h]
-        cur, edge = h, e[1]
+        cur, edge = h, LOW[m[h]]
         while True:
             n = NEIGH[cur * 6 + edge]
-            ne = ends(tiles[n], rots[n]) if n != 255 else None
             inn = (edge + 3) % 6
-            if ne is None or inn not in ne:
+            if n == 255 or not m[n] >> inn & 1:
                 break
             if n == h:
-                out.append(sorted(path))
+                path.sort()
+                out.append(path)
                 break
             seen[n] = 1
             path.append(n)
-            cur, edge = n, ne[1] if ne[0] == inn else ne[0]
+            cur, edge = n, LOW[m[n] ^ 1 << inn]
     return out
 
 
@@ -778,37 +805,57 @@ class State(GameState):
         self.phase = P_PLACE
         self.decider = seat
 
-    def spots(self, seat, k, first=False):
+    def spots(self, seat, k, first=False, masks=None):
         """P-P3: PLACE actions for a tile of kind k next to the seat's pawn."""
-        board, rots = self.boards[seat], self.rots[seat]
+        board = self.boards[seat]
+        m = board_masks(board, self.rots[seat]) if masks is None else masks
         out = []
-        p = self.pawn[seat]
-        t = sample_tile(k)
+        p = self.pawn[seat] * 6
         for d in range(6):
-            h = NEIGH[p * 6 + d]
+            h = NEIGH[p + d]
             if h == 255 or board[h] >= 0:
                 continue
+            nd = need(board, m, h)
+            occ, nd = nd >> 6, nd & 63
             for r in range(rotations(k)):
-                if fits(board, rots, h, t, r):
+                if KMASK[k * 6 + r] & occ == nd:
                     out.append(PLACE + h * 6 + r)
                     if first:
                         return out
         out.sort()
         return out
 
-    def place_actions(self, seat):
+    def place_actions(self, seat, masks=None):
         """The kinds in hand that fit somewhere now (TILE + kind)."""
+        board = self.boards[seat]
+        m = board_masks(board, self.rots[seat]) if masks is None else masks
+        needs = []  # of the empty hexes next to the pawn
+        p = self.pawn[seat] * 6
+        for d in range(6):
+            h = NEIGH[p + d]
+            if h != 255 and board[h] < 0:
+                needs.append(need(board, m, h))
         out = []
         for t in self.tiles[seat]:
-            k = kind(t)
-            if TILE + k not in out and self.spots(seat, k, True):
-                out.append(TILE + k)
+            k = KINDS[t]
+            if TILE + k in out:
+                continue
+            for nd in needs:
+                occ, nd = nd >> 6, nd & 63
+                r = rotations(k) - 1
+                while r >= 0 and KMASK[k * 6 + r] & occ != nd:
+                    r -= 1
+                if r >= 0:
+                    out.append(TILE + k)
+                    break
         return out
 
     def _place_list(self, seat):
         seat = self.decider
         out = [END]
         board = self.boards[seat]
+        rots = self.rots[seat]
+        m = board_masks(board, rots)
         me = self.items[seat]
         final = self.final
         if not final and self.supply and self.gold[seat] >= self.tile_price(seat):
@@ -831,7 +878,7 @@ class State(GameState):
                     out.append(STEP + h)
         if T_JUMP in me:
             out += [JUMP + h for h in range(HEXES) if board[h] >= 0 and h != p]
-        for loop in find_loops(board, self.rots[seat]):
+        for loop in find_loops(board, rots, m):
             out.append(DECLARE + loop[0])
         if not self.sold and not final:
             for i in sorted(me):
@@ -842,27 +889,28 @@ class State(GameState):
                 for t in range(self.players):
                     if t != seat and self.under[t] < 0:
                         out.append(BARRIER + (i - B_JUDGE) * 4 + t)
-        for m in self.magic[seat]:
+        for mc in self.magic[seat]:
             for c in range(4):
                 if self.stones[seat][c] > 0:
-                    out.append(REPLACE + m * 4 + c)
+                    out.append(REPLACE + mc * 4 + c)
         if T_SWAP in me and self.discards:
-            mine = sorted(set([kind(t) for t in self.tiles[seat]]))
-            theirs = sorted(set([kind(t) for t in self.discards]))
+            mine = sorted(set([KINDS[t] for t in self.tiles[seat]]))
+            theirs = sorted(set([KINDS[t] for t in self.discards]))
             for a in mine:
                 for b in theirs:
                     if a != b:
                         out.append(SWAP_TILE + a * 16 + b)
         if T_ROTATE in me:
-            rots = self.rots[seat]
             for h in range(HEXES):
                 t = board[h]
                 if 0 <= t < LINE_TILES:
-                    k = kind(t)
+                    k = KINDS[t]
+                    nd = need(board, m, h)
+                    occ, nd = nd >> 6, nd & 63
                     for r in range(rotations(k)):
-                        if r != rots[h] % rotations(k) and fits(board, rots, h, t, r):
+                        if r != rots[h] % rotations(k) and KMASK[k * 6 + r] & occ == nd:
                             out.append(ROTATE + h * 6 + r)
-        out += self.place_actions(seat)
+        out += self.place_actions(seat, m)
         out.sort()
         return out
 
