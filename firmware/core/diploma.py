@@ -235,7 +235,10 @@ MASKS = bytearray([(1 << r) | (1 << (r + STEP_OF_SHAPE[sh]) % 6)
 # KMASK[kind * 6 + rot]: the same by kind (0 for a mana spot); LOW[bits]: the lowest edge
 KMASK = bytes([0 if k == MANA_KIND else MASKS[k % 3 * 6 + r]
                for k in range(MANA_KIND + 1) for r in range(6)])
-LOW = bytes([(b & -b).bit_length() - 1 if b else 0 for b in range(64)])
+LOW = bytearray(64)
+for _b in range(1, 64):
+    while not _b >> LOW[_b] & 1:
+        LOW[_b] += 1
 
 
 def mask(tile, rot):
