@@ -363,6 +363,13 @@ def test_hard_playouts_four_unless_told_and_no_cap_with_a_time_budget(monkeypatc
             pass
         return search.playouts
 
+    # Nothing beats the heuristic's choice here: each search ends at half its cap, at the
+    # end of a round of its 2 candidates.
+    assert playouts(make_bot("diams", 0, "hard", 1)) == 2
+    assert playouts(make_bot("diams", 0, "hard", 1, None, 7)) == 4
+    # A search that is changing the heuristic's choice spends its whole cap or budget.
+    monkeypatch.setattr(search_module.Search, "best",
+                        lambda self: [a for a in self.legal if a != self.prior][0])
     assert playouts(make_bot("diams", 0, "hard", 1)) == 4
     assert playouts(make_bot("diams", 0, "hard", 1, playouts=2)) == 2
     assert playouts(make_bot("diams", 0, "hard", 1, None, 7)) == 7

@@ -141,6 +141,18 @@ def test_clone_is_independent_and_replay_rebuilds():
         assert len(fresh.history) == 5 and len(copy.history) == 6
 
 
+def test_apply_legal_plays_as_apply_does():
+    # The hard bots' playouts use apply_legal (no second legality check): a whole game
+    # played with it is the game apply plays (its notes, history, reveals, end). Guards: a
+    # step of apply (notes cleared, history, the final reveal) left out of apply_legal.
+    for name, game in implemented():
+        state = random_game(name, game.MIN_PLAYERS, 4, None, 4)
+        again = game.new_game(state.players, state.seed, state.options)
+        for action in state.history:
+            again.apply_legal(action)
+        assert fingerprint(again) == fingerprint(state), name
+
+
 def test_finished_game_answers_and_refuses():
     for name, game in implemented():
         for options in option_sets(game):

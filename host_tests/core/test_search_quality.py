@@ -201,8 +201,8 @@ def test_a_playout_plays_depth_decisions_after_the_candidate_or_to_the_end():
     policy = [FirstLegal(), FirstLegal()]
     view = Count().view(0)
     s = Search(CountModule(), view, policy, moves_made, Prng(1), playouts=4)
-    s.run()
-    assert s.tries == [2, 2] and s.totals == [2 * 21, 2 * 21], s.totals
+    s.run()  # equal candidates: half the cap confirms the prior, and the search ends
+    assert s.tries == [1, 1] and s.totals == [21, 21], s.totals
     for depth in (0, 1, 3):
         s = Search(CountModule(), view, policy, moves_made, Prng(1), None, 2, depth)
         s.run()
@@ -273,6 +273,33 @@ def test_a_time_budget_stops_before_a_playout_could_overrun_it():
         s = search(prior=0, playouts=3, budget_ms=1000)
         s.run()
         assert s.playouts == 3  # the playout cap comes first
+    finally:
+        module.ticks_ms = real
+
+
+def test_half_the_budget_ends_a_search_that_confirms_the_prior():
+    # Guards: the early end taken while another candidate leads (a worse move kept), taken
+    # in the middle of a round (candidates compared on unequal samples), or never taken (a
+    # median decision of the whole budget on the board).
+    s = search(prior=BEST, playouts=8)
+    assert s.run() == BEST and s.playouts == 4 and s.tries == [1, 1, 1, 1]
+    s = search(prior=BEST, playouts=5)
+    assert s.run() == BEST and s.playouts == 4  # half of 5 reached at the round's end
+    s = search(prior=2, playouts=8)  # pile 1 beats the prior: the whole cap confirms it
+    assert s.run() == BEST and s.playouts == 8
+    from firmware.bots import search as module
+
+    real = module.ticks_ms
+    try:
+        # 10 ms a reading: after k playouts the next two could end at 10 k + 20 ms; half of
+        # 200 is reached at k = 8, a round's end; of 400 at k = 18, so at 20.
+        for budget, want in ((200, 8), (400, 20)):
+            module.ticks_ms = FakeClock(10)
+            s = search(prior=BEST, playouts=None, budget_ms=budget)
+            assert s.run() == BEST and s.playouts == want, (budget, s.playouts)
+            module.ticks_ms = FakeClock(10)
+            s = search(prior=2, playouts=None, budget_ms=budget)
+            assert s.run() == BEST and s.playouts > want, (budget, s.playouts)
     finally:
         module.ticks_ms = real
 
