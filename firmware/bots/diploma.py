@@ -1,0 +1,714 @@
+# Greedy Diploma player (rule ids P-xx refer to seeds/diploma.md). It decides from the seat's
+# view only (its own hand, items, circles and magic; every board, the dice and the totals are
+# public) and keeps no memory between calls.
+#
+# The heart is the value of laying one tile (_gain): the line it joins is traced both ways
+# over the edge masks of the board. A line whose two loose ends point at empty hexes that can
+# still take a tile is *live* (worth a little per tile, more as its ends come closer, much
+# more when one tile of a known shape would close it); a line running off the board or into
+# a hex that can never be filled is *dead* (its tiles only block the board); closing a loop
+# is worth its stones and, when it meets a held magic-circle card (P-K), the card's points.
+# The pawn walks to the hex next to the best lay within its movement (P-P2); the draft and the
+# assignment value a die by what it produces above the judgement value (P-R2) and by the
+# movement it gives; the other decisions are short rules (declare at once, sets and the flips
+# that complete them, sell what cannot score, barriers on the leader when stones are spare).
+from firmware.bots import Heuristic
+from firmware.core import diploma as D
+from firmware.core.prng import SEED_LIMIT, Prng
+
+_NEIGH = D.NEIGH
+_KMASK = D.KMASK
+_LOW = D.LOW
+_KINDS = D.KINDS
+_HEXES = D.HEXES
+_MANA = D.MANA_KIND
+_LINES = D.LINE_TILES
+
+# ---- Weights (tenths of a point) ----------------------------------------------------------
+W_LIVE = 4  # per tile of a line whose both ends can still go on
+W_GAP = 2  # per hex between the two loose ends of a live line
+W_CLOSABLE = 12  # a live line one tile from closing (both ends into the same empty hex)
+W_DEAD = 8  # per tile of a line that can never close (it blocks its hexes)
+W_KILL = 10  # an empty hex that could join two lines made unfillable
+W_LOOP = 40  # closing a loop (the item card, the tiles to the stacks, free hexes)
+W_LOOP_TILE = 5  # per tile of a closed loop (stacks of 3 turn into stones, P-D3)
+W_CARD = 100  # the loop meets a held magic-circle card (P-D2)
+W_SPOT = 8  # a mana spot: 1 mana (P-P3)
+W_SPOT_RING = 10  # ... on the centre's ring, where it blocks the round loop
+PLACE_MIN = 1  # lay a tile when it adds at least this
+W_STONE = 12  # a stone
+W_SET_NEED = 6  # ... of a colour the seat holds fewest of (sets need all four, P-D4)
+W_GOLD = 4  # a gold
+W_PENALTY = 14  # the production penalty (P-R3; and the clean title)
+W_MOVE = 3  # per movement point, up to MOVE_CAP
+MOVE_CAP = 4
+W_MAGIC = 12  # the mana a magic card costs (P-R4)
+MAGIC_MIN = 4  # use magic when it gains at least this more than its mana
+MANA_KEEP = 3  # mana kept between scoring phases (penalties, magic)
+HAND_LOW = 1  # buy / use the extra-tile tool while the hand holds no more than this
+STEAL_MIN = 30  # steal a discard worth at least this to lay (it must be laid next phase)
+SWAP_MIN = 20  # the swap tool when the discard is worth this much more than a hand tile
+JUMP_MIN = 15  # the jump tool when a lay elsewhere beats the reachable ones by this
+BARRIER_SPARE = 3  # stones kept besides a barrier's cost
+NOISE = {"easy": 30, "normal": 0, "hard": 0}  # percent of random choices, by level
+
+# Items worth keeping (not sold): tools used by the bot, titles that may score
+_KEEP_TOOLS = (D.T_MOVE, D.T_EXTRA, D.T_JUMP, D.T_OWN, D.T_SHIELD, D.T_MANA, D.T_GOLD)
+
+_NEG = -(1 << 29)
+_DEAD = -1  # a loose end off the board or into a hex no tile can fill
+_LOOP = -2
+
+# Scratch shared by all instances (a board's heap): the edge masks of the own board, the
+# best lay per hex, hexes of a BFS.
+_m = bytearray(_HEXES)
+_best = [0] * _HEXES
+_bkind = bytearray(_HEXES)
+_dist = bytearray(_HEXES)
+_first = bytearray(_HEXES)
+
+
+def _ends_into(m, x):
+    """How many line ends of the board (masks m) point into hex x."""
+    c = 0
+    base = x * 6
+    for d in range(6):
+        n = _NEIGH[base + d]
+        if n != 255 and m[n] >> (d + 3) % 6 & 1:
+            c += 1
+    return c
+
+
+def _fillable(m, board, x, h):
+    """Whether empty hex x (h counted as placed) can still take a tile joining the lines
+    pointing into it: two ends at most, and with one end a free edge for the other."""
+    c = 0
+    free = 0
+    base = x * 6
+    for d in range(6):
+        n = _NEIGH[base + d]
+        if n == 255:
+            free += 1
+        elif m[n] >> (d + 3) % 6 & 1:
+            c += 1
+        elif board[n] < 0 and n != h:
+            free += 1
+    if c > 2:
+        return 0
+    if c == 1 and not free:
+        return 0
+    return c if c else 1
+
+
+def _trace(m, h, e):
+    """Follow the line leaving hex h by edge e: (tiles passed, the empty hex its end points
+    into, or _DEAD off the board, or _LOOP back at h)."""
+    n = 0
+    cur = h
+    while n < _HEXES:
+        x = _NEIGH[cur * 6 + e]
+        if x == 255:
+            return n, _DEAD
+        if x == h:
+            return n, _LOOP
+        inn = (e + 3) % 6
+        mx = m[x]
+        if not mx >> inn & 1:
+            return n, x
+        n += 1
+        cur = x
+        e = _LOW[mx ^ (1 << inn)]
+    return n, _DEAD
+
+
+def _chain(length, xa, xb, sa, sb):
+    """Value of a line of `length` tiles with loose ends into xa and xb (statuses sa, sb:
+    0 unfillable, 1 open, 2 two ends meet there)."""
+    if xa < 0 or xb < 0 or not sa or not sb:
+        return -W_DEAD * length
+    v = W_LIVE * length
+    if xa == xb:
+        if sa == 2:
+            v += W_CLOSABLE
+    else:
+        v -= W_GAP * D.distance(xa, xb)
+    return v
+
+
+class Bot(Heuristic):
+    def __init__(self, seat, level="normal", seed=0):
+        self.seat = seat
+        self.seed = seed
+        self.noise = NOISE[level]
+        self.strict = False  # tests: raise instead of falling back to the first legal action
+        self.rng = Prng(seed)
+        self.me = seat
+        self.board = []
+        self.rots = []
+        self.circles = ()
+        self.kinds = []
+
+    # ---- Entry point ----
+    def _choose(self, view, legal):
+        if self.noise:
+            # Noise drawn from (seed, view): the same view always gets the same answer.
+            digest = self.seed
+            for x in view["hand"]:
+                digest = (digest * 31 + x) % SEED_LIMIT
+            for x in legal:
+                digest = (digest * 37 + x) % SEED_LIMIT
+            digest = (digest * 61 + view["round_no"] * 7 + view["moves"]) % SEED_LIMIT
+            self.rng = Prng(digest)
+            if self.rng.randbelow(100) < self.noise:
+                return legal[self.rng.randbelow(len(legal))]
+        me = view["seat"]
+        self.me = me
+        self.board = view["boards"][me]
+        self.rots = view["rots"][me]
+        self.circles = view["circles"]
+        kinds = []
+        for t in view["hand"]:
+            k = _KINDS[t]
+            if k not in kinds:
+                kinds.append(k)
+        self.kinds = kinds
+        action = self._decide(view, view["phase"], legal)
+        # Some rules above name an action without finding it in `legal` (END, a step): a
+        # caller may offer fewer actions than the rules do.
+        return action if action in legal else legal[0]
+
+    def _decide(self, view, phase, legal):
+        if phase == "place":
+            return self._place(view, legal)
+        if phase == "spot":
+            return self._spot(view, legal)
+        if phase == "draft":
+            return self._draft(view, legal)
+        if phase == "assign":
+            return self._assign(view, legal)
+        if phase == "magic":
+            return self._magic(view, legal)
+        if phase == "convert" or phase == "final":
+            return self._convert(view, legal, phase == "final")
+        if phase == "discard":
+            return self._discard(view, legal)
+        if phase == "steal":
+            return self._steal(view, legal)
+        if phase == "peek":
+            return self._peek(view, legal)
+        return legal[0]  # scan, rolled: PASS (mana is precious)
+
+    # ---- Laying tiles (P-P3) ----
+    def _load_masks(self):
+        board = self.board
+        rots = self.rots
+        m = _m
+        for h in range(_HEXES):
+            t = board[h]
+            m[h] = _KMASK[_KINDS[t] * 6 + rots[h] % 6] if 0 <= t < _LINES else 0
+        return m
+
+    def _gain(self, m, h, k, r):
+        """What laying kind k at hex h, rotation r adds (m: the board's masks, h empty)."""
+        board = self.board
+        if k == _MANA:
+            v = W_SPOT
+            if h <= 6:
+                v -= W_SPOT_RING
+            return v
+        mk = _KMASK[k * 6 + r]
+        a = _LOW[mk]
+        b = _LOW[mk ^ (1 << a)]
+        # before: the lines pointing into h
+        old = 0
+        into_h = 0
+        for e in (a, b):
+            n = _NEIGH[h * 6 + e]
+            if n != 255 and m[n] >> (e + 3) % 6 & 1:
+                into_h += 1
+        m[h] = mk
+        la, xa = _trace(m, h, a)
+        if xa == _LOOP:
+            m[h] = 0
+            # one line with both ends into h: closing it
+            old = _chain(la, h, h, 2, 2)
+            return self._loop_value(h, k, r, la + 1) - old
+        lb, xb = _trace(m, h, b)
+        sa = _fillable(m, board, xa, h) if xa >= 0 else 0
+        sb = _fillable(m, board, xb, h) if xb >= 0 else 0
+        new = _chain(la + lb + 1, xa, xb, sa, sb)
+        m[h] = 0
+        # the lines that ended in h before (their other ends as now: a near approximation)
+        if la:
+            s = _fillable(m, board, xa, -1) if xa >= 0 else 0
+            old += _chain(la, xa, h, s, into_h)
+        if lb:
+            s = _fillable(m, board, xb, -1) if xb >= 0 else 0
+            old += _chain(lb, xb, h, s, into_h)
+        kill = 0
+        # a loose end of the new tile into a hex where two ends met already: that hex dies
+        if not la and xa >= 0 and _ends_into(m, xa) == 2:
+            kill += W_KILL
+        if not lb and xb >= 0 and xb != xa and _ends_into(m, xb) == 2:
+            kill += W_KILL
+        return new - old - kill
+
+    def _loop_value(self, h, k, r, size):
+        v = W_LOOP + W_LOOP_TILE * size
+        if self.circles:
+            board = list(self.board)
+            rots = list(self.rots)
+            board[h] = D.sample_tile(k)
+            rots[h] = r
+            for lp in D.find_loops(board, rots):
+                if h in lp:
+                    for card in self.circles:
+                        if D.circle_met(card, lp, board, rots):
+                            return v + W_CARD
+        return v
+
+    def _best_at(self, m, x):
+        """The best lay of a hand kind on empty hex x: (gain, kind); _NEG when none fits."""
+        board = self.board
+        occ = got = 0
+        base = x * 6
+        for d in range(6):
+            n = _NEIGH[base + d]
+            if n != 255 and board[n] >= 0:
+                occ |= 1 << d
+                got |= (m[n] >> (d + 3) % 6 & 1) << d
+        best = _NEG
+        bk = 0
+        for k in self.kinds:
+            nr = D.rotations(k)
+            for r in range(nr):
+                if _KMASK[k * 6 + r] & occ == got:
+                    g = self._gain(m, x, k, r)
+                    if g > best:
+                        best = g
+                        bk = k
+        return best, bk
+
+    def _best_near(self, m, pos):
+        """The best lay next to hex pos (cached per hex in _best): (gain, kind)."""
+        board = self.board
+        best = _NEG
+        bk = 0
+        for d in range(6):
+            x = _NEIGH[pos * 6 + d]
+            if x == 255 or board[x] >= 0:
+                continue
+            if _best[x] == _NEG - 1:
+                g, k = self._best_at(m, x)
+                _best[x] = g
+                _bkind[x] = k
+            if _best[x] > best:
+                best = _best[x]
+                bk = _bkind[x]
+        return best, bk
+
+    def _reach(self, pos, moves):
+        """_dist: steps to each tile within `moves` (255 beyond); _first: the first step."""
+        board = self.board
+        for h in range(_HEXES):
+            _dist[h] = 255
+        _dist[pos] = 0
+        _first[pos] = pos
+        todo = [pos]
+        i = 0
+        while i < len(todo):
+            x = todo[i]
+            i += 1
+            if _dist[x] >= moves:
+                continue
+            for d in range(6):
+                n = _NEIGH[x * 6 + d]
+                if n != 255 and board[n] >= 0 and _dist[n] == 255:
+                    _dist[n] = _dist[x] + 1
+                    _first[n] = n if x == pos else _first[x]
+                    todo.append(n)
+        return todo
+
+    def _place(self, view, legal):
+        me = self.me
+        board = self.board
+        # P-P5: declare a closed loop at once, one that meets a held card first
+        best = -1
+        choice = legal[0]
+        for a in legal:
+            if D.DECLARE <= a < D.SELL:
+                v = 1
+                for lp in view["loops"]:
+                    if lp[0] == a - D.DECLARE:
+                        v = 2 + len(lp)
+                        for card in self.circles:
+                            if D.circle_met(card, lp, board, self.rots):
+                                v += 100
+                if v > best:
+                    best = v
+                    choice = a
+        if best >= 0:
+            return choice
+        if D.MANA1 in legal:
+            return D.MANA1
+        if D.GOLD3 in legal:
+            return D.GOLD3
+        hand = len(view["hand"])
+        m = self._load_masks()
+        for h in range(_HEXES):
+            _best[h] = _NEG - 1
+        pos = view["pawn"][me]
+        moves = view["moves"]
+        here, hk = self._best_near(m, pos) if self.kinds else (_NEG, 0)
+        limit = _hand_limit(view, me)
+        need = PLACE_MIN if hand <= limit else -W_DEAD
+        if self.kinds:
+            # P-P2: the best hex within reach (ties: the nearer)
+            far, target = here, pos
+            if moves > 0:
+                for x in self._reach(pos, moves):
+                    if x != pos:
+                        g, _ = self._best_near(m, x)
+                        if g > far:
+                            far, target = g, x
+            if target != pos and far > here and far >= need:
+                return D.STEP + _first[target]
+            if here >= need and D.TILE + hk in legal:
+                return D.TILE + hk
+            if D.MOVE2 in legal:
+                more = self._reach(pos, moves + D.TOOL_MOVE)
+                for x in more:
+                    if _dist[x] > moves:
+                        g, _ = self._best_near(m, x)
+                        if g > far + 5 and g >= need:
+                            return D.MOVE2
+            if D.T_JUMP in view["items"]:
+                jump = -1
+                top = far + JUMP_MIN
+                for h in range(_HEXES):
+                    if board[h] >= 0 and D.JUMP + h in legal:
+                        g, _ = self._best_near(m, h)
+                        if g > top:
+                            top = g
+                            jump = h
+                if jump >= 0:
+                    return D.JUMP + jump
+        if D.T_ROTATE in view["items"]:
+            a = self._rotate(legal)
+            if a >= 0:
+                return a
+        if D.T_SWAP in view["items"]:
+            a = self._swap(view, legal, m)
+            if a >= 0:
+                return a
+        if hand <= HAND_LOW:
+            if D.EXTRA in legal:
+                return D.EXTRA
+            if D.BUY in legal:
+                return D.BUY
+        a = self._barrier(view, legal)
+        if a >= 0:
+            return a
+        a = self._sell(view, legal)
+        if a >= 0:
+            return a
+        return D.END
+
+    def _spot(self, view, legal):
+        m = self._load_masks()
+        k = view["chosen"]
+        best = _NEG
+        choice = legal[0]
+        for a in legal:
+            p = a - D.PLACE
+            g = self._gain(m, p // 6, k, p % 6)
+            if g > best:
+                best = g
+                choice = a
+        return choice
+
+    def _kind_worth(self, m, k):
+        """What kind k would add laid at its best hex next to any tile (hand or not)."""
+        board = self.board
+        kinds = self.kinds
+        self.kinds = [k]
+        best = _NEG
+        for x in range(1, _HEXES):
+            if board[x] >= 0:
+                continue
+            for d in range(6):
+                n = _NEIGH[x * 6 + d]
+                if n != 255 and board[n] >= 0:
+                    g, _ = self._best_at(m, x)
+                    if g > best:
+                        best = g
+                    break
+        self.kinds = kinds
+        return best
+
+    def _rotate(self, legal):
+        """The rotate tool when a rotation closes a loop."""
+        rots = list(self.rots)
+        for a in legal:
+            if D.ROTATE <= a < D.TILE:
+                h = (a - D.ROTATE) // 6
+                old = rots[h]
+                rots[h] = (a - D.ROTATE) % 6
+                if D.find_loops(self.board, rots):
+                    return a
+                rots[h] = old
+        return -1
+
+    def _swap(self, view, legal, m):
+        worth = {}
+        best = SWAP_MIN
+        choice = -1
+        for a in legal:
+            if D.SWAP_TILE <= a < D.ROTATE:
+                x, y = (a - D.SWAP_TILE) // 16, (a - D.SWAP_TILE) % 16
+                for k in (x, y):
+                    if k not in worth:
+                        worth[k] = self._kind_worth(m, k)
+                if worth[y] - worth[x] > best:
+                    best = worth[y] - worth[x]
+                    choice = a
+        return choice
+
+    def _barrier(self, view, legal):
+        stones = 0
+        for c in view["stones"][self.me]:
+            stones += c
+        points = view["points"]
+        best = -1
+        choice = -1
+        for a in legal:
+            if D.BARRIER <= a < D.REPLACE:
+                b = (a - D.BARRIER) // 4
+                t = (a - D.BARRIER) % 4
+                if stones >= D.BARRIER_COST[b] + BARRIER_SPARE and points[t] > best:
+                    best = points[t]
+                    choice = a
+        return choice
+
+    def _sell(self, view, legal):
+        me = self.me
+        for a in legal:
+            if D.SELL <= a < D.BARRIER:
+                i = a - D.SELL
+                if i in _KEEP_TOOLS or i >= D.B_JUDGE:
+                    continue
+                if i == 10 or i == 15 or i == 16:
+                    continue
+                if i == 14 and not view["penalties"][me]:
+                    continue
+                if i == 11 and view["mana"][me] >= max(view["mana"]):
+                    continue
+                if i == 12 and view["gold"][me] >= max(view["gold"]):
+                    continue
+                if i == 17 and view["sets"][me]:
+                    continue
+                return a
+        return -1
+
+    # ---- Dice: draft, assignment, magic on dice (P-R1, P-R2, P-M) ----
+    def _stone(self, view, c):
+        st = view["stones"][self.me]
+        low = st[0]
+        for x in st:
+            if x < low:
+                low = x
+        return W_STONE + (W_SET_NEED if st[c] == low else 0)
+
+    def _produce(self, view, c, v, j):
+        me = self.me
+        if view["under"][me] == D.B_JUDGE and view["step"][me] < D.BARRIER_ROUNDS:
+            j += D.JUDGE_PLUS
+        if v > j:
+            n = 2 if c == me else 1
+            left = view["chips"][c // 2]
+            if n > left:
+                n = left
+            return n * self._stone(view, c) + (v - j) * W_GOLD
+        if view["step"][me] >= D.BARRIER_ROUNDS:
+            return 0  # P-P7: immune
+        return -W_PENALTY
+
+    def _move(self, v):
+        return W_MOVE * (v if v < MOVE_CAP else MOVE_CAP)
+
+    def _pair(self, view, cols, vals, a, b, j):
+        """The best of producing with die a or die b (the other moves)."""
+        x = self._produce(view, cols[a], vals[a], j) + self._move(vals[b])
+        y = self._produce(view, cols[b], vals[b], j) + self._move(vals[a])
+        return x if x > y else y
+
+    def _draft(self, view, legal):
+        me = self.me
+        own = view["dice_own"]
+        cols = view["dice_col"]
+        vals = view["dice_val"]
+        mine = -1
+        for d in range(len(own)):
+            if own[d] == me:
+                mine = d
+        best = _NEG
+        choice = legal[0]
+        for a in legal:
+            d = a - D.DRAFT
+            # the judgement die: likely the lowest die the others leave
+            j = 7
+            for e in range(len(own)):
+                if own[e] < 0 and e != d and vals[e] < j:
+                    j = vals[e]
+            if j == 7:
+                j = 0
+            if mine >= 0:
+                v = self._pair(view, cols, vals, d, mine, j)
+            else:
+                p = self._produce(view, cols[d], vals[d], j)
+                v = (p if p > 0 else 0) + self._move(vals[d]) // 2
+            if v > best:
+                best = v
+                choice = a
+        return choice
+
+    def _assign(self, view, legal):
+        me = self.me
+        own = view["dice_own"]
+        cols = view["dice_col"]
+        vals = view["dice_val"]
+        j = view["judgement"]
+        dice = [d for d in range(len(own)) if own[d] == me]
+        best = _NEG
+        choice = legal[0]
+        for a in legal:
+            k, tool = (a - D.PROD) // 2, (a - D.PROD) % 2
+            p, mv = dice[k], dice[1 - k]
+            c = me if tool else cols[p]
+            v = self._produce(view, c, vals[p], j) + self._move(vals[mv])
+            if tool:
+                v -= W_STONE  # the tool is spent (worth a stone when the colour differs)
+            if v > best:
+                best = v
+                choice = a
+        return choice
+
+    def _dice_value(self, view, cols, vals, j):
+        me = self.me
+        own = view["dice_own"]
+        dice = [d for d in range(len(own)) if own[d] == me]
+        if len(dice) < 2:
+            return 0
+        return self._pair(view, cols, vals, dice[0], dice[1], j)
+
+    def _magic(self, view, legal):
+        """P-M after the draft: a die card on the seat's own dice when it pays its mana."""
+        me = self.me
+        own = view["dice_own"]
+        cols = list(view["dice_col"])
+        vals = list(view["dice_val"])
+        j = view["judgement"]
+        if view["mana"][me] < 1:
+            return legal[0]
+        base = self._dice_value(view, cols, vals, j)
+        best = base + W_MAGIC + MAGIC_MIN
+        choice = legal[0]
+        for a in legal:
+            if a < D.UPPER or a >= D.CONTROL:
+                continue
+            if a >= D.ILLUSION:
+                d, c = (a - D.ILLUSION) // 4, (a - D.ILLUSION) % 4
+                if own[d] != me or c != me:
+                    continue
+                old = cols[d]
+                cols[d] = c
+                v = self._dice_value(view, cols, vals, j)
+                cols[d] = old
+            else:
+                card, d = (a - D.UPPER) // 10, (a - D.UPPER) % 10
+                if own[d] != me:
+                    continue
+                old = vals[d]
+                vals[d] = old + 1 if card == 0 else old - 1 if card == 1 else 6 if card == 2 \
+                    else 1
+                v = self._dice_value(view, cols, vals, j)
+                vals[d] = old
+            if v > best:
+                best = v
+                choice = a
+        return choice
+
+    # ---- Scoring, discards, steals, peeks (P-D4, P-P6, P-I) ----
+    def _convert(self, view, legal, final):
+        me = self.me
+        if D.SET in legal:
+            return D.SET
+        st = view["stones"][me]
+        for c in range(4):
+            if D.FLIP + c in legal and st[c] >= 2 and not st[c ^ 1]:
+                ok = True
+                for e in range(4):
+                    if e != c and e != c ^ 1 and not st[e]:
+                        ok = False
+                if ok:
+                    return D.FLIP + c
+        if D.MANA_POINT in legal:
+            mana = view["mana"][me]
+            if final:
+                if 11 not in view["items"] or mana > D.TITLE_MOST_MANA:
+                    return D.MANA_POINT
+            elif mana > MANA_KEEP:
+                return D.MANA_POINT
+        return D.DONE
+
+    def _discard(self, view, legal):
+        m = self._load_masks()
+        best = None
+        choice = legal[0]
+        for a in legal:
+            k = a - D.DISCARD
+            w = W_SPOT if k == _MANA else self._kind_worth(m, k)
+            if best is None or w < best:
+                best = w
+                choice = a
+        return choice
+
+    def _steal(self, view, legal):
+        m = self._load_masks()
+        best = STEAL_MIN
+        choice = D.NO_STEAL
+        for a in legal:
+            if a == D.NO_STEAL:
+                continue
+            w = self._kind_worth(m, a - D.STEAL)
+            if w >= best:
+                best = w
+                choice = a
+        return choice
+
+    def _peek(self, view, legal):
+        m = self._load_masks()
+        best = _NEG
+        choice = legal[0]
+        top = view["peek"]
+        for a in legal:
+            i = a - D.PICK_TOP
+            if i >= len(top):
+                continue
+            k = _KINDS[top[i]]
+            w = W_SPOT if k == _MANA else self._kind_worth(m, k)
+            if w > best:
+                best = w
+                choice = a
+        return choice
+
+
+def _hand_limit(view, seat):
+    if view["under"][seat] == D.B_HAND and view["step"][seat] < D.BARRIER_ROUNDS:
+        return D.BARRIER_HAND
+    return D.HAND_LIMIT
+
+
+# ---- Hard level (firmware/bots/search.py) -------------------------------------------------
+DEPTH = 24  # decisions played after each candidate (about a round of two players)
+BONUS = 0

@@ -1,0 +1,282 @@
+"""The Diploma computer player (firmware/bots/diploma.py): legality over whole games at every
+level and player count, decisions from the view only, known situations (declare a loop, close
+one, produce above the judgement value, sets at scoring), and strength against a random
+player. Rule ids: seeds/diploma.md."""
+
+import bot_checks
+import pytest
+
+from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.core import diploma as D
+from firmware.core import load
+from firmware.core.prng import Prng
+
+RED_TIGHT = 2  # kind: Red (colour 0) * 3 + shape 2 (tight curve)
+# Three tight curves round a vertex (P-D1): hexes 1, 2, 8 at these rotations close a loop.
+LOOP3 = ((1, 5), (2, 3), (8, 1))
+
+
+def strict_bot(seat, level="normal", seed=0):
+    return bot_checks.strict_bot("diploma", seat, level, seed)
+
+
+def play(state, choosers):
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(choosers[seat](state.view(seat)))
+    return state
+
+
+def reach(phase, seed=1, players=2):
+    """A state of a game between normal bots at seat 0's first decision in `phase`."""
+    state = D.new_game(players, seed)
+    bots = [strict_bot(s, "normal", seed) for s in range(players)]
+    while not state.is_over():
+        seat = state.current_player()
+        if seat == 0 and state.phase == phase:
+            return state
+        state.apply(bots[seat].choose(state.view(seat)))
+    raise AssertionError("phase %d never reached" % phase)
+
+
+def empty_board(state, seat=0):
+    state.boards[seat] = [-1] * D.HEXES
+    state.boards[seat][0] = D.CENTRE
+    state.rots[seat] = [0] * D.HEXES
+
+
+def lay(state, hexes, seat=0):
+    for h, r in hexes:
+        state.boards[seat][h] = D.sample_tile(RED_TIGHT) + 3 * (h % 5)  # distinct red tights
+        state.rots[seat][h] = r
+
+
+# ---- Legality -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_bot_choice_is_always_legal(players):
+    """Every phase (P-R1 draft, P-R2 assignment, P-R4 magic windows, P-P placement, spots,
+    P-P6 discards and steals, P-D4 conversions, the final scoring): at every decision of
+    whole games mixing bots of every level with random moves, choose(view) is legal."""
+    phases = set()
+    decisions = 0
+    for seed in range(4):
+        state = D.new_game(players, 40 + seed)
+        bots = [strict_bot(s, LEVELS[(seed + s) % 2], seed) for s in range(players)]
+        rng = Prng(seed + 100 * players)
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            assert action in view["legal"], (seed, view["phase"], action, view["legal"])
+            phases.add(view["phase"])
+            decisions += 1
+            if rng.randbelow(4) == 0:
+                action = view["legal"][rng.randbelow(len(view["legal"]))]
+            state.apply(action)
+    assert decisions > 500
+    for phase in ("draft", "assign", "place", "spot", "discard", "final"):
+        assert phase in phases
+
+
+def test_hard_with_a_few_playouts_is_legal_and_ends_games():
+    for players in (2, 3):
+        state = D.new_game(players, 7)
+        bots = [make_bot("diploma", s, "hard" if s == 0 else "normal", s, playouts=2)
+                for s in range(players)]
+        for b in bots:
+            b.strict = True
+        steps = 0
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            assert action in view["legal"]
+            state.apply(action)
+            steps += 1
+        assert steps > 100 and state.winners() is not None
+
+
+# ---- Decisions from the view only -------------------------------------------------------
+
+
+def sample_views(count=200):
+    return bot_checks.bot_views("diploma", count, 7, lambda seed: (1 + seed % 4, None))
+
+
+def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
+    bot_checks.assert_stateless("diploma", sample_views(120), ("easy", "normal"))
+
+
+def test_bot_ignores_what_the_view_does_not_show():
+    """Another deal of the hidden cards (sample_state) shows the same view and gets the
+    same answer; filling in the keys that are only shown at the end changes nothing."""
+    module = load("diploma")
+    for i, view in enumerate(sample_views(120)):
+        for level in ("easy", "normal"):
+            bot = make_bot("diploma", view["seat"], level, 3)
+            action = bot.choose(view)
+            other = module.sample_state(view, Prng(i)).view(view["seat"])
+            assert bot.choose(other) == action
+            noisy = dict(view)
+            n = view["players"]
+            noisy["hands"] = [[0, 1, 2]] * n
+            noisy["all_items"] = [[5, 6]] * n
+            noisy["all_circles"] = [[0, 1]] * n
+            assert bot.choose(noisy) == action
+        only = dict(view)
+        only["legal"] = [view["legal"][-1]]
+        assert strict_bot(view["seat"]).choose(only) == view["legal"][-1]
+
+
+# ---- Known situations ---------------------------------------------------------------------
+
+
+def test_declares_an_open_loop_first_P_P5():
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3)
+    view = state.view(0)
+    assert D.DECLARE + 1 in view["legal"]
+    assert strict_bot(0).choose(view) == D.DECLARE + 1
+    # with two loops, the one that meets a held card (P-D2): a loop of 3 (K1) ...
+    state.circles[0] = [0]
+    assert strict_bot(0).choose(state.view(0)) == D.DECLARE + 1
+
+
+def test_closes_a_loop_when_it_can_P_P3_P_D1():
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.pawn[0] = 1
+    state.tiles[0] = [D.sample_tile(3 * 3 + 0), D.sample_tile(3 * 3 + 2)]  # G straight, G tight
+    view = state.view(0)
+    bot = strict_bot(0)
+    assert D.TILE + 11 in view["legal"]
+    assert bot.choose(view) == D.TILE + 11
+    state.apply(D.TILE + 11)
+    view = state.view(0)
+    assert bot.choose(view) == D.PLACE + 8 * 6 + 1
+    state.apply(D.PLACE + 8 * 6 + 1)
+    assert bot.choose(state.view(0)) == D.DECLARE + 1
+
+
+def test_walks_to_where_a_loop_closes_P_P2():
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.pawn[0] = 0  # hex 8 is two steps away: one step onto hex 1 or 2
+    state.moves = 2
+    state.tiles[0] = [D.sample_tile(3 * 3 + 2)]
+    assert strict_bot(0).choose(state.view(0)) in (D.STEP + 1, D.STEP + 2)
+
+
+def test_never_lays_a_line_off_the_board_when_a_live_one_is_open():
+    """A straight on a rim hex pointing off the board is dead; the bot lays it live."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    state.tiles[0] = [D.sample_tile(0)]  # red straight
+    state.pawn[0] = 0
+    state.phase = D.P_SPOT
+    state.chosen = 0
+    view = state.view(0)
+    a = strict_bot(0).choose(view)
+    h, r = (a - D.PLACE) // 6, (a - D.PLACE) % 6
+    for e in D.ends(D.sample_tile(0), r):
+        assert D.NEIGH[h * 6 + e] != 255
+
+
+def test_produces_with_the_die_above_the_judgement_value_P_R2():
+    state = reach(D.P_ASSIGN)
+    mine = state.my_dice(0)
+    j = state.judge
+    state.dice_val[j] = 3
+    for low, high in ((mine[0], mine[1]), (mine[1], mine[0])):
+        state.dice_val[low] = 2
+        state.dice_val[high] = 5
+        state.items[0] = [i for i in state.items[0] if i != D.T_OWN]
+        action = strict_bot(0).choose(state.view(0))
+        k = (action - D.PROD) // 2
+        assert mine[k] == high
+
+
+def test_drafts_a_high_die_of_its_own_colour_P_R1():
+    state = reach(D.P_DRAFT)
+    free = state._free_dice()
+    for d in range(len(state.dice_val)):
+        state.dice_val[d] = 1
+        state.dice_col[d] = 1
+    best = free[-1]
+    state.dice_val[best] = 6
+    state.dice_col[best] = 0
+    assert strict_bot(0).choose(state.view(0)) == D.DRAFT + best
+
+
+def test_converts_sets_and_mana_at_the_end_P_D4():
+    state = reach(D.P_PLACE)
+    state.phase = D.P_FINAL
+    state.decider = 0
+    state.stones[0] = [1, 1, 2, 0]  # a flip of a Yellow stone to Green completes a set
+    state.mana[0] = 2
+    state.items[0] = []
+    bot = strict_bot(0)
+    assert bot.choose(state.view(0)) == D.FLIP + 2
+    state.apply(D.FLIP + 2)
+    assert bot.choose(state.view(0)) == D.SET
+    state.apply(D.SET)
+    assert bot.choose(state.view(0)) == D.MANA_POINT
+
+
+def test_steals_only_a_tile_that_closes_a_loop_P_P6():
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.phase = D.P_STEAL
+    state.decider = 0
+    state.batch = [D.sample_tile(0), D.sample_tile(2)]  # a straight and a tight curve
+    assert strict_bot(0).choose(state.view(0)) == D.STEAL + RED_TIGHT
+    state.batch = [D.sample_tile(0)]
+    assert strict_bot(0).choose(state.view(0)) == D.NO_STEAL
+
+
+# ---- Strength ---------------------------------------------------------------------------
+
+
+def test_normal_beats_random_player():
+    """In 30 two-player games with alternating seats, the normal bot wins alone at least 90%
+    of the games against a uniformly random player."""
+    wins = 0
+    games = 30
+    for seed in range(games):
+        seat = seed % 2
+        state = D.new_game(2, 9000 + seed)
+        choosers = [None, None]
+        choosers[seat] = strict_bot(seat, "normal", seed).choose
+        choosers[1 - seat] = RandomBot(1 - seat, seed).choose
+        play(state, choosers)
+        if state.winners() == [seat]:
+            wins += 1
+    assert wins / games >= 0.9, wins
+
+
+def test_easy_beats_random_but_not_normal():
+    wins_random = wins_normal = 0
+    games = 20
+    for seed in range(games):
+        seat = seed % 2
+        for other in ("random", "normal"):
+            state = D.new_game(2, 9500 + seed)
+            choosers = [None, None]
+            choosers[seat] = strict_bot(seat, "easy", seed).choose
+            rival = RandomBot(1 - seat, seed) if other == "random" else \
+                strict_bot(1 - seat, "normal", seed)
+            choosers[1 - seat] = rival.choose
+            play(state, choosers)
+            if state.winners() == [seat]:
+                if other == "random":
+                    wins_random += 1
+                else:
+                    wins_normal += 1
+    assert wins_random / games >= 0.7, wins_random
+    assert wins_normal / games <= 0.5, wins_normal
