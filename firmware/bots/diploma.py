@@ -121,6 +121,52 @@ def _trace(m, h, e):
     return n, _DEAD
 
 
+def _trace_mark(m, h, e, seen):
+    """_trace, marking the tiles passed in `seen`."""
+    n = 0
+    cur = h
+    while n < _HEXES:
+        x = _NEIGH[cur * 6 + e]
+        if x == 255:
+            return n, _DEAD
+        if x == h:
+            return n, _LOOP
+        inn = (e + 3) % 6
+        mx = m[x]
+        if not mx >> inn & 1:
+            return n, x
+        seen[x] = 1
+        n += 1
+        cur = x
+        e = _LOW[mx ^ (1 << inn)]
+    return n, _DEAD
+
+
+def potential(board, rots):
+    """The lines of a board valued as _gain values them: live, closable, dead, closed."""
+    m = _m
+    for h in range(_HEXES):
+        t = board[h]
+        m[h] = _KMASK[_KINDS[t] * 6 + rots[h] % 6] if 0 <= t < _LINES else 0
+    seen = bytearray(_HEXES)
+    total = 0
+    for h in range(_HEXES):
+        mh = m[h]
+        if seen[h] or not mh:
+            continue
+        seen[h] = 1
+        a = _LOW[mh]
+        la, xa = _trace_mark(m, h, a, seen)
+        if xa == _LOOP:
+            total += W_LOOP + W_LOOP_TILE * (la + 1)
+            continue
+        lb, xb = _trace_mark(m, h, _LOW[mh ^ (1 << a)], seen)
+        sa = _fillable(m, board, xa, -1) if xa >= 0 else 0
+        sb = _fillable(m, board, xb, -1) if xb >= 0 else 0
+        total += _chain(la + lb + 1, xa, xb, sa, sb)
+    return total
+
+
 def _chain(length, xa, xb, sa, sb):
     """Value of a line of `length` tiles with loose ends into xa and xb (statuses sa, sb:
     0 unfillable, 1 open, 2 two ends meet there)."""
@@ -712,3 +758,45 @@ def _hand_limit(view, seat):
 # ---- Hard level (firmware/bots/search.py) -------------------------------------------------
 DEPTH = 24  # decisions played after each candidate (about a round of two players)
 BONUS = 0
+W_HAND = 3  # a tile in hand (its chance of a good lay)
+WIN = 10000  # a game won, in the evaluation's tenths of a point (search.WIN is in points)
+
+
+def candidates(action):
+    """The actions the hard level searches besides the heuristic's: the draft, the die to
+    produce with, which kind of tile to lay, ending the phase, buying, stealing. Steps,
+    spots, conversions and magic are the heuristic's alone (many, and decided well by it)."""
+    return D.DRAFT <= action < D.STEP or D.TILE <= action < D.PLACE or action == D.END \
+        or action == D.BUY or action == D.NO_STEAL or D.STEAL <= action < D.RABBIT
+
+
+def _worth(state, s):
+    """A seat's material in tenths of a point: points, stones towards sets, mana, gold."""
+    st = state.stones[s]
+    total = st[0] + st[1] + st[2] + st[3]
+    return 10 * state.points[s] + W_STONE * total + 10 * state.mana[s] + 2 * state.gold[s] \
+        + W_HAND * len(state.tiles[s]) + potential(state.boards[s], state.rots[s])
+
+
+def evaluate(state, seat):
+    """The hard level's value of a playout's end for `seat`: its material minus the best
+    other seat's, plus WIN (shared) once the game is over."""
+    if state.is_over():
+        scores = state.points
+        best = None
+        for s in range(len(scores)):
+            if s != seat and (best is None or scores[s] > best):
+                best = scores[s]
+        value = 10 * (scores[seat] - (best if best is not None else 0))
+        winners = state.winners()
+        if seat in winners:
+            value += WIN // len(winners)
+        return value
+    mine = _worth(state, seat)
+    best = None
+    for s in range(state.players):
+        if s != seat:
+            w = _worth(state, s)
+            if best is None or w > best:
+                best = w
+    return mine - (best if best is not None else 0)
