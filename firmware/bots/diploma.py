@@ -28,6 +28,7 @@ _LINES = D.LINE_TILES
 W_LIVE = 4  # per tile of a line whose both ends can still go on
 W_GAP = 2  # per hex between the two loose ends of a live line
 W_CLOSABLE = 12  # a live line one tile from closing (both ends into the same empty hex)
+W_HOPE = 25  # ... into a loop whose size meets a held magic-circle card
 W_DEAD = 8  # per tile of a line that can never close (it blocks its hexes)
 W_KILL = 10  # an empty hex that could join two lines made unfillable
 W_LOOP = 40  # closing a loop (the item card, the tiles to the stacks, free hexes)
@@ -45,7 +46,7 @@ MOVE_CAP = 4
 W_MAGIC = 12  # the mana a magic card costs (P-R4)
 MAGIC_MIN = 4  # use magic when it gains at least this more than its mana
 MANA_KEEP = 3  # mana kept between scoring phases (penalties, magic)
-HAND_LOW = 1  # buy / use the extra-tile tool while the hand holds no more than this
+HAND_LOW = 2  # buy / use the extra-tile tool while the hand holds no more than this
 STEAL_MIN = 30  # steal a discard worth at least this to lay (it must be laid next phase)
 SWAP_MIN = 20  # the swap tool when the discard is worth this much more than a hand tile
 JUMP_MIN = 15  # the jump tool when a lay elsewhere beats the reachable ones by this
@@ -181,6 +182,15 @@ def _chain(length, xa, xb, sa, sb):
     return v
 
 
+def _hope(circles, size):
+    """A line one tile from closing into a loop of `size` that meets a held card by its
+    size (P-K1..K4)."""
+    for card in circles:
+        if card < 4 and (size == (3, 4, 6)[card] if card < 3 else size >= 8):
+            return W_HOPE
+    return 0
+
+
 class Bot(Heuristic):
     def __init__(self, seat, level="normal", seed=0):
         self.seat = seat
@@ -283,6 +293,8 @@ class Bot(Heuristic):
         sa = _fillable(m, board, xa, h) if xa >= 0 else 0
         sb = _fillable(m, board, xb, h) if xb >= 0 else 0
         new = _chain(la + lb + 1, xa, xb, sa, sb)
+        if xa == xb and sa == 2 and self.circles:
+            new += _hope(self.circles, la + lb + 2)
         m[h] = 0
         # the lines that ended in h before (their other ends as now: a near approximation)
         if la:
