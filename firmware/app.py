@@ -178,8 +178,29 @@ class App:
         if COLLECT:
             gc.collect()
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
-        self.match = Match(state, seats, self.slot if self.can_save else None, budget)
-        self.route()
+        game = state.game
+        try:
+            self.match = Match(state, seats, self.slot if self.can_save else None, budget)
+            self.route()
+        except MemoryError:  # its bots or table do not fit beside its rules on this board
+            self.too_big(game)
+
+    def too_big(self, game):
+        """A game whose code does not fit in this board's memory (Diploma from .mpy on a
+        PyBadge) is said so in words at the title, not on the crash screen; its save, if
+        any, stays for a board it fits on."""
+        from firmware.core import GAMES, TITLES
+
+        self.let_go()
+        title = TITLES[GAMES.index(game)] if game in GAMES else game
+        lines = ["%s does not fit in this board's memory." % title]
+        free = getattr(gc, "mem_free", None)
+        if free is not None:
+            lines.append("Free now: %d KB." % (free() // 1024))
+        lines += ["", "It plays on the Pico firmware with the games built in (make uf2),",
+                  "in the desktop simulator and in the browser."]
+        self.title()
+        self.goto(S.TextScreen(self, "Memory", lines, self.title))
 
     def route(self):
         """The screen the game needs now."""

@@ -637,3 +637,24 @@ def test_a_frame_with_nothing_new_draws_nothing(tmp_path):
     assert shown == []
     sim.press(K.DOWN)
     assert len(shown) == 1
+
+
+@pytest.mark.parametrize("where", ["bots", "table"])
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, tmp_path,
+                                                                  monkeypatch):
+    # Diploma's rules, bots and table from .mpy need more heap than a PyBadge has. Guards:
+    # the game's start ending on the crash screen, the half-made match kept on the heap, or
+    # a message naming another game.
+    def no_room(*args, **kwargs):
+        raise MemoryError("memory allocation failed, allocating 235 bytes")
+
+    monkeypatch.setattr(Match if where == "bots" else S.TableScreen, "__init__", no_room)
+    sim, slot, crash = new_sim(tmp_path, board)
+    setup_game(sim, "Diploma", 2, SEATS, settle=False)
+    assert not crashed(sim) and sim.app.match is None
+    words = " ".join(sim.texts())
+    assert sim.texts()[0].startswith("Memory") and "Diploma does not fit" in words, words
+    assert "make uf2" in words and not os.path.exists(crash)
+    sim.press(K.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
