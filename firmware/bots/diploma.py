@@ -101,9 +101,10 @@ def _fillable(m, board, x, h):
     return c if c else 1
 
 
-def _trace(m, h, e):
+def _trace(m, h, e, seen=None):
     """Follow the line leaving hex h by edge e: (tiles passed, the empty hex its end points
-    into, or _DEAD off the board, or _LOOP back at h)."""
+    into, or _DEAD off the board, or _LOOP back at h); the tiles passed marked in `seen`
+    when given."""
     n = 0
     cur = h
     while n < _HEXES:
@@ -116,27 +117,8 @@ def _trace(m, h, e):
         mx = m[x]
         if not mx >> inn & 1:
             return n, x
-        n += 1
-        cur = x
-        e = _LOW[mx ^ (1 << inn)]
-    return n, _DEAD
-
-
-def _trace_mark(m, h, e, seen):
-    """_trace, marking the tiles passed in `seen`."""
-    n = 0
-    cur = h
-    while n < _HEXES:
-        x = _NEIGH[cur * 6 + e]
-        if x == 255:
-            return n, _DEAD
-        if x == h:
-            return n, _LOOP
-        inn = (e + 3) % 6
-        mx = m[x]
-        if not mx >> inn & 1:
-            return n, x
-        seen[x] = 1
+        if seen is not None:
+            seen[x] = 1
         n += 1
         cur = x
         e = _LOW[mx ^ (1 << inn)]
@@ -157,11 +139,11 @@ def potential(board, rots):
             continue
         seen[h] = 1
         a = _LOW[mh]
-        la, xa = _trace_mark(m, h, a, seen)
+        la, xa = _trace(m, h, a, seen)
         if xa == _LOOP:
             total += W_LOOP + W_LOOP_TILE * (la + 1)
             continue
-        lb, xb = _trace_mark(m, h, _LOW[mh ^ (1 << a)], seen)
+        lb, xb = _trace(m, h, _LOW[mh ^ (1 << a)], seen)
         sa = _fillable(m, board, xa, -1) if xa >= 0 else 0
         sb = _fillable(m, board, xb, -1) if xb >= 0 else 0
         total += _chain(la + lb + 1, xa, xb, sa, sb)
