@@ -152,6 +152,9 @@ def test_tiles_colours_grey_mana_spots_and_shapes_in_thirds_P_C2():
     assert g.ends(T(R, WIDE), 5) == (5, 1)
     assert g.ends(T(R, TIGHT), 2) == (2, 3)
     assert g.rotations(0) == 3 and g.rotations(1) == 6 and g.rotations(g.MANA_KIND) == 1
+    # sample_tile (the samplers' and tests' stand-in for a kind) is a tile of that kind
+    for k in list(range(15)) + [g.MANA_KIND]:
+        assert g.kind(g.sample_tile(k)) == k, k
 
 
 def test_setup_two_of_each_card_one_mana_three_gold_P_S1_P_S2_P_C4_P_C5():
