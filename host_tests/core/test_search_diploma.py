@@ -2,7 +2,7 @@
 (firmware/bots/search.py): every decision legal (sliced form = choose), no peeking at what
 the seat cannot see, the MemoryError fallback, the time budget and stop(). Hard bots get a
 tiny playout cap here (deterministic, quick). Portable: pytest and tools/mptest.py."""
-# mptest-heap: 160k
+# mptest-heap: 256k
 
 from checks import count
 from search_checks import budget_and_stop, every_decision_legal, memory_error_fallback, no_peeking
