@@ -649,8 +649,16 @@ def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, t
     def no_room(*args, **kwargs):
         raise MemoryError("memory allocation failed, allocating 235 bytes")
 
-    monkeypatch.setattr(Match if where == "bots" else S.TableScreen, "__init__", no_room)
     sim, slot, crash = new_sim(tmp_path, board)
+    # The classes the app will use now: an earlier test may have let go of the modules
+    # imported at the top of this file (the app imports them anew).
+    import importlib
+
+    if where == "bots":
+        target = importlib.import_module("firmware.ui.match").Match
+    else:
+        target = importlib.import_module(type(sim.app).__module__).S.TableScreen
+    monkeypatch.setattr(target, "__init__", no_room)
     setup_game(sim, "Diploma", 2, SEATS, settle=False)
     assert not crashed(sim) and sim.app.match is None
     words = " ".join(sim.texts())
