@@ -23,6 +23,20 @@ def raises(exc_type, fn, *args):
     raise AssertionError("%s not raised by %r%r" % (exc_type.__name__, fn, args))
 
 
+def play(state, *actions):
+    """Apply `actions` in turn (a rules test's moves); the state."""
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def refused(state, action):
+    """`action` raises ValueError and leaves the state as it was (the rules contract)."""
+    before = fingerprint(state)
+    raises(ValueError, state.apply, action)
+    assert fingerprint(state) == before
+
+
 def count(on_cpython, on_micropython):
     """How many games a random-play test plays on this interpreter (`on_micropython` on
     MicroPython and CircuitPython alike)."""

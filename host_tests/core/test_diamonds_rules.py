@@ -1,6 +1,6 @@
 # Diamonds rule by rule. Each test names the rule ids of seeds/diamonds.md it checks.
 # Tables are arranged by hand: C(8, "D") is the 8 of diamonds.
-from checks import fingerprint, raises
+from checks import fingerprint, raises, refused
 
 from firmware.core import diamonds as m
 from firmware.core import record, replay
@@ -53,12 +53,6 @@ def play(s, *texts):
 def no_unpick(s):
     # A fixed stepping through the legal actions could pick and take back forever.
     return [a for a in s.legal_actions() if not m.UNPICK <= a < m.PLAY]
-
-
-def refused(s, action):
-    before = fingerprint(s)
-    raises(ValueError, s.apply, action)
-    assert fingerprint(s) == before
 
 
 def in_play(s):

@@ -1,6 +1,6 @@
 # Diam's rule by rule. Each test names the rule ids of seeds/diams.md it checks.
 # Tables are arranged by hand: D(q, i) is copy i of quality q, i = 0 the special-purity one.
-from checks import fingerprint, raises
+from checks import play, raises, refused
 
 from firmware.core import diams as d
 from firmware.core.prng import Prng
@@ -38,23 +38,11 @@ def table(players=2, hands=None, vaults=None, market=(), top=(), deck=None, turn
     return s
 
 
-def play(s, *actions):
-    for a in actions:
-        s.apply(a)
-    return s
-
-
 def cards_in_play(s):
     total = len(s.deck) + len(s.market) + len(s.discard) + len(s.aside)
     for cards in s.hands + s.vaults:
         total += len(cards)
     return total
-
-
-def refused(s, action):
-    before = fingerprint(s)
-    raises(ValueError, s.apply, action)
-    assert fingerprint(s) == before
 
 
 # ---- D-C components, D-V values, D-O options ------------------------------------------

@@ -2,7 +2,7 @@
 # Tables are arranged by hand: T(colour, shape, n) is a line tile (colour 4 = grey; shape 0
 # straight, 1 wide, 2 tight), M(n) a bonus mana spot; hexes as in diploma.COORDS (0 the
 # centre, 1..6 ring 1, 7..18 ring 2).
-from checks import fingerprint, raises
+from checks import play, raises, refused
 
 from firmware.core import diploma as g
 
@@ -93,18 +93,6 @@ def table(players=2, seat=0, laid=(), hand=(), moves=0, items=None, phase=g.P_PL
     for key in attrs:
         setattr(s, key, attrs[key])
     return s
-
-
-def play(s, *actions):
-    for a in actions:
-        s.apply(a)
-    return s
-
-
-def refused(s, action):
-    before = fingerprint(s)
-    raises(ValueError, s.apply, action)
-    assert fingerprint(s) == before
 
 
 def place(s, k, h, r):

@@ -1,6 +1,6 @@
 # Quartz rules, one test per rule or group (rule ids of seeds/quartz.md, "-" written "_").
 # Hand-arranged tables: a fresh game whose bag, carts, chests and dice are then set by hand.
-from checks import fingerprint, raises
+from checks import fingerprint, play, raises
 
 from firmware.core import quartz as q
 from firmware.core import record, replay
@@ -33,11 +33,6 @@ def arrange(players=3, dice=(P, P, P, P, P), bag=None, phase=q.P_ACT, turn=0, re
     s.rerolls = rerolls
     s.phase = phase
     return s
-
-
-def play(s, *actions):
-    for a in actions:
-        s.apply(a)
 
 
 # ---- Q-C, Q-S ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 # SIXGEMS rule by rule. Each test names the rule ids of seeds/sixgems.md it checks.
 # Tables are arranged by hand: G(colour, face, copy) is a gem card; K(n) is settlement card
 # G-Kn; colours in ring order RU TO EM SA AM DI = 0..5.
-from checks import fingerprint, raises
+from checks import play, raises, refused
 
 from firmware.core import sixgems as g
 
@@ -63,18 +63,6 @@ def table(players=2, areas=None, hands=None, settle=None, dice=((RU, 1), (EM, 1)
     for key in attrs:
         setattr(s, key, attrs[key])
     return s
-
-
-def play(s, *actions):
-    for a in actions:
-        s.apply(a)
-    return s
-
-
-def refused(s, action):
-    before = fingerprint(s)
-    raises(ValueError, s.apply, action)
-    assert fingerprint(s) == before
 
 
 def place_dice(s, b1, b2, b3):
