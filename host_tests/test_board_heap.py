@@ -9,6 +9,8 @@
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
 #     choices module on the heap at each of its decisions, a longer game) at 120 KiB.
+# Diploma: its match only (the console, the selftest), at 104 KiB with searches allowed to
+# be cut short; its app does not fit yet, and says so at the title.
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
 # by the script.
@@ -20,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import boardheap  # noqa: E402
 
-GAMES = sorted(boardheap.MAX_PLAYERS)
+GAMES = sorted(boardheap.APP_GAMES)
 CASES = [("app", boardheap.BUDGET["app"], False, False),
          ("app", boardheap.FULL_BUDGET["app"], True, False),
          ("match", boardheap.FULL_BUDGET["match"], True, False),
@@ -44,3 +46,22 @@ def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, f
     if full:
         assert boardheap.cut_short(out) == 0, (
             "%s: searches or saves cut short by memory at %d KiB" % (case.name(), heap // 1024))
+
+
+def test_diploma_match_fits_the_budget(folders):
+    case = boardheap.Case("diploma", boardheap.MAX_PLAYERS["diploma"], "match", "hard", 8)
+    ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"),
+                                     boardheap.BUDGET["match"], case.code(folders, "@SAVES@"))
+    assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), boardheap.BUDGET["match"] // 1024,
+                                                  out[-1500:])
+    assert actions > 200  # a whole 4-player game (about 560 actions with normal bots)
+
+
+def test_a_game_that_never_reached_its_end_does_not_count_as_fitting(folders):
+    """Diploma's app at the PyBadge budget stops at the title ("does not fit in this board's
+    memory"): no crash screen, and still not a fit."""
+    case = boardheap.Case("diploma", 2, "app", "normal", 8)
+    ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"),
+                                     boardheap.BUDGET["app"], case.code(folders, "@SAVES@"))
+    assert not ok and actions == 0, out[-1500:]
+    assert "heapgame: the game did not" in out, out[-1500:]

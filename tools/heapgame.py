@@ -145,6 +145,9 @@ def play_app():
               crash_path=SAVES + "/crash.txt")
     app.frame(0, 0)
     app.start(GAME, (["human"] if HUMAN else [LEVEL]) + [LEVEL] * (PLAYERS - 1), OPTIONS)
+    if app.match is None:  # "does not fit in this board's memory", at the title
+        print("heapgame: the game did not start: %s" % " / ".join(getattr(app.screen, "lines", ())))
+        raise SystemExit(1)
     cap(app.match)
     now = 0
     actions = 0
@@ -168,6 +171,9 @@ def play_app():
             except OSError:
                 pass
             raise SystemExit(1)
+    if not actions:  # the game never reached its end (e.g. "does not fit" at the title)
+        print("heapgame: the game did not play to its end")
+        raise SystemExit(1)
     return actions
 
 
