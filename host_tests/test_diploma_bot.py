@@ -240,6 +240,28 @@ def test_steals_only_a_tile_that_closes_a_loop_P_P6():
     assert strict_bot(0).choose(state.view(0)) == D.NO_STEAL
 
 
+def test_hard_starts_from_its_own_heuristic():
+    """The hard level's prior is the heuristic at level "hard" (buys before ending a
+    placement, HARD_HAND_LOW): with no playouts it answers what that heuristic answers, and
+    the two levels differ somewhere over whole games."""
+    differ = 0
+    for view in sample_views(200):
+        seat = view["seat"]
+        own = B.Bot(seat, "hard", 4)
+        own.strict = True
+        hard = make_bot("diploma", seat, "hard", 4, playouts=0)
+        assert hard.choose(view) == own.choose(view)
+        differ += own.choose(view) != strict_bot(seat, "normal", 4).choose(view)
+    assert differ > 0
+
+
+def test_hard_searches_the_dice_and_steals_only():
+    for a in (D.DRAFT, D.DRAFT + 4, D.PROD, D.PROD + 3, D.NO_STEAL, D.STEAL + 5):
+        assert B.candidates(a)
+    for a in (D.PASS, D.END, D.BUY, D.TILE + 3, D.PLACE + 7, D.STEP + 2, D.DONE, D.SET):
+        assert not B.candidates(a)
+
+
 # ---- Strength ---------------------------------------------------------------------------
 
 

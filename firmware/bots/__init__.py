@@ -102,4 +102,6 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
         playouts = HARD_PLAYOUTS
     return SearchBot(load(game), module.Bot, seat, seed, budget_ms, playouts,
                      getattr(module, "DEPTH", 20), getattr(module, "evaluate", None),
-                     getattr(module, "candidates", None), getattr(module, "BONUS", 0))
+                     getattr(module, "candidates", None), getattr(module, "BONUS", 0),
+                     module.Bot(seat, "hard", seed) if getattr(module, "HARD_PRIOR", False)
+                     else None)

@@ -52,6 +52,12 @@ SWAP_MIN = 20  # the swap tool when the discard is worth this much more than a h
 JUMP_MIN = 15  # the jump tool when a lay elsewhere beats the reachable ones by this
 BARRIER_SPARE = 3  # stones kept besides a barrier's cost
 NOISE = {"easy": 30, "normal": 0, "hard": 0}  # percent of random choices, by level
+# The "hard" level's heuristic (the prior of its search, HARD_PRIOR): buys tiles whenever it
+# can before ending a placement, lays a tile only for a clearer gain, values a die's gold
+# less (alone against normal over 400 deals of seeds 30000..: 55%).
+HARD_HAND_LOW = 8
+HARD_PLACE_MIN = 3
+HARD_W_GOLD = 2
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score
 _KEEP_TOOLS = (D.T_MOVE, D.T_EXTRA, D.T_JUMP, D.T_OWN, D.T_SHIELD, D.T_MANA, D.T_GOLD)
@@ -178,6 +184,10 @@ class Bot(Heuristic):
         self.seat = seat
         self.seed = seed
         self.noise = NOISE[level]
+        hard = level == "hard"
+        self.hand_low = HARD_HAND_LOW if hard else HAND_LOW
+        self.place_min = HARD_PLACE_MIN if hard else PLACE_MIN
+        self.w_gold = HARD_W_GOLD if hard else W_GOLD
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
         self.me = seat
@@ -401,7 +411,7 @@ class Bot(Heuristic):
         moves = view["moves"]
         here, hk = self._best_near(m, pos) if self.kinds else (_NEG, 0)
         limit = _hand_limit(view, me)
-        need = PLACE_MIN if hand <= limit else -W_DEAD
+        need = self.place_min if hand <= limit else -W_DEAD
         if self.kinds:
             # P-P2: the best hex within reach (ties: the nearer)
             far, target = here, pos
@@ -441,7 +451,7 @@ class Bot(Heuristic):
             a = self._swap(view, legal, m)
             if a >= 0:
                 return a
-        if hand <= HAND_LOW:
+        if hand <= self.hand_low:
             if D.EXTRA in legal:
                 return D.EXTRA
             if D.BUY in legal:
@@ -568,7 +578,7 @@ class Bot(Heuristic):
             left = view["chips"][c // 2]
             if n > left:
                 n = left
-            return n * self._stone(view, c) + (v - j) * W_GOLD
+            return n * self._stone(view, c) + (v - j) * self.w_gold
         if view["step"][me] >= D.BARRIER_ROUNDS:
             return 0  # P-P7: immune
         return -W_PENALTY
@@ -750,6 +760,7 @@ def _hand_limit(view, seat):
 
 
 # ---- Hard level (firmware/bots/search.py) -------------------------------------------------
+HARD_PRIOR = True  # the search's prior: this Bot at level "hard" (the playouts: "normal")
 DEPTH = 24  # decisions played after each candidate (about a round of two players)
 BONUS = 0
 W_HAND = 3  # a tile in hand (its chance of a good lay)
@@ -757,11 +768,12 @@ WIN = 10000  # a game won, in the evaluation's tenths of a point (search.WIN is 
 
 
 def candidates(action):
-    """The actions the hard level searches besides the heuristic's: the draft, the die to
-    produce with, which kind of tile to lay, ending the phase, buying, stealing. Steps,
-    spots, conversions and magic are the heuristic's alone (many, and decided well by it)."""
-    return D.DRAFT <= action < D.STEP or D.TILE <= action < D.PLACE or action == D.END \
-        or action == D.BUY or action == D.NO_STEAL or D.STEAL <= action < D.RABBIT
+    """The actions the hard level searches besides its heuristic's: the draft, the die to
+    produce with, stealing. The rest is the heuristic's alone: steps, spots, conversions and
+    magic (many, and decided well by it), and the tile to lay, ending the phase and buying
+    (searched, they lost: hard at 7 playouts won 42% of 100 games against normal, 54% with
+    the dice alone)."""
+    return D.DRAFT <= action < D.STEP or action == D.NO_STEAL or D.STEAL <= action < D.RABBIT
 
 
 def _worth(state, s):

@@ -231,7 +231,8 @@ class SearchBot:
     decisions are deterministic (same seed, same view, same answer)."""
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
-                 depth=20, evaluate=None, candidates=None, bonus=0):
+                 depth=20, evaluate=None, candidates=None, bonus=0,
+                 prior_bot=None):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -245,6 +246,7 @@ class SearchBot:
         self.evaluate = evaluate if evaluate is not None else score_lead
         self.candidates = candidates
         self.bonus = bonus
+        self.prior_bot = prior_bot  # the prior's heuristic (None: the playouts' normal bot)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -254,7 +256,9 @@ class SearchBot:
         if not legal:
             raise ValueError("seat %d has no decision to make now" % self.seat)
         policy = shared_policy(self.heuristic, view["players"])
-        prior_bot = policy[self.seat]  # the heuristic's own choice for this seat
+        prior_bot = self.prior_bot  # the heuristic's own choice for this seat
+        if prior_bot is None:
+            prior_bot = policy[self.seat]
         prior_bot.strict = self.strict
         try:
             prior = prior_bot.choose(view)
