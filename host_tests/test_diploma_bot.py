@@ -7,6 +7,7 @@ import bot_checks
 import pytest
 
 from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.bots import diploma as B
 from firmware.core import diploma as D
 from firmware.core import load
 from firmware.core.prng import Prng
