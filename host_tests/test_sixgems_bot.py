@@ -270,13 +270,32 @@ def test_easy_noise_is_reproducible_and_spreads_over_close_options():
     assert easy == [strict_bot(0, "easy", seed).choose(dict(view)) for seed in range(12)]
 
 
-def test_the_heuristic_of_the_hard_level_has_no_noise():
-    # The search's prior and playouts: Bot at level "hard" decides as at "normal".
-    for view in sample_views(60):
-        for seed in (0, 1):
-            hard = bot_module.Bot(view["seat"], "hard", seed)
-            normal = bot_module.Bot(view["seat"], "normal", seed)
-            assert hard.choose(view) == normal.choose(view)
+def test_the_heuristic_of_the_hard_level_settles_whenever_it_can_G_T3():
+    # The search's prior (HARD_PRIOR): where normal passes (5 behind: 10 to 15) it settles;
+    # like normal it has no noise (the seed changes nothing).
+    view = settle_view((1, 2), (3, 6))
+    assert strict_bot(0).choose(view) == G.PASS
+    for seed in (0, 1, 2):
+        assert strict_bot(0, "hard", seed).choose(view) == G.SETTLE + K5
+        assert make_bot("sixgems", 0, "hard", seed, playouts=0).choose(view) == G.SETTLE + K5
+    assert strict_bot(0, "hard").choose(settle_view((1, 2), (9, 9))) == G.SETTLE + K5
+    differ = 0
+    for view in sample_views(300):
+        hard = bot_module.Bot(view["seat"], "hard", 0)
+        assert hard.choose(view) == bot_module.Bot(view["seat"], "hard", 1).choose(view)
+        differ += hard.choose(view) != strict_bot(view["seat"]).choose(view)
+    assert differ > 0
+
+
+def test_the_hard_heuristic_never_settles_into_a_lost_game_G_E1():
+    """The last settlement (G-E1) ends the game: settling whenever it can stops there. In
+    losing_settlement it would lose 29 to 45; at the 7th of 8 settlements it settles."""
+    view = losing_settlement().view(0)
+    assert view["settlements"] + 1 == view["length"]
+    assert strict_bot(0, "hard").choose(view) == G.EXCHANGE + K4
+    state = losing_settlement()
+    state.settlements -= 1
+    assert strict_bot(0, "hard").choose(state.view(0)) == G.SETTLE + K3
 
 
 # ---- Dice (G-S2, G-P5), wild gems (G-P4), G-K10, G-K1 ------------------------------------
