@@ -212,11 +212,13 @@ def test_hard_choices_in_recorded_positions():
                      carts=[crystals(quartz=1), crystals(quartz=1, rubellite=2, sapphire=1),
                             crystals(rubellite=1)])
     assert hard_choice(state, 2) == Q.DIE + 1
-    # 6 players, round 1, P1 acting (P6 leads with an amber in its cart):
+    # 6 players, round 1, P1 acting (P6 leads with an amber in its cart): the chest keeps
+    # P1's amber from the five turns of stealing to come (evaluate's cart risk; the plain
+    # score lead mined with the pickaxe first):
     carts = [crystals(amber=1)] + [EMPTY] * 4 + [crystals(emerald=2, sapphire=1, amber=1)]
     state = position(players=6, phase="act", played=1, leader=5, rerolls=2,
                      dice=[3, 1, 0, 5, 2], bag=[14, 12, 8, 8, 7, 3, 1], carts=carts)
-    assert hard_choice(state, 0) == Q.ACTION + Q.PICKAXE
+    assert hard_choice(state, 0) == Q.ACTION + Q.CHEST
 
 
 def test_a_close_call_between_a_steal_and_a_chest():
@@ -299,3 +301,30 @@ def test_normal_beats_easy_more_often_than_not():
         for w in state.winners():
             wins[0 if levels[w] == "normal" else 1] += 1
     assert wins[0] > wins[1], wins
+
+
+def test_hard_evaluation_discounts_carts_until_the_last_round():
+    """evaluate (the hard level's): the score lead as if the game ended now, a cart's valuable
+    crystals discounted by CART_RISK percent per round to come; once over, the lead and the
+    win (as the search's score_lead)."""
+    from firmware.bots import quartz as B
+    from firmware.bots.search import score_lead
+
+    carts = [crystals(amber=2), EMPTY, crystals(ruby=1)]
+    chests = [EMPTY, crystals(amber=2), crystals(quartz=1)]
+    early = position(carts=carts, chests=chests, round=1)
+    # Scores: P1 18 - 5 (fewest in chest), P2 18, P3 9: a lead of -5 as if ended now.
+    assert early.scores() == [13, 18, 9]
+    assert score_lead(early, 0) == -5
+    risk = B.CART_RISK * 5  # five rounds to come
+    assert B.evaluate(early, 0) == (1300 - 18 * risk - 1800) // 100
+    # P2 against P3 (9, a ruby in its cart) now that P1's carted ambers count less:
+    assert B.evaluate(early, 1) == (1800 - (900 - 7 * risk)) // 100
+    last = position(carts=carts, chests=chests, round=6)
+    assert B.evaluate(last, 0) == score_lead(last, 0)
+    state = last_turn()
+    bot = make_bot("quartz", 0, "normal", 3)
+    while not state.is_over():
+        state.apply(bot.choose(state.view(state.current_player())))
+    for seat in range(3):
+        assert B.evaluate(state, seat) == score_lead(state, seat)

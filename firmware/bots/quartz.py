@@ -3,10 +3,13 @@
 # unused dice, trying every split of the helmets among the action kinds and valuing each
 # action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
 # the dice the plan leaves idle; acting follows the plan one small decision at a time and
-# recomputes it from the new view at each call, so the bot keeps no memory between calls.
+# recomputes it from the new view at each call: the bot keeps nothing between calls but a
+# memo of the plan for the same bag, carts, chests and dice (the same answers, faster).
 from firmware.bots import Heuristic
 from firmware.core import quartz as Q
 from firmware.core.prng import SEED_LIMIT, Prng
+
+WIN = 1000  # a game won outright, shared among the winners (as firmware/bots/search.py)
 
 _K = Q.NKINDS
 _VALUABLE = Q.VALUABLE
@@ -368,8 +371,45 @@ class Bot(Heuristic):
 
 # ---- Hard level (firmware/bots/search.py): playout length; evaluation: the score lead ----
 DEPTH = 16  # decisions played after each candidate action
-# Another action must beat the heuristic's by more than this (points, as-if-ended-now score
-# lead): with the few playouts of the budget, dice noise otherwise overrules the heuristic.
-# Hard against two normals, 20 playouts (the budget's, since the plan is computed once per
-# kind), 200 games: 42.0% with 10, 37.0% with 4; with 80 playouts, 60 games: 50.0%.
-BONUS = 10
+# Another action must beat the heuristic's by more than this (points of the evaluation
+# below): with the few playouts of the budget, dice noise otherwise overrules the heuristic.
+# Hard against two normals, 27 playouts (the budget's on the Pico), 200 games each: with
+# evaluate below 41.0% with 5, 37.0% with 7, 36.0% with 10, 33.0% with 20, 34.0% with 0;
+# with the plain score lead and 5: 34.5% (earlier, 20 playouts: 42.0% with 10, 37.0% with 4).
+BONUS = 5
+# Crystals left in a cart may still be stolen (Q-T3) before the game ends, the chest's may
+# not: a playout's end values a cart's valuable crystals at this percent less per round
+# still to come after the playout's (in round 6, at their whole value). With BONUS 5, 27
+# playouts, 200 games: 41.0% with 8 and with 15, 34.5% without the discount.
+CART_RISK = 8
+
+
+def evaluate(state, seat):
+    """A sampled state after a playout, for `seat` (higher is better): the score lead as if
+    the game ended now (firmware/bots/search.py's score_lead), each seat's cart crystals
+    discounted by CART_RISK per round to come; the lead and the win once the game is over."""
+    scores = state.scores()
+    if state.is_over():
+        value = 0
+        winners = state.winners()
+        if seat in winners:
+            value = WIN // len(winners)
+        top = None
+        for s in range(len(scores)):
+            if s != seat and (top is None or scores[s] > top):
+                top = scores[s]
+        return value + scores[seat] - top
+    risk = CART_RISK * (Q.ROUNDS - 1 - state.round)
+    best = None
+    mine = 0
+    for s in range(len(scores)):
+        cart = state.carts[s]
+        at_risk = 0
+        for k in range(_VALUABLE):
+            at_risk += Q.VALUES[k] * cart[k]
+        value = scores[s] * 100 - at_risk * risk
+        if s == seat:
+            mine = value
+        elif best is None or value > best:
+            best = value
+    return (mine - best) // 100
