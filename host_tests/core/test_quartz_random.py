@@ -138,3 +138,17 @@ def test_random_games_5_players():
 def test_random_games_6_players():
     played, lengths = run(6, count(500, 25))
     assert played == count(500, 25) and min(lengths) > 36
+
+
+def test_scores_agree_with_final_scores_at_every_action():
+    """State.scores() computes Q-F in one pass: the same as final_scores of the holdings."""
+    from firmware.bots import RandomBot
+
+    for seed in range(8):
+        players = 3 + seed % 4
+        s = q.new_game(players, seed)
+        bot = RandomBot(0, seed)
+        while not s.is_over():
+            holdings = [s.holdings(seat) for seat in range(players)]
+            assert s.scores() == q.final_scores(holdings, [sum(c) for c in s.chests])
+            s.apply(bot.choose(s.view(s.current_player())))
