@@ -103,5 +103,18 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
     return SearchBot(load(game), module.Bot, seat, seed, budget_ms, playouts,
                      getattr(module, "DEPTH", 20), getattr(module, "evaluate", None),
                      getattr(module, "candidates", None), getattr(module, "BONUS", 0),
-                     module.Bot(seat, "hard", seed) if getattr(module, "HARD_PRIOR", False)
-                     else None)
+                     _hard_prior(module) if getattr(module, "HARD_PRIOR", False) else None)
+
+
+# The "hard" heuristic of a game whose bot module sets HARD_PRIOR (the search's prior): one
+# Bot for every hard seat of the newest game, as the playouts share their normal bots (it
+# decides from the view's seat, keeps nothing between decisions and has no noise).
+_prior = [None, None]  # the bot class, its hard heuristic
+
+
+def _hard_prior(module):
+    if _prior[0] is not module.Bot:
+        _prior[1] = None  # the old one is garbage before the new one is made
+        _prior[1] = module.Bot(0, "hard", 0)
+        _prior[0] = module.Bot
+    return _prior[1]

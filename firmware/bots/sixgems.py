@@ -79,36 +79,26 @@ class Bot(Heuristic):
                 other = p
         return mine - W_OPP * other
 
-    def _settle_value(self, k, gems, boards, faces):
-        """The edge of settling with card k now (bonus + G-P3), ignoring G-K1/G-K10 effects."""
+    def _settle_value(self, k, gems, boards, faces, final=False):
+        """The edge of settling with card k now (bonus + G-P3), ignoring G-K1/G-K10 effects;
+        final: of the totals after it (the game's last settlement: a tie is no lead)."""
         b = G.bonuses(k, boards, faces, gems, self.totals, self.me)
         dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
         mine = 0
         other = _NEG
         for s in range(len(gems)):
             p = b[s] + G.dice_points(gems[s], dice)
+            if final:
+                p += self.totals[s]
+                if p < 0:
+                    p = 0  # G-P3: never below 0
             if s == self.me:
                 mine = p
             elif p > other:
                 other = p
+        if final:
+            return mine - other
         return mine - W_OPP * other + self.settle_pending
-
-    def _final_lead(self, k, gems, boards, faces):
-        """This seat's total minus the best other total after settling with card k (a
-        tie counts as no lead; G-K10's left-out colour ignored, as in _settle_value)."""
-        b = G.bonuses(k, boards, faces, gems, self.totals, self.me)
-        dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
-        mine = 0
-        other = _NEG
-        for s in range(len(gems)):
-            p = self.totals[s] + b[s] + G.dice_points(gems[s], dice)
-            if p < 0:
-                p = 0  # G-P3: never below 0
-            if s == self.me:
-                mine = p
-            elif p > other:
-                other = p
-        return mine - other
 
     def _position(self, view, gems, boards, faces, can_settle):
         """Edge now, plus the best settlement this seat could make next (if it may)."""
@@ -157,7 +147,7 @@ class Bot(Heuristic):
             if self.settle_min < 0 and view["settlements"] + 1 >= view["length"]:
                 # G-E1: the last settlement ends the game: an eager settler takes it only
                 # to win (normal's caution keeps it out of a lost one anyway)
-                lead = self._final_lead(k, gems, boards, faces)
+                lead = self._settle_value(k, gems, boards, faces, True)
                 if lead <= 0:
                     return lead - 100
             return self._settle_value(k, gems, boards, faces) - self.settle_min + 2
