@@ -400,7 +400,7 @@ def evaluate(state, seat):
                 top = scores[s]
         return value + scores[seat] - top
     risk = CART_RISK * (Q.ROUNDS - 1 - state.round)
-    best = None
+    best = -(1 << 29)
     mine = 0
     for s in range(len(scores)):
         cart = state.carts[s]
@@ -410,6 +410,6 @@ def evaluate(state, seat):
         value = scores[s] * 100 - at_risk * risk
         if s == seat:
             mine = value
-        elif best is None or value > best:
+        elif value > best:
             best = value
     return (mine - best) // 100
