@@ -9,7 +9,7 @@
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
 #     choices module on the heap at each of its decisions, a longer game) at 120 KiB.
-# Diploma: its match only (the console, the selftest), at 112 KiB with searches allowed to
+# Diploma: its match only (the console, the selftest), at 104 KiB with searches allowed to
 # be cut short; its app does not fit yet, and says so at the title.
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
@@ -50,7 +50,7 @@ def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, f
 
 def test_diploma_match_fits_the_budget(folders):
     case = boardheap.Case("diploma", boardheap.MAX_PLAYERS["diploma"], "match", "hard", 8)
-    heap = boardheap.DIPLOMA_MATCH_BUDGET
+    heap = boardheap.BUDGET["match"]
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
                                      case.code(folders, "@SAVES@"))
     assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), heap // 1024, out[-1500:])

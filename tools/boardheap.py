@@ -35,11 +35,9 @@ MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4, "diploma": 
 MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2, "diploma": 1}
 # Diploma's app does not fit a PyBadge from .mpy yet (measured 179 KiB with normal bots:
 # about 131 KB live at its peak, its rules, bot and table code 59 KB of it, against 35 KB
-# for SIXGEMS); its match does, at the app's budget (measured 106 KiB with hard searches cut
-# short by memory: its hard heuristic holds more tiles, and a placement's lists grow with
-# them). The app tells a player so at the title (App.too_big).
+# for SIXGEMS); its match does (100 KiB measured, hard searches cut short by memory). The app
+# tells a player so at the title (App.too_big).
 APP_GAMES = ("diams", "diamonds", "quartz", "sixgems")
-DIPLOMA_MATCH_BUDGET = 112 * 1024
 # The budgets of issue 13: CircuitPython on a PyBadge, about 30 KB under its ~142 KB free:
 # a whole game ends there (hard bots may cut a search short when memory runs out); and the
 # heap at which the app plays at full strength (no hard decision cut short), 18 KB under

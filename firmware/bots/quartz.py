@@ -3,13 +3,10 @@
 # unused dice, trying every split of the helmets among the action kinds and valuing each
 # action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
 # the dice the plan leaves idle; acting follows the plan one small decision at a time and
-# recomputes it from the new view at each call: the bot keeps nothing between calls but a
-# memo of the plan for the same bag, carts, chests and dice (the same answers, faster).
+# recomputes it from the new view at each call, so the bot keeps no memory between calls.
 from firmware.bots import Heuristic
 from firmware.core import quartz as Q
 from firmware.core.prng import SEED_LIMIT, Prng
-
-WIN = 1000  # a game won outright, shared among the winners (as firmware/bots/search.py)
 
 _K = Q.NKINDS
 _VALUABLE = Q.VALUABLE
@@ -388,17 +385,11 @@ def evaluate(state, seat):
     """A sampled state after a playout, for `seat` (higher is better): the score lead as if
     the game ended now (firmware/bots/search.py's score_lead), each seat's cart crystals
     discounted by CART_RISK per round to come; the lead and the win once the game is over."""
-    scores = state.scores()
     if state.is_over():
-        value = 0
-        winners = state.winners()
-        if seat in winners:
-            value = WIN // len(winners)
-        top = None
-        for s in range(len(scores)):
-            if s != seat and (top is None or scores[s] > top):
-                top = scores[s]
-        return value + scores[seat] - top
+        from firmware.bots.search import score_lead  # (loaded with the search already)
+
+        return score_lead(state, seat)
+    scores = state.scores()
     risk = CART_RISK * (Q.ROUNDS - 1 - state.round)
     best = -(1 << 29)
     mine = 0
