@@ -54,8 +54,9 @@ class Search:
     noisy playouts should not overrule a good heuristic)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
-                 depth=20, prior=None, candidates=None, bonus=0):
+                 depth=20, prior=None, candidates=None, bonus=0, own=None):
         self.module = module
+        self.own = own  # the searching seat's own playout policy (None: policy[seat])
         self.bonus = bonus
         self.view = view
         self.seat = view["seat"]
@@ -179,13 +180,15 @@ class Search:
         state.apply(legal[index])
         seat = self.seat
         policy = self.policy
+        own = self.own
         left = self.depth
         # The policy picks from the view's legal actions: no second legality check (a
         # game's states have apply_legal; other rules, the tests' toys, apply).
         play = getattr(state, "apply_legal", state.apply)
         while left > 0 and not state.is_over():
             mover = state.current_player()
-            play(policy[mover].choose(state.view(mover)))
+            bot = own if mover == seat and own is not None else policy[mover]
+            play(bot.choose(state.view(mover)))
             left -= 1
         self.totals[index] += self.evaluate(state, seat)
         self.tries[index] += 1
@@ -268,7 +271,7 @@ class SearchBot:
         try:
             self.search = Search(self.module, view, policy, self.evaluate, rng,
                                  self.budget_ms, self.playouts, self.depth, prior,
-                                 self.candidates, self.bonus)
+                                 self.candidates, self.bonus, self.prior_bot)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

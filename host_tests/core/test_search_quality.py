@@ -395,3 +395,70 @@ def test_by_default_the_prior_has_no_bonus():
     assert s.run() == 1, (s.totals, s.tries)
     s = Search(PilesModule(), view, policy, picked_value, Prng(7), None, 8, 20, 2, None, 1)
     assert s.run() == 2  # a bonus of one point keeps the prior
+
+
+class Tally(Count):
+    """Count that also adds up the actions each seat played."""
+
+    def __init__(self, end=1000):
+        Count.__init__(self, end)
+        self.played = [0, 0]
+
+    def apply(self, action):
+        self.played[self.moves % 2] += action
+        Count.apply(self, action)
+
+    def clone(self):
+        other = Tally(self.end)
+        other.moves = self.moves
+        other.played = list(self.played)
+        return other
+
+
+class TallyModule(CountModule):
+    def sample_state(self, view, rng):
+        return Tally(self.end)
+
+
+class LastLegal:
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, view):
+        self.calls += 1
+        return view["legal"][-1]
+
+
+def my_actions(state, seat):
+    return state.played[seat]
+
+
+def test_the_searching_seat_plays_on_with_its_own_policy_the_others_with_theirs():
+    # Six moves a playout: the candidate (seat 0), then seats 1, 0, 1, 0, 1. Seat 0's two
+    # later moves are its own policy's (1 each), seat 1's the shared policy's (0 each).
+    # Guards: the own policy ignored, used for every seat, or for the candidate's mover only.
+    view = Tally().view(0)
+    policy = [FirstLegal(), FirstLegal()]
+    own = LastLegal()
+    s = Search(TallyModule(6), view, policy, my_actions, Prng(1), None, 2, 20, None, None, 0,
+               own)
+    s.run()
+    assert s.totals == [0 + 2, 1 + 2] and own.calls == 4, (s.totals, own.calls)
+    s = Search(TallyModule(6), view, policy, my_actions, Prng(1), None, 2, 20)
+    s.run()
+    assert s.totals == [0, 1]  # without one: the shared policy for every seat
+    # Seat 1 searching (its view; the samples start at move 0, so the candidate is played
+    # for seat 0's turn, then seats 1, 0, 1, 0, 1: three own moves of 1).
+    s = Search(TallyModule(6), Tally().view(1), policy, my_actions, Prng(1), None, 2, 20,
+               None, None, 0, own)
+    s.run()
+    assert s.totals == [3, 3], s.totals
+
+
+def test_the_hard_bot_plays_on_with_its_prior_heuristic_for_its_own_seat():
+    from firmware.bots.search import SearchBot
+
+    own = LastLegal()
+    bot = SearchBot(TallyModule(6), PilesBot, 0, 3, None, 2, 20, my_actions, prior_bot=own)
+    bot.choose(Tally().view(0))
+    assert own.calls == 1 + 4  # the prior, then seat 0's two moves in each of two playouts
