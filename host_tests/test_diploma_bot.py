@@ -243,7 +243,7 @@ def test_steals_only_a_tile_that_closes_a_loop_P_P6():
 
 def test_hard_starts_from_its_own_heuristic():
     """The hard level's prior is the heuristic at level "hard" (buys before ending a
-    placement, HARD_HAND_LOW): with no playouts it answers what that heuristic answers, and
+    placement, _HARD_HAND_LOW): with no playouts it answers what that heuristic answers, and
     the two levels differ somewhere over whole games."""
     differ = 0
     for view in sample_views(200):

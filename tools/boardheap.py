@@ -33,10 +33,11 @@ LIBS = ROOT / "tools" / "boardlibs"  # the display stand-ins (app mode)
 SCRIPT = ROOT / "tools" / "heapgame.py"
 MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4, "diploma": 4}
 MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2, "diploma": 1}
-# Diploma's app does not fit a PyBadge from .mpy yet (measured 179 KiB with normal bots:
-# about 131 KB live at its peak, its rules, bot and table code 59 KB of it, against 35 KB
-# for SIXGEMS); its match does (100 KiB measured, hard searches cut short by memory). The app
-# tells a player so at the title (App.too_big).
+# Diploma's app does not fit a PyBadge from .mpy yet (measured 142 KiB with normal bots, 147
+# with hard: about 125 KB live at its peak, its rules, bot and table code some 53 KB of it,
+# against 31 KB for SIXGEMS, and a heap chopped into holes of under 0.5 KB by then); its match
+# does (98 KiB measured, hard searches cut short by memory). The app tells a player so at the
+# title (App.too_big).
 APP_GAMES = ("diams", "diamonds", "quartz", "sixgems")
 # The budgets of issue 13: CircuitPython on a PyBadge, about 30 KB under its ~142 KB free:
 # a whole game ends there (hard bots may cut a search short when memory runs out); and the

@@ -36,10 +36,14 @@ CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far 
 
 
 def cap(match):
+    searching = False
     for bot in match.bots:
         if bot is not None and hasattr(bot, "playouts"):
             bot.playouts = PLAYOUTS
             bot.budget_ms = None
+            searching = True
+    if not searching:  # no hard seat: the search's code stays off the heap, as on a board
+        return
     from firmware.bots.search import Search, SearchBot
 
     if not hasattr(SearchBot, "counted"):  # a search memory did not let start at all

@@ -14,6 +14,7 @@
 # that complete them, sell what cannot score, barriers on the leader when stones are spare).
 from firmware.bots import Heuristic
 from firmware.core import diploma as D
+from firmware.core.base import const
 from firmware.core.prng import SEED_LIMIT, Prng
 
 _NEIGH = D.NEIGH
@@ -25,46 +26,47 @@ _MANA = D.MANA_KIND
 _LINES = D.LINE_TILES
 
 # ---- Weights (tenths of a point) ----------------------------------------------------------
-W_LIVE = 4  # per tile of a line whose both ends can still go on
-W_GAP = 2  # per hex between the two loose ends of a live line
-W_CLOSABLE = 12  # a live line one tile from closing (both ends into the same empty hex)
-W_HOPE = 25  # ... into a loop whose size meets a held magic-circle card
-W_DEAD = 8  # per tile of a line that can never close (it blocks its hexes)
-W_KILL = 10  # an empty hex that could join two lines made unfillable
-W_LOOP = 40  # closing a loop (the item card, the tiles to the stacks, free hexes)
-W_LOOP_TILE = 5  # per tile of a closed loop (stacks of 3 turn into stones, P-D3)
-W_CARD = 100  # the loop meets a held magic-circle card (P-D2)
-W_SPOT = 8  # a mana spot: 1 mana (P-P3)
-W_SPOT_RING = 10  # ... on the centre's ring, where it blocks the round loop
-PLACE_MIN = 1  # lay a tile when it adds at least this
-W_STONE = 12  # a stone
-W_SET_NEED = 6  # ... of a colour the seat holds fewest of (sets need all four, P-D4)
-W_GOLD = 4  # a gold
-W_PENALTY = 14  # the production penalty (P-R3; and the clean title)
-W_MOVE = 3  # per movement point, up to MOVE_CAP
-MOVE_CAP = 4
-W_MAGIC = 12  # the mana a magic card costs (P-R4)
-MAGIC_MIN = 4  # use magic when it gains at least this more than its mana
-MANA_KEEP = 3  # mana kept between scoring phases (penalties, magic)
-HAND_LOW = 2  # buy / use the extra-tile tool while the hand holds no more than this
-STEAL_MIN = 30  # steal a discard worth at least this to lay (it must be laid next phase)
-SWAP_MIN = 20  # the swap tool when the discard is worth this much more than a hand tile
-JUMP_MIN = 15  # the jump tool when a lay elsewhere beats the reachable ones by this
-BARRIER_SPARE = 3  # stones kept besides a barrier's cost
+# (const, underscored: folded into the code on the boards, no names on the heap)
+_W_LIVE = const(4)  # per tile of a line whose both ends can still go on
+_W_GAP = const(2)  # per hex between the two loose ends of a live line
+_W_CLOSABLE = const(12)  # a live line one tile from closing (both ends into the same empty hex)
+_W_HOPE = const(25)  # ... into a loop whose size meets a held magic-circle card
+_W_DEAD = const(8)  # per tile of a line that can never close (it blocks its hexes)
+_W_KILL = const(10)  # an empty hex that could join two lines made unfillable
+_W_LOOP = const(40)  # closing a loop (the item card, the tiles to the stacks, free hexes)
+_W_LOOP_TILE = const(5)  # per tile of a closed loop (stacks of 3 turn into stones, P-D3)
+_W_CARD = const(100)  # the loop meets a held magic-circle card (P-D2)
+_W_SPOT = const(8)  # a mana spot: 1 mana (P-P3)
+_W_SPOT_RING = const(10)  # ... on the centre's ring, where it blocks the round loop
+_PLACE_MIN = const(1)  # lay a tile when it adds at least this
+_W_STONE = const(12)  # a stone
+_W_SET_NEED = const(6)  # ... of a colour the seat holds fewest of (sets need all four, P-D4)
+_W_GOLD = const(4)  # a gold
+_W_PENALTY = const(14)  # the production penalty (P-R3; and the clean title)
+_W_MOVE = const(3)  # per movement point, up to _MOVE_CAP
+_MOVE_CAP = const(4)
+_W_MAGIC = const(12)  # the mana a magic card costs (P-R4)
+_MAGIC_MIN = const(4)  # use magic when it gains at least this more than its mana
+_MANA_KEEP = const(3)  # mana kept between scoring phases (penalties, magic)
+_HAND_LOW = const(2)  # buy / use the extra-tile tool while the hand holds no more than this
+_STEAL_MIN = const(30)  # steal a discard worth at least this to lay (it must be laid next phase)
+_SWAP_MIN = const(20)  # the swap tool when the discard is worth this much more than a hand tile
+_JUMP_MIN = const(15)  # the jump tool when a lay elsewhere beats the reachable ones by this
+_BARRIER_SPARE = const(3)  # stones kept besides a barrier's cost
 NOISE = {"easy": 30, "normal": 0, "hard": 0}  # percent of random choices, by level
 # The "hard" level's heuristic (the prior of its search, HARD_PRIOR): buys tiles whenever it
 # can before ending a placement, lays a tile only for a clearer gain, values a die's gold
 # less (alone against normal over 400 deals of seeds 30000..: 55%).
-HARD_HAND_LOW = 8
-HARD_PLACE_MIN = 3
-HARD_W_GOLD = 2
+_HARD_HAND_LOW = const(8)
+_HARD_PLACE_MIN = const(3)
+_HARD_W_GOLD = const(2)
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score
 _KEEP_TOOLS = (D.T_MOVE, D.T_EXTRA, D.T_JUMP, D.T_OWN, D.T_SHIELD, D.T_MANA, D.T_GOLD)
 
-_NEG = -(1 << 29)
-_DEAD = -1  # a loose end off the board or into a hex no tile can fill
-_LOOP = -2
+_NEG = const(-(1 << 29))
+_DEAD = const(-1)  # a loose end off the board or into a hex no tile can fill
+_LOOP = const(-2)
 
 # Scratch shared by all instances (a board's heap): the edge masks of the own board, the
 # best lay per hex, hexes of a BFS.
@@ -147,7 +149,7 @@ def potential(board, rots):
         a = _LOW[mh]
         la, xa = _trace(m, h, a, seen)
         if xa == _LOOP:
-            total += W_LOOP + W_LOOP_TILE * (la + 1)
+            total += _W_LOOP + _W_LOOP_TILE * (la + 1)
             continue
         lb, xb = _trace(m, h, _LOW[mh ^ (1 << a)], seen)
         sa = _fillable(m, board, xa, -1) if xa >= 0 else 0
@@ -160,13 +162,13 @@ def _chain(length, xa, xb, sa, sb):
     """Value of a line of `length` tiles with loose ends into xa and xb (statuses sa, sb:
     0 unfillable, 1 open, 2 two ends meet there)."""
     if xa < 0 or xb < 0 or not sa or not sb:
-        return -W_DEAD * length
-    v = W_LIVE * length
+        return -_W_DEAD * length
+    v = _W_LIVE * length
     if xa == xb:
         if sa == 2:
-            v += W_CLOSABLE
+            v += _W_CLOSABLE
     else:
-        v -= W_GAP * D.distance(xa, xb)
+        v -= _W_GAP * D.distance(xa, xb)
     return v
 
 
@@ -175,7 +177,7 @@ def _hope(circles, size):
     size (P-K1..K4)."""
     for card in circles:
         if card < 4 and (size == (3, 4, 6)[card] if card < 3 else size >= 8):
-            return W_HOPE
+            return _W_HOPE
     return 0
 
 
@@ -185,9 +187,9 @@ class Bot(Heuristic):
         self.seed = seed
         self.noise = NOISE[level]
         hard = level == "hard"
-        self.hand_low = HARD_HAND_LOW if hard else HAND_LOW
-        self.place_min = HARD_PLACE_MIN if hard else PLACE_MIN
-        self.w_gold = HARD_W_GOLD if hard else W_GOLD
+        self.hand_low = _HARD_HAND_LOW if hard else _HAND_LOW
+        self.place_min = _HARD_PLACE_MIN if hard else _PLACE_MIN
+        self.w_gold = _HARD_W_GOLD if hard else _W_GOLD
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
         self.me = seat
@@ -260,9 +262,9 @@ class Bot(Heuristic):
         """What laying kind k at hex h, rotation r adds (m: the board's masks, h empty)."""
         board = self.board
         if k == _MANA:
-            v = W_SPOT
+            v = _W_SPOT
             if h <= 6:
-                v -= W_SPOT_RING
+                v -= _W_SPOT_RING
             return v
         mk = _KMASK[k * 6 + r]
         a = _LOW[mk]
@@ -298,13 +300,13 @@ class Bot(Heuristic):
         kill = 0
         # a loose end of the new tile into a hex where two ends met already: that hex dies
         if not la and xa >= 0 and _ends_into(m, xa) == 2:
-            kill += W_KILL
+            kill += _W_KILL
         if not lb and xb >= 0 and xb != xa and _ends_into(m, xb) == 2:
-            kill += W_KILL
+            kill += _W_KILL
         return new - old - kill
 
     def _loop_value(self, h, k, r, size):
-        v = W_LOOP + W_LOOP_TILE * size
+        v = _W_LOOP + _W_LOOP_TILE * size
         if self.circles:
             board = list(self.board)
             rots = list(self.rots)
@@ -314,7 +316,7 @@ class Bot(Heuristic):
                 if h in lp:
                     for card in self.circles:
                         if D.circle_met(card, lp, board, rots):
-                            return v + W_CARD
+                            return v + _W_CARD
         return v
 
     def _best_at(self, m, x):
@@ -411,7 +413,7 @@ class Bot(Heuristic):
         moves = view["moves"]
         here, hk = self._best_near(m, pos) if self.kinds else (_NEG, 0)
         limit = _hand_limit(view, me)
-        need = self.place_min if hand <= limit else -W_DEAD
+        need = self.place_min if hand <= limit else -_W_DEAD
         if self.kinds:
             # P-P2: the best hex within reach (ties: the nearer)
             far, target = here, pos
@@ -434,7 +436,7 @@ class Bot(Heuristic):
                             return D.MOVE2
             if D.T_JUMP in view["items"]:
                 jump = -1
-                top = far + JUMP_MIN
+                top = far + _JUMP_MIN
                 for h in range(_HEXES):
                     if board[h] >= 0 and D.JUMP + h in legal:
                         g, _ = self._best_near(m, h)
@@ -511,7 +513,7 @@ class Bot(Heuristic):
 
     def _swap(self, view, legal, m):
         worth = {}
-        best = SWAP_MIN
+        best = _SWAP_MIN
         choice = -1
         for a in legal:
             if D.SWAP_TILE <= a < D.ROTATE:
@@ -535,7 +537,7 @@ class Bot(Heuristic):
             if D.BARRIER <= a < D.REPLACE:
                 b = (a - D.BARRIER) // 4
                 t = (a - D.BARRIER) % 4
-                if stones >= D.BARRIER_COST[b] + BARRIER_SPARE and points[t] > best:
+                if stones >= D.BARRIER_COST[b] + _BARRIER_SPARE and points[t] > best:
                     best = points[t]
                     choice = a
         return choice
@@ -567,7 +569,7 @@ class Bot(Heuristic):
         for x in st:
             if x < low:
                 low = x
-        return W_STONE + (W_SET_NEED if st[c] == low else 0)
+        return _W_STONE + (_W_SET_NEED if st[c] == low else 0)
 
     def _produce(self, view, c, v, j):
         me = self.me
@@ -581,10 +583,10 @@ class Bot(Heuristic):
             return n * self._stone(view, c) + (v - j) * self.w_gold
         if view["step"][me] >= D.BARRIER_ROUNDS:
             return 0  # P-P7: immune
-        return -W_PENALTY
+        return -_W_PENALTY
 
     def _move(self, v):
-        return W_MOVE * (v if v < MOVE_CAP else MOVE_CAP)
+        return _W_MOVE * (v if v < _MOVE_CAP else _MOVE_CAP)
 
     def _pair(self, view, cols, vals, a, b, j):
         """The best of producing with die a or die b (the other moves)."""
@@ -637,7 +639,7 @@ class Bot(Heuristic):
             c = me if tool else cols[p]
             v = self._produce(view, c, vals[p], j) + self._move(vals[mv])
             if tool:
-                v -= W_STONE  # the tool is spent (worth a stone when the colour differs)
+                v -= _W_STONE  # the tool is spent (worth a stone when the colour differs)
             if v > best:
                 best = v
                 choice = a
@@ -661,7 +663,7 @@ class Bot(Heuristic):
         if view["mana"][me] < 1:
             return legal[0]
         base = self._dice_value(view, cols, vals, j)
-        best = base + W_MAGIC + MAGIC_MIN
+        best = base + _W_MAGIC + _MAGIC_MIN
         choice = legal[0]
         for a in legal:
             if a < D.UPPER or a >= D.CONTROL:
@@ -707,7 +709,7 @@ class Bot(Heuristic):
             if final:
                 if 11 not in view["items"] or mana > D.TITLE_MOST_MANA:
                     return D.MANA_POINT
-            elif mana > MANA_KEEP:
+            elif mana > _MANA_KEEP:
                 return D.MANA_POINT
         return D.DONE
 
@@ -717,7 +719,7 @@ class Bot(Heuristic):
         choice = legal[0]
         for a in legal:
             k = a - D.DISCARD
-            w = W_SPOT if k == _MANA else self._kind_worth(m, k)
+            w = _W_SPOT if k == _MANA else self._kind_worth(m, k)
             if best is None or w < best:
                 best = w
                 choice = a
@@ -725,7 +727,7 @@ class Bot(Heuristic):
 
     def _steal(self, view, legal):
         m = self._load_masks()
-        best = STEAL_MIN
+        best = _STEAL_MIN
         choice = D.NO_STEAL
         for a in legal:
             if a == D.NO_STEAL:
@@ -746,7 +748,7 @@ class Bot(Heuristic):
             if i >= len(top):
                 continue
             k = _KINDS[top[i]]
-            w = W_SPOT if k == _MANA else self._kind_worth(m, k)
+            w = _W_SPOT if k == _MANA else self._kind_worth(m, k)
             if w > best:
                 best = w
                 choice = a
@@ -780,7 +782,7 @@ def _worth(state, s):
     """A seat's material in tenths of a point: points, stones towards sets, mana, gold."""
     st = state.stones[s]
     total = st[0] + st[1] + st[2] + st[3]
-    return 10 * state.points[s] + W_STONE * total + 10 * state.mana[s] + 2 * state.gold[s] \
+    return 10 * state.points[s] + _W_STONE * total + 10 * state.mana[s] + 2 * state.gold[s] \
         + W_HAND * len(state.tiles[s]) + potential(state.boards[s], state.rots[s])
 
 

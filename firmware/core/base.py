@@ -5,6 +5,13 @@ from array import array
 
 from firmware.core.prng import Prng
 
+try:
+    from micropython import const  # the boards' compilers fold const() names into the code
+except ImportError:  # CPython: the value itself
+
+    def const(value):
+        return value
+
 
 def read_options(choices, options):
     """Merge `options` (key -> choice) over the defaults of OPTIONS; reject anything unknown."""

@@ -14,7 +14,7 @@
 # Item cards 0..23: tools 0..9, titles 10..17, barriers 18..23. Magic cards 0..9 (MAGIC).
 # Magic-circle cards 0..11 (P-K). Dice: colour 0..3 and value 1..6, indexed in the round.
 
-from firmware.core.base import GameState, check_players, read_options
+from firmware.core.base import GameState, check_players, const, read_options
 
 TITLE = "Diploma"
 MIN_PLAYERS = 1
@@ -22,61 +22,64 @@ MAX_PLAYERS = 4
 OPTIONS = ()
 
 # ---- Data: every invented number in one place -----------------------------------------
+# (_NAME = const(n): a number only these rules read; a board's compiler puts it into the code,
+# so it costs no name on the heap: Diploma's names pushed a PyBadge's qstr pool past a
+# doubling, 9.7 KB at once. The plain names are read by the bot, the table or the tests.)
 COLOURS = ("Red", "Blue", "Yellow", "Green")  # P-C1: seat s plays colour s
 LETTERS = "RBYGg"  # short colour names (g: grey)
 GREY = 4
 PAIR_CHIPS = 10  # P-C1 [invented number]: chips per pair (Red/Blue, Yellow/Green)
-PER_COLOUR = 20  # P-C2: line tiles per colour
-GREYS = 24  # P-C2: grey line tiles
-MANA_TILES = 16  # P-C2: bonus mana spots
-LINE_TILES = 4 * PER_COLOUR + GREYS  # 104
-TILES = LINE_TILES + MANA_TILES  # 120
+_PER_COLOUR = const(20)  # P-C2: line tiles per colour
+_GREYS = const(24)  # P-C2: grey line tiles
+_MANA_TILES = const(16)  # P-C2: bonus mana spots
+LINE_TILES = 4 * _PER_COLOUR + _GREYS  # 104
+TILES = LINE_TILES + _MANA_TILES  # 120
 CENTRE = TILES  # the printed bonus mana spot on each board's centre (P-C3)
 MANA_KIND = 15
 RADIUS = 2  # P-C3: 19 hexes
-DICE_EACH = 4  # P-C4: 4 dice of each colour
-SOLO_DICE = 3  # P-R1
-START_MANA = 1  # P-S2
-START_GOLD = 3  # P-S2
-DEAL_ITEMS = 2  # P-S1 [seed]
+_DICE_EACH = const(4)  # P-C4: 4 dice of each colour
+_SOLO_DICE = const(3)  # P-R1
+_START_MANA = const(1)  # P-S2
+_START_GOLD = const(3)  # P-S2
+_DEAL_ITEMS = const(2)  # P-S1 [seed]
 DEAL_CIRCLES = 2  # P-S1 [seed]
-DEAL_MAGIC = 2  # P-S1 [seed]
-RECEIVE = 2  # P-P1 [seed]: tiles at the start of each placement phase
-TILE_PRICE = 2  # P-P1
-SELL_PRICE = 2  # P-P4
+_DEAL_MAGIC = const(2)  # P-S1 [seed]
+_RECEIVE = const(2)  # P-P1 [seed]: tiles at the start of each placement phase
+_TILE_PRICE = const(2)  # P-P1
+_SELL_PRICE = const(2)  # P-P4
 HAND_LIMIT = 4  # P-P6 [seed]
-PENALTY_GOLD = 2  # P-R3 [seed]
-MAGIC_COST = 1  # P-R4 [seed]: mana per use
-CIRCLE_POINTS = 10  # P-D2 [seed]
-SET_POINTS = 5  # P-D4 [seed]
-STACK_STONE = 3  # P-D3: tiles of one colour per stone
-STACK_MANA = 3  # P-D3: grey tiles per mana
+_PENALTY_GOLD = const(2)  # P-R3 [seed]
+_MAGIC_COST = const(1)  # P-R4 [seed]: mana per use
+_CIRCLE_POINTS = const(10)  # P-D2 [seed]
+_SET_POINTS = const(5)  # P-D4 [seed]
+_STACK_STONE = const(3)  # P-D3: tiles of one colour per stone
+_STACK_MANA = const(3)  # P-D3: grey tiles per mana
 BARRIER_ROUNDS = 3  # P-P7 [seed]
 SOLO_TARGET = 40  # P-E4
-CENTRE_TOUCH = 3  # P-K9 [project]: a loop "through the centre" passes 3+ of its neighbours
+_CENTRE_TOUCH = const(3)  # P-K9 [project]: a loop "through the centre" passes 3+ of its neighbours
 # P-I tools (one use):
 T_MOVE, T_ROTATE, T_EXTRA, T_JUMP, T_OWN, T_SHIELD, T_SWAP, T_MANA, T_GOLD, T_PEEK = range(10)
 TOOL_MOVE = 2
-TOOL_MANA = 1
-TOOL_GOLD = 3
-PEEK_TILES = 5
+_TOOL_MANA = const(1)
+_TOOL_GOLD = const(3)
+_PEEK_TILES = const(5)
 # P-I titles (items 10..17), scored at the end:
-TITLE_PER_CIRCLE = 2  # 10: per revealed magic-circle card of yours
+_TITLE_PER_CIRCLE = const(2)  # 10: per revealed magic-circle card of yours
 TITLE_MOST_MANA = 3  # 11
-TITLE_MOST_GOLD = 3  # 12
-TITLE_PER_FLIP = 1  # 13: per stone flipped
-TITLE_CLEAN = 4  # 14: no penalty paid all game
-TITLE_PER_STACK = 2  # 15: per colour stack of STACK_STONE+ tiles
-TITLE_LOOP = 3  # 16: the largest loop declared (of all players)
-TITLE_SETS = 5  # 17: SETS_FOR_TITLE sets of 4 colours converted
-SETS_FOR_TITLE = 3
+_TITLE_MOST_GOLD = const(3)  # 12
+_TITLE_PER_FLIP = const(1)  # 13: per stone flipped
+_TITLE_CLEAN = const(4)  # 14: no penalty paid all game
+_TITLE_PER_STACK = const(2)  # 15: per colour stack of _STACK_STONE+ tiles
+_TITLE_LOOP = const(3)  # 16: the largest loop declared (of all players)
+_TITLE_SETS = const(5)  # 17: _SETS_FOR_TITLE sets of 4 colours converted
+_SETS_FOR_TITLE = const(3)
 # P-I barriers (items 18..23), played onto another player's empty Under slot:
 B_JUDGE, B_HAND, B_MAGIC, B_MOVE, B_BUY, B_STEAL = range(18, 24)
 BARRIER_COST = (2, 1, 2, 1, 1, 1)  # stones, by barrier
 JUDGE_PLUS = 2
 BARRIER_HAND = 3
-MOVE_MINUS = 2
-BUY_EXTRA = 1
+_MOVE_MINUS = const(2)
+_BUY_EXTRA = const(1)
 # P-M magic cards:
 SCAN_C, OBLIVION_C, RABBIT_C, COUNTER_C, UPPER_C, DOWNER_C, CONTROL_C, SIX_C, ONE_C, \
     ILLUSION_C = range(10)
@@ -184,9 +187,9 @@ def distance(a, b):
 def _kind(tile):
     if tile >= LINE_TILES:
         return MANA_KIND
-    if tile >= 4 * PER_COLOUR:
-        return GREY * 3 + (tile - 4 * PER_COLOUR) % 3
-    return tile // PER_COLOUR * 3 + tile % PER_COLOUR % 3
+    if tile >= 4 * _PER_COLOUR:
+        return GREY * 3 + (tile - 4 * _PER_COLOUR) % 3
+    return tile // _PER_COLOUR * 3 + tile % _PER_COLOUR % 3
 
 
 KINDS = bytes([_kind(_t) for _t in range(CENTRE + 1)])  # KINDS[tile]: its kind
@@ -220,8 +223,8 @@ def sample_tile(k):
     if k == MANA_KIND:
         return LINE_TILES
     if k // 3 == GREY:
-        return 4 * PER_COLOUR + k % 3
-    return k // 3 * PER_COLOUR + k % 3
+        return 4 * _PER_COLOUR + k % 3
+    return k // 3 * _PER_COLOUR + k % 3
 
 
 def rotations(k):
@@ -356,10 +359,10 @@ def circle_met(card, loop, tiles, rots):
                 return True
         return False
     if card == 8:  # [project] "through the centre": the centre holds no line, so through
-        near = 0  # CENTRE_TOUCH or more of the centre's neighbours
+        near = 0  # _CENTRE_TOUCH or more of the centre's neighbours
         for h in range(1, 7):
             near += h in loop
-        return near >= CENTRE_TOUCH
+        return near >= _CENTRE_TOUCH
     if card == 9:
         return size >= 5 and cols[GREY] >= 2
     if card == 10:
@@ -418,8 +421,8 @@ class State(GameState):
             self.boards.append(b)
             self.rots.append([0] * HEXES)
         self.pawn = [0] * n
-        self.mana = [START_MANA] * n
-        self.gold = [START_GOLD] * n
+        self.mana = [_START_MANA] * n
+        self.gold = [_START_GOLD] * n
         self.points = [0] * n
         self.stones = [[0] * 4 for _ in range(n)]
         self.chips = [PAIR_CHIPS, PAIR_CHIPS]  # per pair in the supply
@@ -469,11 +472,11 @@ class State(GameState):
         self.circles = [[] for _ in range(n)]
         self.magic = [[] for _ in range(n)]
         for seat in range(n):  # P-S1
-            for _ in range(DEAL_ITEMS):
+            for _ in range(_DEAL_ITEMS):
                 self.items[seat].append(self.item_deck.pop())
             for _ in range(DEAL_CIRCLES):
                 self.circles[seat].append(self.circle_deck.pop())
-            for _ in range(DEAL_MAGIC):
+            for _ in range(_DEAL_MAGIC):
                 self.magic[seat].append(self.magic_deck.pop())
         self.round_player = rng.randbelow(n)  # P-S2
         self.phase = P_SCAN
@@ -495,7 +498,7 @@ class State(GameState):
         return BARRIER_HAND if self.acting(seat, B_HAND) else HAND_LIMIT
 
     def tile_price(self, seat):
-        return TILE_PRICE + (BUY_EXTRA if self.acting(seat, B_BUY) else 0)
+        return _TILE_PRICE + (_BUY_EXTRA if self.acting(seat, B_BUY) else 0)
 
     def my_dice(self, seat):
         return [d for d in range(len(self.dice_own)) if self.dice_own[d] == seat]
@@ -527,8 +530,8 @@ class State(GameState):
             self.mana[seat] -= 1
             what = "1 mana"
         elif self.gold[seat] > 0:
-            what = "%d gold" % min(PENALTY_GOLD, self.gold[seat])
-            self.gold[seat] = max(0, self.gold[seat] - PENALTY_GOLD)
+            what = "%d gold" % min(_PENALTY_GOLD, self.gold[seat])
+            self.gold[seat] = max(0, self.gold[seat] - _PENALTY_GOLD)
         elif self.points[seat] > 0:
             self.points[seat] -= 1
             what = "1 point"
@@ -593,7 +596,7 @@ class State(GameState):
 
     def _magic_actions(self, seat):
         """P-R4 / P-M: the magic `seat` may use now in the window (without PASS)."""
-        if self.mana[seat] < MAGIC_COST or self.acting(seat, B_MAGIC):
+        if self.mana[seat] < _MAGIC_COST or self.acting(seat, B_MAGIC):
             return []
         hand = self.magic[seat]
         out = []
@@ -601,7 +604,7 @@ class State(GameState):
         nd = len(self.dice_val)
         if phase == P_SCAN:
             if SCAN_C in hand and len(self.scan) < self._dice_count():
-                out = [SCAN + c for c in range(4) if self.scan.count(c) < DICE_EACH]
+                out = [SCAN + c for c in range(4) if self.scan.count(c) < _DICE_EACH]
         elif phase == P_ROLLED:
             if OBLIVION_C in hand and not self.rabbit:
                 out.append(OBLIVION)
@@ -631,13 +634,13 @@ class State(GameState):
         return out
 
     def _dice_count(self):
-        return SOLO_DICE if self.players == 1 else 2 * self.players + 1
+        return _SOLO_DICE if self.players == 1 else 2 * self.players + 1
 
     def _roll(self):
         """P-R1: draw the dice from the bag (Color Scan's colours first) and roll them."""
         bag = []
         for c in range(4):
-            bag += [c] * DICE_EACH
+            bag += [c] * _DICE_EACH
         drawn = []
         for c in self.scan:
             bag.remove(c)
@@ -685,7 +688,7 @@ class State(GameState):
         self._open(P_MAGIC)
 
     def _use_magic(self, seat, card):
-        self.mana[seat] -= MAGIC_COST
+        self.mana[seat] -= _MAGIC_COST
         self._note("%s uses %s" % (self._name(seat), MAGIC[card]))
         self.passes = 0
 
@@ -781,12 +784,12 @@ class State(GameState):
             else:
                 self.penalty(seat, "production")
         # P-E2: can the supply give everyone 2 tiles?
-        if len(self.supply) < RECEIVE * n:
+        if len(self.supply) < _RECEIVE * n:
             self.final = 1
             self._note("final round: the tiles run out")
             for k in range(n):
                 seat = (self.round_player + k) % n
-                for _ in range(RECEIVE):
+                for _ in range(_RECEIVE):
                     if self.supply:
                         self._draw_tile(seat)
         self.turn = self.round_player
@@ -797,12 +800,12 @@ class State(GameState):
         seat = self.turn
         self._reveal()
         if not self.final:
-            for _ in range(RECEIVE):
+            for _ in range(_RECEIVE):
                 if self.supply:
                     self._draw_tile(seat)
         v = self.dice_val[self.move_die(seat)]
         if self.acting(seat, B_MOVE):
-            v = max(0, v - MOVE_MINUS)
+            v = max(0, v - _MOVE_MINUS)
         self.moves = v
         self.sold = 0
         self.phase = P_PLACE
@@ -972,7 +975,7 @@ class State(GameState):
             i = action - SELL
             me.remove(i)
             self.item_used.append(i)
-            self.gold[seat] += SELL_PRICE
+            self.gold[seat] += _SELL_PRICE
             self.sold = 1
             self._note("%s sells %s" % (self._name(seat), ITEMS[i]))
         elif action >= DECLARE:
@@ -996,10 +999,10 @@ class State(GameState):
             self.moves += TOOL_MOVE
         elif action == MANA1:
             self._tool(seat, T_MANA)
-            self.mana[seat] += TOOL_MANA
+            self.mana[seat] += _TOOL_MANA
         elif action == GOLD3:
             self._tool(seat, T_GOLD)
-            self.gold[seat] += TOOL_GOLD
+            self.gold[seat] += _TOOL_GOLD
         elif action == PEEK:
             self._tool(seat, T_PEEK)
             self.phase = P_PEEK
@@ -1044,9 +1047,9 @@ class State(GameState):
             if circle_met(card, loop, board, rots):
                 self.circles[seat].remove(card)
                 self.shown[seat].append(card)
-                self.points[seat] += CIRCLE_POINTS
+                self.points[seat] += _CIRCLE_POINTS
                 self._note("%s reveals the circle '%s': +%d" % (
-                    self._name(seat), CIRCLE_TEXT[card], CIRCLE_POINTS))
+                    self._name(seat), CIRCLE_TEXT[card], _CIRCLE_POINTS))
                 break
         self.largest[seat] = max(self.largest[seat], len(loop))
         for h in loop:  # P-D3: exactly the loop's tiles
@@ -1072,8 +1075,8 @@ class State(GameState):
             counts[tile_colour(t)] += 1
         down = self.down[seat]
         for c in range(5):
-            while counts[c] - down[c] >= STACK_STONE:
-                down[c] += STACK_STONE
+            while counts[c] - down[c] >= _STACK_STONE:
+                down[c] += _STACK_STONE
                 if c == GREY:
                     self.mana[seat] += 1
                     self._note("%s turns 3 grey tiles: +1 mana" % self._name(seat))
@@ -1101,7 +1104,7 @@ class State(GameState):
                 st[c] -= 1
             self.chips[0] += 2
             self.chips[1] += 2
-            self.points[seat] += SET_POINTS
+            self.points[seat] += _SET_POINTS
             self.sets[seat] += 1
         elif action == MANA_POINT:
             self.mana[seat] -= 1
@@ -1202,27 +1205,27 @@ class State(GameState):
             pts = 0
             for i in self.items[seat]:
                 if i == 10:
-                    pts += TITLE_PER_CIRCLE * len(self.shown[seat])
+                    pts += _TITLE_PER_CIRCLE * len(self.shown[seat])
                 elif i == 11 and self.mana[seat] > 0 and self.mana[seat] == max(self.mana):
                     pts += TITLE_MOST_MANA
                 elif i == 12 and self.gold[seat] > 0 and self.gold[seat] == max(self.gold):
-                    pts += TITLE_MOST_GOLD
+                    pts += _TITLE_MOST_GOLD
                 elif i == 13:
-                    pts += TITLE_PER_FLIP * self.flips[seat]
+                    pts += _TITLE_PER_FLIP * self.flips[seat]
                 elif i == 14 and self.penalties[seat] == 0:
-                    pts += TITLE_CLEAN
+                    pts += _TITLE_CLEAN
                 elif i == 15:
                     counts = [0] * 5
                     for t in self.stacks[seat]:
                         counts[tile_colour(t)] += 1
                     for c in range(4):
-                        if counts[c] >= STACK_STONE:
-                            pts += TITLE_PER_STACK
+                        if counts[c] >= _STACK_STONE:
+                            pts += _TITLE_PER_STACK
                 elif i == 16 and self.largest[seat] > 0 and \
                         self.largest[seat] == max(self.largest):
-                    pts += TITLE_LOOP
-                elif i == 17 and self.sets[seat] >= SETS_FOR_TITLE:
-                    pts += TITLE_SETS
+                    pts += _TITLE_LOOP
+                elif i == 17 and self.sets[seat] >= _SETS_FOR_TITLE:
+                    pts += _TITLE_SETS
             self.title_pts[seat] = pts
             self.points[seat] += pts
             if pts:
@@ -1413,7 +1416,7 @@ class State(GameState):
 
 
 _WORDS = ("no magic", "end placement", "done converting", "steal nothing",
-          "4 stones: +%d points" % SET_POINTS, "1 mana: 1 point", "buy a tile",
+          "4 stones: +%d points" % _SET_POINTS, "1 mana: 1 point", "buy a tile",
           "tool: extra tile", "tool: +2 movement", "tool: +1 mana", "tool: +3 gold",
           "tool: peek 5 tiles", "Oblivion: reroll all", "Counter the last magic")
 
@@ -1482,8 +1485,8 @@ def sample_state(view, rng):
 
 
 def _top(supply):
-    """The top PEEK_TILES tiles of the supply, the top one first."""
-    return list(reversed(supply[-PEEK_TILES:]))
+    """The top _PEEK_TILES tiles of the supply, the top one first."""
+    return list(reversed(supply[-_PEEK_TILES:]))
 
 
 def _rest(total, lists):
