@@ -9,8 +9,8 @@ try:
     from micropython import const  # the boards' compilers fold const() names into the code
 except ImportError:  # CPython: the value itself
 
-    def const(value):
-        return value
+    def const(x):
+        return x
 
 
 def read_options(choices, options):
