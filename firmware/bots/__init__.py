@@ -86,8 +86,8 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
     with choose(view) -> action, where view = state.view(seat), and the sliced form above.
     For "hard": budget_ms = thinking time per decision in milliseconds of the machine that
     runs it (the board: 2000, firmware.ui.match.BOT_BUDGET_MS; `make bench` times it on the
-    emulated Pico), playouts = a cap on playouts per decision; with neither,
-    HARD_PLAYOUTS playouts (deterministic)."""
+    emulated Pico; a bot module's BUDGET_MS lowers it for its game), playouts = a cap on
+    playouts per decision; with neither, HARD_PLAYOUTS playouts (deterministic)."""
     if level not in LEVELS:
         raise ValueError("unknown bot level %r; levels: %s" % (level, ", ".join(LEVELS)))
     seed = seed % SEED_LIMIT
@@ -100,6 +100,8 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
 
     if budget_ms is None and playouts is None:
         playouts = HARD_PLAYOUTS
+    if budget_ms is not None:  # a game may think for less than the board's budget
+        budget_ms = min(budget_ms, getattr(module, "BUDGET_MS", budget_ms))
     return SearchBot(load(game), module.Bot, seat, seed, budget_ms, playouts,
                      getattr(module, "DEPTH", 20), getattr(module, "evaluate", None),
                      getattr(module, "candidates", None), getattr(module, "BONUS", 0),
