@@ -421,3 +421,20 @@ def test_a_game_may_think_for_less_than_the_boards_budget():
     assert make_bot("sixgems", 0, "hard", 1, 500).budget_ms == 500
     assert make_bot("sixgems", 0, "hard", 1, None, 9).budget_ms is None
     assert make_bot("diams", 0, "hard", 1, 2000).budget_ms == 2000
+
+
+def test_a_hard_prior_game_searches_from_its_hard_heuristic_one_for_every_seat():
+    # SIXGEMS and Diploma set HARD_PRIOR: the search's prior (and the searching seat's own
+    # playouts) is the game's Bot at level "hard", one shared by every hard seat of the game;
+    # a game without one (Diam's) searches from the normal bots of the playouts.
+    # Guards: the prior never made, made per seat, or kept from another game.
+    from firmware.bots import diploma, sixgems
+
+    a = make_bot("sixgems", 0, "hard", 1)
+    b = make_bot("sixgems", 1, "hard", 2)
+    assert isinstance(a.prior_bot, sixgems.Bot) and a.prior_bot is b.prior_bot
+    assert a.prior_bot.settle_pending == sixgems.HARD_SETTLE_PENDING
+    c = make_bot("diploma", 0, "hard", 1)
+    assert isinstance(c.prior_bot, diploma.Bot)
+    assert c.prior_bot.hand_low > diploma.Bot(0, "normal").hand_low
+    assert make_bot("diams", 0, "hard", 1).prior_bot is None
