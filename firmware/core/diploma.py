@@ -390,6 +390,11 @@ PUBLIC = ("round_no", "round_player", "turn", "decider", "passes", "final",
           "largest", "title_pts", "scored", "queue", "moved", "moved_die", "chosen")
 HIDDEN = ("tiles", "items", "circles", "magic", "supply", "item_deck", "magic_deck",
           "circle_deck")  # hands of tiles and cards, the supply and decks: sample_state deals
+_VIEW_KEYS = PUBLIC + ("game", "seat", "players", "options", "phase", "current", "judgement",
+                       "hand", "items", "circles", "magic", "hand_counts", "item_counts",
+                       "circle_counts", "magic_counts", "supply", "item_deck", "magic_deck",
+                       "circle_deck", "peek", "loops", "hands", "all_items", "all_circles",
+                       "legal", "notes")
 
 
 def _copy(v):
@@ -1313,39 +1318,37 @@ class State(GameState):
     def view(self, seat):
         """Everything `seat` may know (see seeds/diploma.md for the keys)."""
         over = self.phase == P_OVER
-        v = {}
+        v = dict.fromkeys(_VIEW_KEYS)  # its final size at once: no table outgrown per key
         for key in PUBLIC:
             v[key] = _copy(getattr(self, key))
         mine = seat == self.decider and not over
-        v.update({
-            "game": self.game,
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "phase": PHASES[self.phase],
-            "current": self.current_player(),
-            "judgement": self.dice_val[self.judge] if self.judge >= 0 else -1,
-            "hand": sorted(self.tiles[seat]),
-            "items": sorted(self.items[seat]),
-            "circles": sorted(self.circles[seat]),
-            "magic": sorted(self.magic[seat]),
-            "hand_counts": [len(h) for h in self.tiles],
-            "item_counts": [len(h) for h in self.items],
-            "circle_counts": [len(h) for h in self.circles],
-            "magic_counts": [len(h) for h in self.magic],
-            "supply": len(self.supply),
-            "item_deck": len(self.item_deck),
-            "magic_deck": len(self.magic_deck),
-            "circle_deck": len(self.circle_deck),
-            "peek": _top(self.supply) if mine and self.phase == P_PEEK else [],
-            "loops": find_loops(self.boards[seat], self.rots[seat])
-            if mine and self.phase == P_PLACE else [],
-            "hands": _copy(self.tiles) if over else None,
-            "all_items": _copy(self.items) if over else None,
-            "all_circles": _copy(self.circles) if over else None,
-            "legal": self.legal_actions() if mine else [],
-            "notes": list(self.notes),
-        })
+        v["game"] = self.game
+        v["seat"] = seat
+        v["players"] = self.players
+        v["options"] = dict(self.options)
+        v["phase"] = PHASES[self.phase]
+        v["current"] = self.current_player()
+        v["judgement"] = self.dice_val[self.judge] if self.judge >= 0 else -1
+        v["hand"] = sorted(self.tiles[seat])
+        v["items"] = sorted(self.items[seat])
+        v["circles"] = sorted(self.circles[seat])
+        v["magic"] = sorted(self.magic[seat])
+        v["hand_counts"] = [len(h) for h in self.tiles]
+        v["item_counts"] = [len(h) for h in self.items]
+        v["circle_counts"] = [len(h) for h in self.circles]
+        v["magic_counts"] = [len(h) for h in self.magic]
+        v["supply"] = len(self.supply)
+        v["item_deck"] = len(self.item_deck)
+        v["magic_deck"] = len(self.magic_deck)
+        v["circle_deck"] = len(self.circle_deck)
+        v["peek"] = _top(self.supply) if mine and self.phase == P_PEEK else []
+        v["loops"] = (find_loops(self.boards[seat], self.rots[seat])
+                      if mine and self.phase == P_PLACE else [])
+        v["hands"] = _copy(self.tiles) if over else None
+        v["all_items"] = _copy(self.items) if over else None
+        v["all_circles"] = _copy(self.circles) if over else None
+        v["legal"] = self.legal_actions() if mine else []
+        v["notes"] = list(self.notes)
         return v
 
     def die_text(self, d):
