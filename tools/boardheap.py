@@ -33,10 +33,10 @@ LIBS = ROOT / "tools" / "boardlibs"  # the display stand-ins (app mode)
 SCRIPT = ROOT / "tools" / "heapgame.py"
 MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4, "diploma": 4}
 MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2, "diploma": 1}
-# Diploma's app does not fit a PyBadge from .mpy yet (measured 142 KiB with normal bots, 147
+# Diploma's app does not fit a PyBadge from .mpy yet (measured 139 KiB with normal bots, 144
 # with hard: about 125 KB live at its peak, its rules, bot and table code some 53 KB of it,
 # against 31 KB for SIXGEMS, and a heap chopped into holes of under 0.5 KB by then); its match
-# does (98 KiB measured, hard searches cut short by memory). The app tells a player so at the
+# does (93 KiB measured, hard searches cut short by memory). The app tells a player so at the
 # title (App.too_big).
 APP_GAMES = ("diams", "diamonds", "quartz", "sixgems")
 # The budgets of issue 13: CircuitPython on a PyBadge, about 30 KB under its ~142 KB free:
