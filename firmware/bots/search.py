@@ -51,7 +51,9 @@ class Search:
     prior: the action to return when nothing better is known (the heuristic's choice);
     candidates(action) -> bool: which legal actions to search besides the prior (None: all);
     bonus: added to the prior's mean: another action must beat it by more than that (a few
-    noisy playouts should not overrule a good heuristic)."""
+    noisy playouts should not overrule a good heuristic); own: the searching seat's policy in
+    the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
+    policy[seat])."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
                  depth=20, prior=None, candidates=None, bonus=0, own=None):
@@ -249,7 +251,8 @@ class SearchBot:
         self.evaluate = evaluate if evaluate is not None else score_lead
         self.candidates = candidates
         self.bonus = bonus
-        self.prior_bot = prior_bot  # the prior's heuristic (None: the playouts' normal bot)
+        self.prior_bot = prior_bot  # the prior's heuristic, also the seat's own playout
+        # policy (None: the playouts' normal bot)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
