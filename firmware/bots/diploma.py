@@ -53,7 +53,8 @@ _STEAL_MIN = const(30)  # steal a discard worth at least this to lay (it must be
 _SWAP_MIN = const(20)  # the swap tool when the discard is worth this much more than a hand tile
 _JUMP_MIN = const(15)  # the jump tool when a lay elsewhere beats the reachable ones by this
 _BARRIER_SPARE = const(3)  # stones kept besides a barrier's cost
-NOISE = {"easy": 30, "normal": 0, "hard": 0}  # percent of random choices, by level
+NOISE = {"easy": 8, "normal": 0, "hard": 0}  # percent of random choices, by level (normal
+# wins 76% of 400 games against easy at 8, 88% at 15, 97% at 30: a middle opponent)
 # The "hard" level's heuristic (the prior of its search, HARD_PRIOR): buys tiles whenever it
 # can before ending a placement, lays a tile only for a clearer gain, values a die's gold
 # less (alone against normal over 400 deals of seeds 30000..: 55%).
