@@ -690,3 +690,19 @@ def test_view_shows_counts_of_hidden_things_only():
     assert v["phase"] == "draft" and len(v["boards"]) == 3 and len(v["boards"][0]) == 19
     words = [s.action_text(a) for a in s.legal_actions()]
     assert len(set(words)) == len(words)
+
+
+def test_a_view_holds_exactly_the_keys_it_is_made_with():
+    # view() makes its dict at its final size from _VIEW_KEYS (no table outgrown per key on
+    # a board's heap): a key set in view() but missing from that list would grow it again.
+    from firmware.core.prng import Prng
+
+    rng = Prng(3)
+    state = g.new_game(3, 11)
+    for _ in range(150):
+        if state.is_over():
+            break
+        for seat in range(3):
+            assert sorted(state.view(seat)) == sorted(g._VIEW_KEYS)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
