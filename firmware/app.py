@@ -187,8 +187,8 @@ class App:
 
     def too_big(self, game):
         """A game whose code does not fit in this board's memory (Diploma from .mpy on a
-        PyBadge) is said so in words at the title, not on the crash screen; its save, if
-        any, stays for a board it fits on."""
+        PyBadge: a PyGamer has 64 KB more) is said so in words at the title, not on the
+        crash screen; its save, if any, stays for a board it fits on."""
         from firmware.core import GAMES, TITLES
 
         self.let_go()
@@ -197,8 +197,8 @@ class App:
         free = getattr(gc, "mem_free", None)
         if free is not None:
             lines.append("Free now: %d KB." % (free() // 1024))
-        lines += ["", "It plays on the Pico firmware with the games built in (make uf2),",
-                  "in the desktop simulator and in the browser."]
+        lines += ["", "It plays on a PyGamer,", "on a Pico (make uf2),",
+                  "in the simulator and in", "the browser."]
         self.title()
         self.goto(S.TextScreen(self, "Memory", lines, self.title))
 

@@ -663,6 +663,6 @@ def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, t
     assert not crashed(sim) and sim.app.match is None
     words = " ".join(sim.texts())
     assert sim.texts()[0].startswith("Memory") and "Diploma does not fit" in words, words
-    assert "make uf2" in words and not os.path.exists(crash)
+    assert "PyGamer" in words and "make uf2" in words and not os.path.exists(crash)
     sim.press(K.A)
     assert type(screen(sim)).__name__ == "TitleScreen"

@@ -9,8 +9,9 @@
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
 #     choices module on the heap at each of its decisions, a longer game) at 120 KiB.
-# Diploma: its match only (the console, the selftest), at 104 KiB with searches allowed to
-# be cut short; its app does not fit yet, and says so at the title.
+# Diploma: on a PyBadge its match only (the console, the selftest), at 104 KiB with searches
+# allowed to be cut short; its app does not fit there, and says so at the title. Its app keeps
+# the same budgets on a PyGamer, whose heap is 64 KB larger (boardheap.budget).
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
 # by the script.
@@ -23,10 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import boardheap  # noqa: E402
 
 GAMES = sorted(boardheap.APP_GAMES)
-CASES = [("app", boardheap.BUDGET["app"], False, False),
-         ("app", boardheap.FULL_BUDGET["app"], True, False),
-         ("match", boardheap.FULL_BUDGET["match"], True, False),
-         ("app", boardheap.HUMAN_BUDGET, False, True)]
+CASES = [("app", False, False), ("app", True, False), ("match", True, False),
+         ("app", False, True)]
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +33,12 @@ def folders(worker_id):
     return boardheap.build("circuitpython", name="test-" + worker_id)  # one per xdist worker
 
 
-@pytest.mark.parametrize("mode,heap,full,human", CASES,
+@pytest.mark.parametrize("mode,full,human", CASES,
                          ids=["app", "app-full", "match-full", "app-human"])
 @pytest.mark.parametrize("game", GAMES)
-def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, full, human):
+def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, full, human):
+    heap = boardheap.budget(game, mode, full, human)
+    assert boardheap.board_of(game) == "PyBadge"
     case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], mode, "hard", 8, human=human)
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
                                      case.code(folders, "@SAVES@"))
@@ -48,9 +49,27 @@ def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, heap, f
             "%s: searches or saves cut short by memory at %d KiB" % (case.name(), heap // 1024))
 
 
+@pytest.mark.parametrize("mode,full,human", [c for c in CASES if c[0] == "app"],
+                         ids=["app", "app-full", "app-human"])
+def test_diplomas_app_fits_a_pygamers_budget(folders, mode, full, human):
+    """Diploma's whole app, 4 seats of hard bots, on a PyGamer's heap: the PyBadge's budgets
+    plus the 64 KB more RAM of its chip."""
+    heap = boardheap.budget("diploma", mode, full, human)
+    assert heap == boardheap.budget("sixgems", mode, full, human) + 64 * 1024
+    case = boardheap.Case("diploma", boardheap.MAX_PLAYERS["diploma"], mode, "hard", 8,
+                          human=human)
+    ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
+                                     case.code(folders, "@SAVES@"))
+    assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), heap // 1024, out[-1500:])
+    assert actions > 200  # a whole 4-player game (about 560 actions with normal bots)
+    if full:
+        assert boardheap.cut_short(out) == 0, (
+            "%s: searches or saves cut short by memory at %d KiB" % (case.name(), heap // 1024))
+
+
 def test_diploma_match_fits_the_budget(folders):
     case = boardheap.Case("diploma", boardheap.MAX_PLAYERS["diploma"], "match", "hard", 8)
-    heap = boardheap.BUDGET["match"]
+    heap = boardheap.budget("diploma", "match", board="PyBadge")
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"), heap,
                                      case.code(folders, "@SAVES@"))
     assert ok, "%s did not end at %d KiB:\n%s" % (case.name(), heap // 1024, out[-1500:])
@@ -62,6 +81,7 @@ def test_a_game_that_never_reached_its_end_does_not_count_as_fitting(folders):
     memory"): no crash screen, and still not a fit."""
     case = boardheap.Case("diploma", 2, "app", "normal", 8)
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython"),
-                                     boardheap.BUDGET["app"], case.code(folders, "@SAVES@"))
+                                     boardheap.budget("diploma", "app", board="PyBadge"),
+                                     case.code(folders, "@SAVES@"))
     assert not ok and actions == 0, out[-1500:]
     assert "heapgame: the game did not" in out, out[-1500:]
