@@ -343,3 +343,79 @@ def test_hard_lead_in_a_recorded_position():
         "legal": [M.PLAY + c for c in [3, 20, 23, 29, 31, 34, 42, 51]]})
     bot = make_bot("diamonds", 2, "hard", 3, None, 6)
     assert bot.choose(view) == M.PLAY + 29
+
+
+# ---- The hard level's playouts (firmware/bots/search.py's view_of) ---------------------
+
+
+class Reading(dict):
+    """A view that records the keys read from it."""
+
+    def __init__(self, *args):
+        dict.__init__(self, *args)
+        self.read = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return dict.__getitem__(self, key)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_playout_view_holds_what_the_normal_bot_reads_as_view_has_it(players):
+    """At every decision of games of easy bots and random moves, over every fitting option
+    set: each key of playout_view(state, seat) has view(seat)'s value, the strict normal bot
+    reads no other key of the view, and decides the same from both. Guards: a key left out
+    (the bot would fall back to its first legal action), a value of another seat or another
+    moment (the trick, the hand unsorted, the round off by one)."""
+    from firmware.bots import diamonds as B
+
+    decisions = 0
+    read = set()
+    for options in fitting(players):
+        for seed in range(4):
+            state = M.new_game(players, 40 + seed, options)
+            movers = [strict_bot(s, "easy", seed) for s in range(players)]
+            rng = RandomBot(0, seed + 10 * players)
+            while not state.is_over():
+                seat = state.current_player()
+                view = state.view(seat)
+                fast = B.playout_view(state, seat)
+                for key, value in fast.items():
+                    assert value == view[key], (key, value, view[key])
+                bot = strict_bot(seat)
+                full = Reading(view)
+                assert bot.choose(fast) == bot.choose(full)
+                assert full.read <= set(fast), full.read - set(fast)
+                read |= full.read
+                decisions += 1
+                action = movers[seat].choose(view)
+                if rng.rng.randbelow(4) == 0:
+                    action = rng.choose(view)
+                state.apply(action)
+    assert decisions > 300 and {"trick", "led", "showroom", "thief", "leader"} <= read
+    assert ("tricks" in read) == (players == 2)  # the last tricks of a 2-player round
+
+
+def test_hard_plays_out_on_playout_view_as_on_view():
+    """The hard level's playouts decide from playout_view: with a cap of playouts (no clock)
+    its answers are the same search's deciding from state.view in its playouts."""
+    from firmware.bots import diamonds as B
+    from firmware.bots.search import SearchBot
+
+    assert make_bot("diamonds", 0, "hard", 1).view_of is B.playout_view
+    module = load("diamonds")
+    answers = 0
+    for seed in range(6):
+        state = module.new_game(3, 90 + seed, {})
+        movers = [strict_bot(s, "easy", seed) for s in range(3)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            if len(view["legal"]) > 1 and state.rng.randbelow(6) == 0:
+                hard = make_bot("diamonds", seat, "hard", seed, None, 8)
+                slow = SearchBot(module, B.Bot, seat, seed, None, 8, B.DEPTH, None,
+                                 B.candidates, B.BONUS)
+                assert hard.choose(view) == slow.choose(view)
+                answers += 1
+            state.apply(movers[seat].choose(view))
+    assert answers > 20
