@@ -222,31 +222,3 @@ def candidates(action):
     """The actions hard searches besides the heuristic's choice: not M-R2's UNPICK (an undo:
     a search that unpicks and picks again on noisy estimates could loop forever)."""
     return not (M.UNPICK <= action < M.PLAY)
-
-
-def playout_view(state, seat):
-    """view(seat) of a playout's state for the normal Bot: only the keys it reads, the state's
-    own lists where Bot only reads them (search.Search's view_of: a playout's state is a
-    sample, nothing in it is hidden from the search). The same values as view() (tests check
-    it), at a third of its cost: view() counts every won card and copies every public list."""
-    trick = state.trick
-    n = state.players
-    return {
-        "seat": seat,
-        "players": n,
-        "phase": M.PHASES[state.phase],
-        "legal": state.legal_actions(),
-        "round": state.round + 1,
-        "teams": state.teams,
-        "sides": state.sides,
-        "side": [state.side(s) for s in range(n)],
-        "thief": state.thief,
-        "leader": state.leader,
-        "hand": sorted(state.hands[seat]),
-        "chosen": sorted(state.chosen[seat]),
-        "hand_counts": [len(h) for h in state.hands],
-        "showroom": state.showroom,
-        "trick": trick,
-        "led": M.suit(trick[0]) if trick else -1,
-        "tricks": state.tricks,
-    }

@@ -53,15 +53,12 @@ class Search:
     bonus: added to the prior's mean: another action must beat it by more than that (a few
     noisy playouts should not overrule a good heuristic); own: the searching seat's policy in
     the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
-    policy[seat]); view_of(state, seat): the view the policies decide from in a playout
-    (None: state.view(seat)). A game may give a cheaper one: a playout's state is a sample,
-    nothing in it is hidden from the search, and its bots read only a few of view()'s keys."""
+    policy[seat])."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
-                 depth=20, prior=None, candidates=None, bonus=0, own=None, view_of=None):
+                 depth=20, prior=None, candidates=None, bonus=0, own=None):
         self.module = module
         self.own = own  # the searching seat's own playout policy (None: policy[seat])
-        self.view_of = view_of
         self.bonus = bonus
         self.view = view
         self.seat = view["seat"]
@@ -190,14 +187,10 @@ class Search:
         # The policy picks from the view's legal actions: no second legality check (a
         # game's states have apply_legal; other rules, the tests' toys, apply).
         play = getattr(state, "apply_legal", state.apply)
-        view_of = self.view_of
         while left > 0 and not state.is_over():
             mover = state.current_player()
             bot = own if mover == seat and own is not None else policy[mover]
-            if view_of is None:
-                play(bot.choose(state.view(mover)))
-            else:
-                play(bot.choose(view_of(state, mover)))
+            play(bot.choose(state.view(mover)))
             left -= 1
         self.totals[index] += self.evaluate(state, seat)
         self.tries[index] += 1
@@ -244,7 +237,7 @@ class SearchBot:
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
                  depth=20, evaluate=None, candidates=None, bonus=0,
-                 prior_bot=None, view_of=None):
+                 prior_bot=None):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -260,7 +253,6 @@ class SearchBot:
         self.bonus = bonus
         self.prior_bot = prior_bot  # the prior's heuristic, also the seat's own playout
         # policy (None: the playouts' normal bot)
-        self.view_of = view_of  # Search's: the playouts' view (None: State.view)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -282,7 +274,7 @@ class SearchBot:
         try:
             self.search = Search(self.module, view, policy, self.evaluate, rng,
                                  self.budget_ms, self.playouts, self.depth, prior,
-                                 self.candidates, self.bonus, self.prior_bot, self.view_of)
+                                 self.candidates, self.bonus, self.prior_bot)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

@@ -455,27 +455,6 @@ def test_the_searching_seat_plays_on_with_its_own_policy_the_others_with_theirs(
     assert s.totals == [3, 3], s.totals
 
 
-def test_the_playouts_decide_from_the_games_playout_view():
-    # view_of(state, seat) in place of state.view(seat) at every decision of a playout (not
-    # at the root: the searching seat's own view): here a view whose only legal action is
-    # the last, so every later move is worth 1. Guards: view_of ignored, or used for one
-    # seat only.
-    seen = []
-
-    def last_only(state, seat):
-        seen.append(seat)
-        view = state.view(seat)
-        view["legal"] = view["legal"][-1:]
-        return view
-
-    view = Tally().view(0)
-    policy = [FirstLegal(), FirstLegal()]
-    s = Search(TallyModule(6), view, policy, my_actions, Prng(1), None, 2, 20, None, None, 0,
-               None, last_only)
-    s.run()
-    assert s.totals == [0 + 2, 1 + 2] and seen == [1, 0, 1, 0, 1] * 2, (s.totals, seen)
-
-
 def test_the_hard_bot_plays_on_with_its_prior_heuristic_for_its_own_seat():
     from firmware.bots.search import SearchBot
 
