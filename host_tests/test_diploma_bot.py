@@ -229,6 +229,41 @@ def test_converts_sets_and_mana_at_the_end_P_D4():
     assert bot.choose(state.view(0)) == D.MANA_POINT
 
 
+def final_conversions(bot, stones, mana):
+    """Seat 0's final scoring phase (P-E1) played by `bot` from these stones and mana: (the
+    points it made, the stones left)."""
+    state = reach(D.P_PLACE)
+    state.phase = D.P_FINAL
+    state.decider = 0
+    state.stones[0] = list(stones)
+    state.mana[0] = mana
+    state.items[0] = []
+    points = state.points[0]
+    while state.phase == D.P_FINAL and state.decider == 0:
+        state.apply(bot.choose(state.view(0)))
+    return state.points[0] - points, state.stones[0]
+
+
+@pytest.mark.parametrize("stones,mana,points,left", [
+    ([3, 0, 2, 0], 2, 5, [1, 0, 0, 0]),  # a flip in each pair: a set (normal: 2 mana points)
+    ([4, 0, 2, 2], 2, 10, [0, 0, 0, 0]),  # two flips of Red: two sets
+    ([4, 0, 2, 2], 1, 5 + 0, [2, 0, 1, 1]),  # one flip pays one set, none left for a point
+    ([2, 2, 3, 0], 3, 5 + 2, [1, 1, 1, 0]),  # Yellow/Green hold one set: 2 mana left
+    ([3, 1, 0, 0], 4, 4, [3, 1, 0, 0]),  # no Yellow/Green stone: no set, mana to points
+    ([2, 0, 2, 0], 1, 1, [2, 0, 2, 0]),  # a set needs 2 flips: the mana is a point
+])
+def test_hard_flips_stones_into_the_most_sets_at_the_end_P_D4(stones, mana, points, left):
+    """The hard heuristic's final conversions: the most sets of 4 colours that its mana can
+    flip the stones into (a set is 5 points, a flip costs a mana point), then mana to
+    points. Guards: a flip of the short colour (it moves the wrong way), a flip that buys no
+    set, a plan that counts one pair only."""
+    hard = strict_bot(0, "hard")
+    assert final_conversions(hard, stones, mana) == (points, left)
+    normal = final_conversions(strict_bot(0), stones, mana)
+    if stones == [3, 0, 2, 0]:
+        assert normal == (2, [3, 0, 2, 0])  # normal flips only for a set one flip away
+
+
 def test_steals_only_a_tile_that_closes_a_loop_P_P6():
     state = reach(D.P_PLACE)
     empty_board(state)

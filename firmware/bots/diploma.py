@@ -57,7 +57,9 @@ NOISE = {"easy": 8, "normal": 0, "hard": 0}  # percent of random choices, by lev
 # wins 76% of 400 games against easy at 8, 88% at 15, 97% at 30: a middle opponent)
 # The "hard" level's heuristic (the prior of its search, HARD_PRIOR): buys tiles whenever it
 # can before ending a placement, lays a tile only for a clearer gain, values a die's gold
-# less (alone against normal over 400 deals of seeds 30000..: 55%).
+# less (alone against normal over 400 deals of seeds 30000..: 55%), and in the final scoring
+# flips its stones into the most sets its mana pays for (_flip_for_sets: the bench's 400
+# games against normal, the heuristic alone, 58.6% -> 60.4%; at 2 playouts 59.9 -> 62.1%).
 _HARD_HAND_LOW = const(8)
 _HARD_PLACE_MIN = const(3)
 _HARD_W_GOLD = const(2)
@@ -191,6 +193,7 @@ class Bot(Heuristic):
         self.hand_low = _HARD_HAND_LOW if hard else _HAND_LOW
         self.place_min = _HARD_PLACE_MIN if hard else _PLACE_MIN
         self.w_gold = _HARD_W_GOLD if hard else _W_GOLD
+        self.plan_sets = hard  # final conversions: flips planned for the most sets
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
         self.me = seat
@@ -697,6 +700,10 @@ class Bot(Heuristic):
         if D.SET in legal:
             return D.SET
         st = view["stones"][me]
+        if final and self.plan_sets:
+            c = _flip_for_sets(st, view["mana"][me])
+            if c >= 0 and D.FLIP + c in legal:
+                return D.FLIP + c
         for c in range(4):
             if D.FLIP + c in legal and st[c] >= 2 and not st[c ^ 1]:
                 ok = True
@@ -754,6 +761,36 @@ class Bot(Heuristic):
                 best = w
                 choice = a
         return choice
+
+
+def _flips(st, sets):
+    """Flips (1 mana each, P-D4) that give stones st (R, B, Y, G; a stone shows one colour
+    of its pair) at least `sets` of every colour; -1 when the pairs hold too few."""
+    total = 0
+    for c in (0, 2):
+        a = st[c]
+        b = st[c + 1]
+        if a + b < 2 * sets:
+            return -1
+        total += max(0, sets - a) + max(0, sets - b)
+    return total
+
+
+def _flip_for_sets(st, mana):
+    """The colour to flip a stone of, towards the most sets of 4 colours the mana pays the
+    flips of (a set is 5 points, a flip costs a mana point: every set pays); -1 if none."""
+    sets = 0
+    while True:
+        need = _flips(st, sets + 1)
+        if need < 0 or need > mana:
+            break
+        sets += 1
+    if sets == 0:
+        return -1
+    for c in range(4):
+        if st[c] < sets:
+            return c ^ 1  # a stone of the pair's surplus colour turns to c
+    return -1
 
 
 def _hand_limit(view, seat):
