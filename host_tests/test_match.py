@@ -524,3 +524,38 @@ def test_no_lone_choice_when_there_is_a_choice_or_a_bot_on_turn():
     match = Match(module.new_game(2, 3), ["normal", "human"], None, None)
     assert not match.human_turn()
     assert match.only_choice() is None and list(match.state.history) == before
+
+
+def test_a_bot_with_no_room_for_its_view_waits_then_plays_the_first_action(monkeypatch):
+    # On a fragmented board heap, state.view() for the bot on turn may raise MemoryError:
+    # the bot tries again at its next slices, and after NO_VIEW_TRIES plays the first legal
+    # action; the game goes on (never the crash screen). Guards: the MemoryError out of
+    # think(), a bot marked as thinking that never started (its last answer replayed),
+    # waiting forever, or giving up at once when the next slice has room.
+    match = Match(load("diamonds").new_game(3, 4), ["normal", "normal", "normal"])
+    match.bots = [LastLegal(), LastLegal(), LastLegal()]
+    real = type(match.state).view
+    fail = [0]
+
+    def view(state, seat):
+        if fail[0]:
+            fail[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 568 bytes")
+        return real(state, seat)
+
+    monkeypatch.setattr(type(match.state), "view", view)
+    fail[0] = 1  # one slice without room: the next one decides as usual
+    before = len(match.state.history)
+    legal = match.legal()
+    assert not match.think(1000) and len(match.state.history) == before
+    assert match.think(1000) and match.state.history[-1] == legal[-1]
+    fail[0] = 99  # never any room
+    before = len(match.state.history)
+    legal = match.legal()
+    for _ in range(match_module.NO_VIEW_TRIES - 1):
+        assert not match.think(1000) and len(match.state.history) == before
+    assert match.think(1000) and match.state.history[-1] == legal[0] and len(legal) > 1
+    fail[0] = 0
+    before = len(match.state.history)
+    legal = match.legal()
+    assert match.think(1000) and match.state.history[-1] == legal[-1]  # counted afresh

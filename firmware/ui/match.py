@@ -15,6 +15,7 @@ FINAL = "firmware.ui.final_"  # + game: the words of the game's end (firmware/ui
 SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
 LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
+NO_VIEW_TRIES = 3  # slices a bot waits for room for its view before it plays the first action
 
 
 def _keep(log, line):
@@ -76,6 +77,7 @@ class Match:
         self.results = 0  # rounds whose result screen was shown
         self.shown = -1  # the human whose hand was last on the screen
         self.thinking = -1  # the bot seat thinking now
+        self._no_views = 0  # slices in a row its view found no room on the heap (think)
         self.save_off = None  # why saving stopped (a sentence), None while it works
         self.told = False  # the player has seen save_off
         self.bot_moved = False  # the last action was a bot's (the app beeps: your turn)
@@ -155,14 +157,31 @@ class Match:
             return False
         start = ticks_ms()
         if self.thinking != seat:
+            try:
+                view = self.state.view(seat)
+            except MemoryError:  # a fragmented heap: no room for the view now
+                return self._no_view()
+            self._no_views = 0
             self.thinking = seat
-            bot.start(self.state.view(seat))
+            bot.start(view)
         going = True
         while going and ticks_diff(ticks_ms(), start) < slice_ms:
             going = bot.step()
         if going:
             return False
         self.finish_thinking()
+        return True
+
+    def _no_view(self):
+        """The bot on turn had no room for its view: it tries again at the next slice (the
+        frame's garbage gone by then), and after NO_VIEW_TRIES plays the first legal action,
+        which needs no view: a game that goes on, never the crash screen."""
+        gc.collect()
+        self._no_views += 1
+        if self._no_views < NO_VIEW_TRIES:
+            return False
+        self._no_views = 0
+        self.play(self.state.legal_actions()[0])
         return True
 
     def hurry(self):
