@@ -134,6 +134,34 @@ def test_bot_ignores_what_the_view_does_not_show():
 # ---- Known situations ---------------------------------------------------------------------
 
 
+def test_the_best_lay_at_a_hex_is_the_best_rotation_that_fits_P_P3():
+    """_best_at(x), the gain the bot reads for every empty hex, is the best of _gain over the
+    hand's kinds and the rotations that fit there by the rules (D.fits): never a rotation
+    whose line end meets a blank edge, never a fitting one missed. Guards: the edges of the
+    neighbours read from the wrong side (their masks' bits)."""
+    checked = fitting = 0
+    for view in sample_views(200):
+        if view["phase"] != "place" or not view["hand"]:
+            continue
+        seat = view["seat"]
+        bot = strict_bot(seat)
+        bot.choose(view)  # the bot's board, rotations, circle cards and kinds of this view
+        board, rots = view["boards"][seat], view["rots"][seat]
+        m = bot._load_masks()
+        for x in range(D.HEXES):
+            if board[x] >= 0:
+                continue
+            best = B._NEG
+            for k in bot.kinds:
+                for r in range(D.rotations(k)):
+                    if D.fits(board, rots, x, D.sample_tile(k), r):
+                        fitting += 1
+                        best = max(best, bot._gain(m, x, k, r))
+            assert bot._best_at(m, x)[0] == best, (x, view["hand"])
+            checked += 1
+    assert checked > 200 and fitting > 200
+
+
 def test_declares_an_open_loop_first_P_P5():
     state = reach(D.P_PLACE)
     empty_board(state)
