@@ -20,6 +20,7 @@
 from firmware.clock import ticks_diff, ticks_ms
 
 WIN = 1000  # evaluation of a game won outright (shared: divided among the winners)
+REPACE = 8  # SearchBot: decisions answered without a search (too slow a pace) before a new try
 
 
 def score_lead(state, seat):
@@ -256,6 +257,8 @@ class SearchBot:
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
+        self.pace = 0  # ms a playout took in the last search that ran one (0: not known)
+        self.skips = 0  # decisions in a row answered without a search (start)
 
     def start(self, view):
         legal = view["legal"]
@@ -270,6 +273,17 @@ class SearchBot:
             prior = prior_bot.choose(view)
         finally:
             prior_bot.strict = False
+        budget = self.budget_ms
+        if budget is not None and 3 * self.pace >= budget and self.skips < REPACE:
+            # At the last search's pace the budget's stop rule (Search.step) would end this
+            # one after its first playout, the prior's own, which cannot change the answer:
+            # the heuristic answers at once (Diploma on a board: 1.1 s a playout). Every
+            # REPACE decisions a search runs anyway, for a fresh pace.
+            self.skips += 1
+            self.search = None
+            self.answer = prior
+            return None
+        self.skips = 0
         rng = self._prng(_digest(self.seed, view))
         try:
             self.search = Search(self.module, view, policy, self.evaluate, rng,
@@ -295,12 +309,19 @@ class SearchBot:
             return self.answer
         answer = search.best()
         if search.done:
-            self.search = None
+            self._ended(search)
             self.answer = answer
         return answer
 
+    def _ended(self, search):
+        self.search = None
+        if search.playouts:
+            self.pace = search.elapsed_ms() // search.playouts
+
     def choose(self, view):
         search = self.start(view)
-        action = search.run() if search is not None else self.answer
-        self.search = None
+        if search is None:
+            return self.answer
+        action = search.run()
+        self._ended(search)
         return action

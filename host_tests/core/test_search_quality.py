@@ -455,6 +455,42 @@ def test_the_searching_seat_plays_on_with_its_own_policy_the_others_with_theirs(
     assert s.totals == [3, 3], s.totals
 
 
+def test_a_hard_bot_too_slow_for_its_budget_answers_with_its_heuristic():
+    # 10 ms a clock reading: a search's playout takes 10-20 ms, and a budget of 25 ms lets
+    # it run one playout, the prior's own, which cannot change the answer. After one such
+    # search the bot answers with its heuristic at once, REPACE times, then searches again
+    # (the pace may have changed). A budget that fits more playouts, or a cap of playouts
+    # alone, searches every time. Guards: never skipping (a board's Diploma decision took
+    # 1.1 s for the heuristic's answer), skipping for good, skipping with room to search.
+    from firmware.bots import search as module
+    from firmware.bots.search import REPACE, SearchBot
+
+    real = module.ticks_ms
+    try:
+        for budget, playouts, want in ((25, None, [True] + [False] * REPACE),
+                                       (1000, None, [True] * (REPACE + 1)),
+                                       (None, 2, [True] * (REPACE + 1))):
+            module.ticks_ms = FakeClock(10)
+            bot = SearchBot(TallyModule(6), PilesBot, 0, 3, budget, playouts, 20, my_actions)
+            view = Tally().view(0)
+            runs = []
+            for _ in range(2 * (REPACE + 1)):
+                search = bot.start(view)
+                runs.append(search is not None)
+                while bot.step():
+                    pass
+                assert bot.result() in view["legal"]
+            assert runs == want * 2, (budget, runs)
+        module.ticks_ms = FakeClock(10)  # choose(): the same, whole decisions at a time
+        bot = SearchBot(TallyModule(6), PilesBot, 0, 3, 25, None, 20, my_actions)
+        bot.choose(Tally().view(0))
+        assert bot.pace > 0 and bot.skips == 0
+        bot.choose(Tally().view(0))
+        assert bot.skips == 1
+    finally:
+        module.ticks_ms = real
+
+
 def test_the_hard_bot_plays_on_with_its_prior_heuristic_for_its_own_seat():
     from firmware.bots.search import SearchBot
 
