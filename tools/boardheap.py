@@ -42,12 +42,12 @@ FULL_BUDGET = {"app": 124 * 1024, "match": 104 * 1024}
 # With a human at P1 (--human: the table's choices module loaded at each of its decisions,
 # a longer game of first choices): measured 109-116 KiB, held at 120 (a PyBadge has 140+ free).
 HUMAN_BUDGET = 120 * 1024
-# The games whose app fits those budgets: the PyBadge's. Diploma's does not (measured 139 KiB
-# with normal bots, 144 with hard, 165 at full strength: about 125 KB live at its peak, its
-# rules, bot and table code some 53 KB of it against 31 KB for SIXGEMS, and a heap chopped
-# into holes of under 0.5 KB by then); the app tells a PyBadge player so at the title
-# (App.too_big). Its match does fit the PyBadge (93 KiB measured; 119 at full strength, so
-# a hard bot there may play its best move so far when memory runs out).
+# The games whose app fits those budgets: the PyBadge's. Diploma's does not (measured 133 KiB
+# with normal bots, 134 with hard, 163 at full strength: about 128 KB live at its peak, its
+# rules, bot and table code some 53 KB of it against 31 KB for SIXGEMS); the app tells a
+# PyBadge player so at the title (App.too_big). Its match does fit the PyBadge (92 KiB
+# measured; 118 at full strength, so a hard bot there may play its best move so far when
+# memory runs out).
 APP_GAMES = ("diams", "diamonds", "quartz", "sixgems")
 # A PyGamer runs the same CircuitPython on a SAMD51J20: 256 KB of RAM against the PyBadge's
 # 192 (SAMD51J19), and CircuitPython gives the heap whatever RAM its own data leaves, so

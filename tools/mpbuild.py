@@ -66,12 +66,12 @@ def circuitpython_mpy_cross():
     raise FileNotFoundError(CP_HOWTO)
 
 
-# CircuitPython's .mpy are compiled at -O3: without line numbers in the bytecode, 3-5 KiB
-# more heap on a PyBadge for every game (its app at the largest table of hard bots: Diam's
-# 112 -> 108 KiB, Quartz 111 -> 108, SIXGEMS 109 -> 106, Diploma 140 -> 135). A board's
-# traceback still names the file and the function (its line reads 1); the same game replayed
-# in the simulator has them all. MicroPython's keep their line numbers (the Pico's heap is
-# twice as large, and its UF2 has the games frozen in flash).
+# CircuitPython's .mpy are compiled at -O3: without line numbers in the bytecode, 3-7 KiB
+# more heap on a PyBadge (the app at the largest table of hard bots, tools/boardheap.py:
+# Diam's 112 -> 109 KiB, Quartz 111 -> 107, SIXGEMS 109 -> 106, Diamonds 109 -> 105, Diploma
+# 140 -> 134). A board's traceback still names the file and the function (its line reads 1);
+# the saved game opens in the simulator, where a traceback has its lines. MicroPython's keep
+# their line numbers (the Pico's heap is twice as large, and its UF2 has the games frozen).
 CP_OPT = 3
 
 

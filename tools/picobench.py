@@ -87,10 +87,9 @@ def hard(module, make_bot, game, players, options, seed, hard_at, budget_ms):
                 pass
             bot.result()
             dt = diff(us(), t0)
-            if search is None:  # answered by its heuristic (SearchBot.start: too slow a pace)
-                say("hard", [n, dt, 0, 1, len(view["legal"])])
-            else:
-                say("hard", [n, dt, search.playouts, len(search.legal), len(view["legal"])])
+            # (no search: answered by its heuristic, SearchBot.start's too slow a pace)
+            played, searched = (0, 1) if search is None else (search.playouts, len(search.legal))
+            say("hard", [n, dt, played, searched, len(view["legal"])])
             search = None
         state.apply(bots[seat].choose(view))
         view = None

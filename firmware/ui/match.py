@@ -173,9 +173,9 @@ class Match:
         return True
 
     def _no_view(self):
-        """The bot on turn had no room for its view: it tries again at the next slice (the
-        frame's garbage gone by then), and after NO_VIEW_TRIES plays the first legal action,
-        which needs no view: a game that goes on, never the crash screen."""
+        """The bot on turn had no room for its view: it tries again at the next slice (what
+        this frame held may be let go by then), and after NO_VIEW_TRIES plays the first legal
+        action, which needs no view: the game goes on instead of ending on the crash screen."""
         gc.collect()
         self._no_views += 1
         if self._no_views < NO_VIEW_TRIES:
