@@ -167,6 +167,8 @@ class State(GameState):
         self.aside = list(other.aside)
         self.hands = [list(h) for h in other.hands]
         self.chosen = [list(c) for c in other.chosen]
+        self.given = [list(g) for g in other.given]
+        self.voids = list(other.voids)
         self.won = [list(w) for w in other.won]
         self.tricks = list(other.tricks)
         self.trick = list(other.trick)
@@ -217,6 +219,8 @@ class State(GameState):
         self.aside.extend(deck[i:])
         self.aside.sort()
         self.chosen = [[] for _ in range(n)]  # cards chosen for the pass, not yet passed
+        self.given = [[] for _ in range(n)]  # cards each seat passed, still in the taker's hand
+        self.voids = [0] * n  # per seat, a bit per suit it showed it has none of (M-R4)
         self.won = [[] for _ in range(n)]  # each player's won cards (face down)
         self.tricks = [0] * n
         self.trick = []  # cards of the trick in progress, in play order
@@ -343,6 +347,7 @@ class State(GameState):
             hand = self.hands[self._pass_target(seat)]
             hand.extend(self.chosen[seat])
             hand.sort()
+        self.given = self.chosen
         self.chosen = [[] for _ in range(n)]
         if self.teams:
             self._note("everyone passes %d card(s) to the partner" % self.count)
@@ -361,8 +366,12 @@ class State(GameState):
     def _play(self, card):
         seat = self.turn
         self.hands[seat].remove(card)
+        for given in self.given:
+            if card in given:
+                given.remove(card)
         self.trick.append(card)
         if len(self.trick) > 1 and suit(card) != suit(self.trick[0]):
+            self.voids[seat] |= 1 << suit(self.trick[0])
             # M-R4: could not follow: the played suit's action at once.
             self._suit_action(seat, suit(card), "P%d cannot follow, plays %s"
                               % (seat + 1, card_text(card)))
@@ -465,7 +474,8 @@ class State(GameState):
 
     # ---- What a seat may see ----
     def view(self, seat):
-        """Everything `seat` may know: its own hand and chosen cards, the others' counts,
+        """Everything `seat` may know: its own hand and chosen cards, the others' counts, the
+        cards it passed that the taker still holds, the suits each seat showed it lacks,
         the showrooms, the vaults of its own side (all of them with show score or once the
         game is over), the trick, the won cards per suit, the thief token."""
         over = self.phase == P_OVER
@@ -493,6 +503,9 @@ class State(GameState):
             "hand": sorted(self.hands[seat]),
             "chosen": sorted(self.chosen[seat]),
             "hand_counts": [len(h) for h in self.hands],
+            # What play and the pass have shown of the hidden hands (sample_state uses them):
+            "voids": list(self.voids),
+            "given": sorted(self.given[seat]),
             "chosen_counts": [len(c) for c in self.chosen],
             "showroom": list(self.showroom),
             "vault": self.vault[own],
@@ -533,10 +546,11 @@ class State(GameState):
 def sample_state(view, rng):
     """A full State consistent with `view` (for search, as OpenSpiel resamples from an
     information state): the cards `view["seat"]` cannot see (other hands, cards others chose
-    to pass, the undealt cards) are dealt uniformly at random with `rng`; a side's vault
-    count that the view hides is guessed as the seat's own side's (the only hidden number).
-    It ignores what only memory of the game would tell (cards passed to the left, voids
-    shown by not following suit). The state has a fresh Prng drawn from `rng`, an empty
+    to pass, the undealt cards) are dealt at random with `rng`, as far as the view allows:
+    the cards the seat passed stay in the taker's hand, and a seat that did not follow a
+    suit gets none of it (M-R4; should those suits leave too few cards, the last seats take
+    what is left). A side's vault count that the view hides is guessed as the seat's own
+    side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an empty
     history and a seed of its own: it is NOT replayable, use it only to look ahead."""
     n = view["players"]
     me = view["seat"]
@@ -574,23 +588,50 @@ def sample_state(view, rng):
     for pile in view["won_cards"]:
         for card in pile:
             seen[card] = 1
+    given = view["given"]
+    for card in given:
+        seen[card] = 1
     pool = [c for c in deck if not seen[c]]
     rng.shuffle(pool)
-    i = 0
-    hands = view["hand_counts"]
-    chosen = view["chosen_counts"]
-    for seat in range(n):
-        if seat == me:
-            s.hands[seat] = list(view["hand"])
-            s.chosen[seat] = list(view["chosen"])
-            continue
-        hand = pool[i:i + hands[seat]]
+    s.voids = list(view["voids"])
+    taker = s._pass_target(me)
+    s.given[me] = list(given)
+    s.hands[me] = list(view["hand"])
+    s.chosen[me] = list(view["chosen"])
+    for seat in _most_voids_first(s.voids, me):
+        hand = list(given) if seat == taker else []
+        pool = _deal_into(hand, view["hand_counts"][seat], s.voids[seat], pool)
         hand.sort()
         s.hands[seat] = hand
-        i += hands[seat]
-        s.chosen[seat] = pool[i:i + chosen[seat]]
-        i += chosen[seat]
-    aside = [c for c in range(DECK_SIZE) if c not in deck] + pool[i:]
+        k = view["chosen_counts"][seat]
+        s.chosen[seat] = pool[:k]
+        pool = pool[k:]
+    aside = [c for c in range(DECK_SIZE) if c not in deck] + pool
     aside.sort()
     s.aside = aside
     return s
+
+
+def _most_voids_first(voids, me):
+    """The other seats, the one with the most void suits first (it has the fewest cards
+    it may take)."""
+    seats = [(-sum((v >> x) & 1 for x in range(SUITS)), seat)
+             for seat, v in enumerate(voids) if seat != me]
+    seats.sort()
+    return [seat for _, seat in seats]
+
+
+def _deal_into(hand, size, void, pool):
+    """Fills `hand` up to `size` from `pool` in its order, skipping the suits in the bit
+    set `void`, then from the skipped cards if those were too few: the cards left."""
+    left = []
+    for card in pool:
+        if len(hand) < size and not (void >> suit(card)) & 1:
+            hand.append(card)
+        else:
+            left.append(card)
+    need = size - len(hand)
+    if need > 0:
+        hand.extend(left[:need])
+        left = left[need:]
+    return left

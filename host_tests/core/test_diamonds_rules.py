@@ -488,6 +488,38 @@ def test_view_shows_only_what_the_seat_may_know():
     assert v["won"] == [[0, 0, 0, 0]] * 3
 
 
+def test_view_shows_the_suits_a_seat_did_not_follow_M_R4():
+    s = table(3, ["4D 9D 2S", "3H 1H 7S", "5C 6D 8C"])
+    play(s, "4D", "3H")  # P2 shows it has no diamond
+    voids = s.view(0)["voids"]
+    assert voids == [0, 1 << m.DIAMONDS, 0] and s.view(2)["voids"] == voids
+    play(s, "6D")  # P3 follows: nothing shown
+    assert s.view(1)["voids"] == [0, 1 << m.DIAMONDS, 0]
+    play(s, "5C", "2S")  # P3 won and leads a club: P1 shows it has none
+    play(s, "7S")
+    assert s.view(0)["voids"] == [1 << m.CLUBS, 1 << m.DIAMONDS | 1 << m.CLUBS, 0]
+
+
+def test_view_shows_the_passer_the_cards_the_taker_still_holds_M_R2():
+    s = m.new_game(2, 3)
+    s.apply(m.COUNT + 2)
+    picks = {}
+    for _ in range(2):
+        seat = s.current_player()
+        picks[seat] = s.hands[seat][-2:]
+        for c in picks[seat]:
+            s.apply(m.PICK + c)
+        s.apply(m.CONFIRM)
+    for seat in (0, 1):
+        assert s.view(seat)["given"] == sorted(picks[seat])
+    taker = s.current_player()
+    card = next(a - m.PLAY for a in s.legal_actions() if a - m.PLAY in picks[1 - taker])
+    s.apply(m.PLAY + card)
+    assert s.view(1 - taker)["given"] == [c for c in sorted(picks[1 - taker]) if c != card]
+    assert s.view(taker)["given"] == sorted(picks[taker])
+    assert s.clone().view(1 - taker)["given"] == s.view(1 - taker)["given"]
+
+
 def test_action_words_are_distinct_and_hide_pass_choices():
     s = m.new_game(3, 1)
     words = [s.action_text(a) for a in s.legal_actions()]

@@ -23,3 +23,52 @@ def test_a_move_that_shows_something_new_says_so():
     draws, G-S2 rolls: each bumps state.revealed (the take-back window ends there)."""
     quiet, revealing = check_reveals("diamonds", count(6, 1))
     assert quiet > 50 and revealing > 10, (quiet, revealing)
+
+
+def _sampled_breaches(players, seeds, samples):
+    """Over random games: (the samples made, the samples that give a seat a card of a suit
+    it did not follow, or leave a card the viewer passed out of the taker's hand)."""
+    from firmware.core import diamonds as m
+    from firmware.core.prng import Prng
+
+    made = breaches = 0
+    for seed in range(seeds):
+        s = m.new_game(players, seed)
+        rng = Prng(seed + 99)
+        while not s.is_over():
+            legal = [a for a in s.legal_actions() if not m.UNPICK <= a < m.PLAY]
+            s.apply(legal[rng.randbelow(len(legal))])
+            if s.phase != m.P_PLAY or rng.randbelow(4):
+                continue
+            me = s.current_player()
+            view = s.view(me)
+            for _ in range(samples):
+                t = m.sample_state(view, rng)
+                made += 1
+                taker = t.hands[s._pass_target(me)]
+                wrong = [c for c in view["given"] if c not in taker]
+                for seat in range(players):
+                    if seat != me:
+                        wrong += [c for c in t.hands[seat]
+                                  if (view["voids"][seat] >> m.suit(c)) & 1]
+                breaches += bool(wrong)
+    return made, breaches
+
+
+def test_samples_keep_what_play_and_the_pass_have_shown_M_R2_M_R4():
+    """A seat that did not follow a suit is dealt none of it; the cards the viewer passed
+    stay with the taker (with 2 and 3 players the unseen cards always allow it)."""
+    for players in (2, 3):
+        made, breaches = _sampled_breaches(players, count(6, 2), 3)
+        assert made > 50 and breaches == 0, (players, made, breaches)
+
+
+def test_a_deal_that_cannot_keep_the_voids_still_fills_every_hand():
+    from firmware.core import diamonds as m
+
+    hand = [m.make_card(2, m.HEARTS)]
+    pool = [m.make_card(r, m.DIAMONDS) for r in (3, 4, 5)] + [m.make_card(9, m.CLUBS)]
+    left = m._deal_into(hand, 3, 1 << m.DIAMONDS, pool)
+    assert hand == [m.make_card(2, m.HEARTS), m.make_card(9, m.CLUBS),
+                    m.make_card(3, m.DIAMONDS)]
+    assert left == [m.make_card(r, m.DIAMONDS) for r in (4, 5)]
