@@ -559,3 +559,42 @@ def test_a_bot_with_no_room_for_its_view_waits_then_plays_the_first_action(monke
     before = len(match.state.history)
     legal = match.legal()
     assert match.think(1000) and match.state.history[-1] == legal[-1]  # counted afresh
+
+
+def test_a_move_out_of_memory_halfway_is_played_again_from_the_record(monkeypatch):
+    # A MemoryError in the middle of a rules move (a fragmented board heap) may leave the
+    # state half changed: the match plays the game again from its record, then the move,
+    # and goes on (not the crash screen); a second MemoryError goes on out. Guards: the
+    # half-changed state kept, the move lost or played twice, the MemoryError swallowed.
+    rules = load("diams")
+    match = Match(rules.new_game(3, 4), ["normal", "normal", "normal"])
+    twin = rules.new_game(3, 4)  # the same moves, never interrupted
+    for _ in range(12):
+        action = match.legal()[-1]
+        match.play(action)
+        twin.apply(action)
+    real = type(match.state)._do
+    fail = [0]
+
+    def half_done(state, action):
+        real(state, action)  # the move's changes are made ...
+        if fail[0]:
+            fail[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 64 bytes")  # ... not its end
+
+    monkeypatch.setattr(type(match.state), "_do", half_done)
+    old = match.state
+    fail[0] = 1
+    action = match.legal()[-1]
+    match.play(action)
+    twin.apply(action)
+    assert match.state is not old and list(match.state.history) == list(twin.history)
+    assert fingerprint(match.state) == fingerprint(twin)
+    for _ in range(5):  # and the game goes on as the twin's
+        action = match.legal()[0]
+        match.play(action)
+        twin.apply(action)
+    assert fingerprint(match.state) == fingerprint(twin)
+    fail[0] = 2  # no room even after the collection
+    with pytest.raises(MemoryError):
+        match.play(match.legal()[0])

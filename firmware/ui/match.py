@@ -7,7 +7,7 @@ import gc
 
 from firmware.bots import make_bot
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.core import COLLECT, find_module, load, unload
+from firmware.core import COLLECT, find_module, load, record, replay, unload
 
 HUMAN = "human"
 RESULTS = "firmware.ui.results_"  # + game: the words of a round's results
@@ -226,7 +226,10 @@ class Match:
                 lines.append((reader, public if words == public else words))
         if self.bots[seat] is None:
             self._picks.append(len(state.history))
-        state.apply(action)
+        try:
+            state.apply(action)
+        except MemoryError:
+            state = self._replayed(action)
         for reader, line in lines:
             self._log(reader, line)
         self._public(public)
@@ -248,6 +251,18 @@ class Match:
         self.scored = self.state.rounds_scored()
         if COLLECT:
             gc.collect()
+
+    def _replayed(self, action):
+        """After a MemoryError in the middle of a move (a fragmented board heap), which may
+        have left the state half changed: the game played again from its record, as a save
+        loads (its history has every action before this one), then the move once more. A
+        second MemoryError goes on out (the crash screen; the save holds the game as it was
+        before the move)."""
+        gc.collect()
+        state = replay(*record(self.state))
+        state.apply(action)
+        self.state = state
+        return state
 
     def play_all(self, actions):
         """A shortcut of the table (three dice for a pickaxe at once): several actions of
