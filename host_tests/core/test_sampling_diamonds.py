@@ -72,3 +72,10 @@ def test_a_deal_that_cannot_keep_the_voids_still_fills_every_hand():
     assert hand == [m.make_card(2, m.HEARTS), m.make_card(9, m.CLUBS),
                     m.make_card(3, m.DIAMONDS)]
     assert left == [m.make_card(r, m.DIAMONDS) for r in (4, 5)]
+
+
+def test_the_seat_with_the_most_voids_is_dealt_first():
+    from firmware.core import diamonds as m
+
+    # P1 views; P3 lacks three suits, P2 one, P4 none (ties: the lower seat first).
+    assert m._most_voids_first([0, 0b0001, 0b1011, 0, 0b0100], 0) == [2, 1, 4, 3]
