@@ -35,12 +35,15 @@ DICE = 3  # G-C2: two blue, one red
 RED = 2  # the index of the red die
 CENTRE = -1
 LENGTHS = {"8": 8, "6": 6, "10": 10}  # G-E1 [invented]
-# G-S3 [invented]: the later seats' start, against the first player's edge, by turn position
-# from the first player: gem cards from the deck face up in the gem area, and points. Set by
-# `make bench ARGS=seats` (normal bots: 47.8/52.2, 33.6/33.8/32.6, 24.9/24.9/24.9/25.4;
-# without: 58/42, 42/32/26, 31/27/22/20).
+# G-S3 [invented]: a start against the first player's edge, by turn position from the first
+# player: gem cards from the deck face up in the gem area, and points. G-S2 [invented]: the
+# turn position that rolls and places the first dice. Set by `make bench ARGS=seats`, with
+# normal and with hard bots on every seat (seeds/sixgems.md, G-S3: every position within 3
+# points of an even share at both levels; with no start: 58/42, 42/32/26, 31/27/22/20).
 START_GEMS = {2: (0, 1), 3: (0, 0, 1), 4: (0, 0, 1, 1)}
-START_POINTS = {2: (0, 0), 3: (0, 8, 0), 4: (0, 6, 0, 6)}
+START_POINTS = {2: (10, 0), 3: (0, 8, 0), 4: (0, 6, 0, 6)}
+OPENER = {2: 1, 3: 2, 4: 0}  # the last seat opens with 2 and 3 players (hard bots place the
+# opening dice for their own hand: the first player's edge doubled with them)
 # Settlement card conditions and bonuses (G-K):
 K1_NOT = (5, 6)  # G-K1: no die shows these [faces lost in the seed; invented]
 K3_TABLE = (0, 1, 3, 6, 10, 15, 21)  # G-K3: by the number of colours held
@@ -287,17 +290,17 @@ class State(GameState):
         for _ in range(HAND_SETTLE):
             for seat in range(players):
                 self.settle_hands[seat].append(self.settle_deck.pop())
-        # G-S2: a random first player rolls and places the dice.
+        # G-S2: a random first player; the opener rolls and places the dice.
         self.first = self.rng.randbelow(players)
         self._handicap()
         self.turn = self.first
-        self._roll(self.first)
+        self._roll((self.first + OPENER[players]) % players)
 
     def _handicap(self):
-        """G-S3: the later seats' gems on display and starting points (public)."""
+        """G-S3: the gems on display and starting points by turn position (public)."""
         n = self.players
         self.start = [0] * n
-        for k in range(1, n):
+        for k in range(n):
             seat = (self.first + k) % n
             for _ in range(START_GEMS[n][k]):
                 card = self.gem_deck.pop()

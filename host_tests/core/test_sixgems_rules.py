@@ -120,10 +120,12 @@ def test_deal_G_S1():
 
 def test_later_seats_start_with_gems_on_display_and_points_G_S3():
     # By turn position from the first player (G-S2): START_GEMS cards from the gem deck face
-    # up in the gem area, START_POINTS on the total, and the first player nothing; said in
-    # the notes, public in every view. Guards: counting from seat 0 (not the first player),
-    # gems from a hand, points given to the first player, a view that hides them.
+    # up in the gem area, START_POINTS on the total (at 2 players the first player's, since
+    # the second opens); said in the notes, public in every view. Guards: counting from seat
+    # 0 (not the first player), gems from a hand, points to the wrong position, a view that
+    # hides them.
     assert g.START_GEMS[2] == (0, 1) and g.START_POINTS[3] == (0, 8, 0)
+    assert g.START_POINTS[2] == (10, 0)
     for players in (2, 3, 4):
         for seed in range(12):
             s = g.new_game(players, seed)
@@ -139,7 +141,7 @@ def test_later_seats_start_with_gems_on_display_and_points_G_S3():
                 view = s.view(seat)
                 assert view["start"] == s.start and view["totals"] == s.totals
             text = "\n".join(s.notes)
-            for k in range(1, players):
+            for k in range(players):
                 seat = (s.first + k) % players
                 for card in s.areas[seat]:
                     assert "P%d starts with %s %d on display" % (
@@ -149,16 +151,24 @@ def test_later_seats_start_with_gems_on_display_and_points_G_S3():
                         seat + 1, g.START_POINTS[players][k]) in text
 
 
-def test_first_player_rolls_and_places_G_S2():
-    firsts = []
-    for seed in range(40):
-        s = g.new_game(3, seed)
-        if s.first not in firsts:
-            firsts.append(s.first)
-        assert s.phase == g.P_DIE and s.current_player() == s.first and s.boards == [-1] * 3
-        assert s.legal_actions() == [g.PLACE_DIE + b for b in range(6)]
-    assert sorted(firsts) == [0, 1, 2]
+def test_the_opener_rolls_and_places_then_the_first_player_begins_G_S2():
+    # The opener: the last seat in turn order with 2 and 3 players, the first player with 4
+    # (OPENER). Guards: the first player opening, the opener counted from seat 0.
+    assert g.OPENER == {2: 1, 3: 2, 4: 0}
+    for players in (2, 3, 4):
+        firsts = []
+        for seed in range(40):
+            s = g.new_game(players, seed)
+            if s.first not in firsts:
+                firsts.append(s.first)
+            opener = (s.first + g.OPENER[players]) % players
+            assert s.phase == g.P_DIE and s.current_player() == opener
+            assert s.boards == [-1] * 3 and s.view(0)["decider"] == opener
+            assert s.legal_actions() == [g.PLACE_DIE + b for b in range(6)]
+            assert "P%d rolls" % (opener + 1) in "\n".join(s.notes)
+        assert sorted(firsts) == list(range(players))
     s = g.new_game(2, 5)
+    assert s.current_player() == 1 - s.first
     faces = list(s.faces)
     play(s, g.PLACE_DIE + SA)
     assert g.PLACE_DIE + SA not in s.legal_actions()  # one die per board
@@ -633,8 +643,9 @@ def test_dice_show_one_to_six_G_C2_G_S2():
 
 def test_fresh_game_view_and_turn_count_G_S2_G_T4():
     s = g.new_game(3, 8)
+    opener = (s.first + 2) % 3  # G-S2: the last seat in turn order opens
     v = s.view(s.first)
-    assert v["phase"] == "dice" and v["current"] == s.first and v["decider"] == s.first
+    assert v["phase"] == "dice" and v["current"] == opener and v["decider"] == opener
     assert v["die_index"] == 0 and v["turns"] == 0 and v["settlements"] == 0
     # Nothing played, settled, given or restricted yet: the "none" values.
     assert v["played"] == -1 and v["give"] == -1 and v["settling"] == -1
