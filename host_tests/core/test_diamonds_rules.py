@@ -206,8 +206,8 @@ def test_pass_choice_can_be_taken_back_M_R2():
     assert s.action_text(m.PICK + s.hands[(seat + 1) % 3][0], seat) == "choose a card to pass"
 
 
-def test_two_players_pass_to_the_opponent_M_R2():
-    s = m.new_game(2, 3)
+def pass_top_two(s):
+    """Both seats of a fresh 2-player game pass their two highest cards: {seat: cards}."""
     s.apply(m.COUNT + 2)
     picks = {}
     for _ in range(2):
@@ -216,6 +216,12 @@ def test_two_players_pass_to_the_opponent_M_R2():
         for c in picks[seat]:
             s.apply(m.PICK + c)
         s.apply(m.CONFIRM)
+    return picks
+
+
+def test_two_players_pass_to_the_opponent_M_R2():
+    s = m.new_game(2, 3)
+    picks = pass_top_two(s)
     for seat in (0, 1):
         assert all(c in s.hands[1 - seat] for c in picks[seat])
 
@@ -502,14 +508,7 @@ def test_view_shows_the_suits_a_seat_did_not_follow_M_R4():
 
 def test_view_shows_the_passer_the_cards_the_taker_still_holds_M_R2():
     s = m.new_game(2, 3)
-    s.apply(m.COUNT + 2)
-    picks = {}
-    for _ in range(2):
-        seat = s.current_player()
-        picks[seat] = s.hands[seat][-2:]
-        for c in picks[seat]:
-            s.apply(m.PICK + c)
-        s.apply(m.CONFIRM)
+    picks = pass_top_two(s)
     for seat in (0, 1):
         assert s.view(seat)["given"] == sorted(picks[seat])
     taker = s.current_player()
