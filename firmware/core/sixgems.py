@@ -42,8 +42,9 @@ LENGTHS = {"8": 8, "6": 6, "10": 10}  # G-E1 [invented]
 # points of an even share at both levels; with no start: 58/42, 42/32/26, 31/27/22/20).
 START_GEMS = {2: (0, 1), 3: (0, 0, 1), 4: (0, 0, 1, 1)}
 START_POINTS = {2: (10, 0), 3: (0, 8, 0), 4: (0, 6, 0, 6)}
-OPENER = {2: 1, 3: 2, 4: 0}  # the last seat opens with 2 and 3 players (hard bots place the
-# opening dice for their own hand: the first player's edge doubled with them)
+OPENER = {2: 1, 3: 2, 4: 0}  # the last seat opens with 2 and 3 players: at 2, the first
+# player's share fell 6 points with hard bots and 1 with normal (the opening dice are placed
+# for the opener's own hand, and hard bots do that better)
 # Settlement card conditions and bonuses (G-K):
 K1_NOT = (5, 6)  # G-K1: no die shows these [faces lost in the seed; invented]
 K3_TABLE = (0, 1, 3, 6, 10, 15, 21)  # G-K3: by the number of colours held
