@@ -12,6 +12,8 @@
     .venv/bin/python tools/bench.py web [--loads 3]
     .venv/bin/python tools/bench.py seats [--games sixgems] [-n 2000] [--hard-n 400]
         [--playouts 20] [--players 2 3]
+    .venv/bin/python tools/bench.py tune GAME [- | NAME=EXPR[,NAME=EXPR] ...] [--players 2]
+        [--length standard|quick] [--level normal|hard] [-n 2000] [--jobs 2]
 
 `games` (`make bench`), per game of firmware.core.GAMES that is here, every figure from the
 boards' own interpreters, never host time scaled by a factor:
@@ -58,6 +60,12 @@ MicroPython and the firmware are ready and until the first frame, and the time o
 `seats`: each turn position's win share (from the game's first player), the same bot on every
 seat, per player count, with 95% intervals: a reconstruction's first-player advantage (SIXGEMS
 by default; normal bots, and hard at --playouts with --hard-n).
+
+`tune`: a game's heuristic with other settings (weights, thresholds: any name of
+firmware/bots/<game>.py, set in a private copy of the module) on one seat, rotating, against
+the normal bot on the others; heuristics only, so 2,000 games take seconds to a minute. Each
+variant's win share with its 95% interval: how a weight is tried before it is changed (with
+--level hard, the hard level's own heuristic, the prior of its search where HARD_PRIOR).
 
 `bots`, per game (quick settings, 2 seats, Quartz 3): win share of normal vs a uniformly random
 player and of hard vs normal (one seat rotating, ties shared) on CPython over 2 processes; hard
@@ -687,6 +695,78 @@ def bench_seats(args):
           "same bot on every seat, default options; in brackets the 95% interval.")
 
 
+def variant_bot(name, changes):
+    """The Bot class of a private copy of firmware/bots/<name>.py with `changes` applied
+    (each "NAME=expression", evaluated in that copy: "_W_STONE=8", "NOISE={'normal': 5}").
+    The game's own module, and every bot make_bot() makes, keep their values."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("variant_" + name,
+                                                  ROOT / "firmware" / "bots" / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for change in changes:
+        key, _, text = change.partition("=")
+        if not hasattr(module, key):
+            raise ValueError("firmware/bots/%s.py has no %s" % (name, key))
+        setattr(module, key, eval(text, vars(module)))
+    return module.Bot
+
+
+def _play_variant(job):
+    """One game: a variant's Bot (at `level`) on seat g % players, normal bots on the others;
+    the variant's share of the win."""
+    from firmware.bots import make_bot
+    from firmware.core import load
+
+    name, players, options, g, changes, level = job
+    seed = 20000 + g // players  # match_shares()'s deals, seats rotating over each
+    me = g % players
+    bots = [variant_bot(name, changes)(s, level, seed * 7 + s) if s == me
+            else make_bot(name, s, "normal", seed * 7 + s) for s in range(players)]
+    state = load(name).new_game(players, seed, options)
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.view(seat)))
+    winners = state.winners()
+    return (me in winners) / len(winners)
+
+
+def tune_shares(pool, name, players, options, games, changes, level="normal"):
+    """Each game's share of the wins of the variant (variant_bot) against normal bots."""
+    jobs = [(name, players, options, g, tuple(changes), level) for g in range(games)]
+    return pool.map(_play_variant, jobs, chunksize=8)
+
+
+def bench_tune(args):
+    """A game's heuristic with changed settings against its normal bot: no search, so
+    thousands of games a minute. Two seats of the same bot share each deal, so the game's own
+    settings ("-") score exactly the even share at 2 players."""
+    import multiprocessing
+
+    import firmware.core as core
+
+    module = core.load(args.game)
+    players = min(max(args.players, module.MIN_PLAYERS), module.MAX_PLAYERS)
+    options = None
+    if args.length == "quick":
+        from firmware.selftest import QUICK
+
+        options = QUICK.get(args.game)
+    pool = multiprocessing.Pool(args.jobs)
+    print(f"{args.game} {players}p {args.length}: the {args.level} heuristic with these "
+          f"settings on one seat (rotating) against normal, {args.games_n} games "
+          f"(even: {100 / players:.1f}%; in brackets the 95% interval)")
+    for variant in args.variants or ["-"]:
+        changes = [] if variant == "-" else variant.split(",")
+        started = time.time()
+        mean, low, high = interval(tune_shares(pool, args.game, players, options,
+                                               args.games_n, changes, args.level))
+        print(f"{variant:40} {100 * mean:5.1f}% ({100 * low:4.1f}-{100 * high:4.1f})  "
+              f"{time.time() - started:.0f} s", flush=True)
+    pool.close()
+
+
 def bench_screen(args):
     """The MicroPython screen on the emulated Pico Display Pack (tools/screenbench.py)."""
     emu = pico.prepare(out=progress)
@@ -928,6 +1008,18 @@ def main(argv=None):
                        help="hard's playout cap (SIXGEMS ran 17-25 on the emulated Pico)")
     seats.add_argument("--jobs", type=int, default=2, help="processes at once")
     seats.set_defaults(func=bench_seats)
+    tune = sub.add_parser("tune", help="a heuristic with changed settings against normal")
+    tune.add_argument("game")
+    tune.add_argument("variants", nargs="*", metavar="NAME=EXPR[,NAME=EXPR]",
+                      help="settings of firmware/bots/<game>.py, one variant an argument "
+                      "(-: as it is)")
+    tune.add_argument("--players", type=int, default=2, help="seats (clamped to the game's)")
+    tune.add_argument("--length", choices=("quick", "standard"), default="standard")
+    tune.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                      help="the variant's level (hard: the heuristic of HARD_PRIOR)")
+    tune.add_argument("-n", "--games-n", type=int, default=2000, help="games a variant")
+    tune.add_argument("--jobs", type=int, default=2, help="processes at once")
+    tune.set_defaults(func=bench_tune)
     screen = sub.add_parser("screen", help="the MicroPython screen on the emulated Pico")
     screen.add_argument("--pack", choices=("picodisplay", "picodisplay2"),
                         default="picodisplay")
@@ -953,7 +1045,7 @@ def main(argv=None):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "seats", "screen", "frozen", "presses",
+    if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "presses",
                                    "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     args = parser.parse_args(argv)
