@@ -163,6 +163,16 @@ def test_a_full_hand_takes_nothing_it_would_give_up():
     assert choose(view) == D.TAKE_NONE
 
 
+def test_hard_gives_up_a_special_card_before_a_lone_7_normal_the_7():
+    # D-T9 above the hand limit: normal keeps a special card for later (worth 0.70 points to
+    # it) over a lone 7 (a sixth of a 3-collection of 7s, 0.60); the hard level's heuristic
+    # counts a kept special at 0.15 (HARD_W_SPECIAL) and gives the special up.
+    hand = [D.CARD_A, card(7, 1), card(5, 1), card(5, 2), card(2, 1), card(2, 2)]
+    view = crafted(phase="discard", hand=hand, legal=[D.HAND + D.CARD_A, D.HAND + card(7, 1)])
+    assert choose(view, "normal") == D.HAND + card(7, 1)
+    assert choose(view, "hard") == D.HAND + D.CARD_A
+
+
 # ---- Special cards (D-T8) ---------------------------------------------------------------
 
 
