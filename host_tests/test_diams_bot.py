@@ -170,7 +170,20 @@ def test_hard_gives_up_a_special_card_before_a_lone_7_normal_the_7():
     hand = [D.CARD_A, card(7, 1), card(5, 1), card(5, 2), card(2, 1), card(2, 2)]
     view = crafted(phase="discard", hand=hand, legal=[D.HAND + D.CARD_A, D.HAND + card(7, 1)])
     assert choose(view, "normal") == D.HAND + card(7, 1)
+    assert choose(view, "easy") == D.HAND + card(7, 1)  # (its noise: main phase only)
     assert choose(view, "hard") == D.HAND + D.CARD_A
+
+
+def test_hard_gives_up_a_vault_extension_before_a_lone_7_normal_the_7():
+    # D-T9 with three 5s in the vault: a fourth 5 in hand would add 3 points (8 -> 11, D-V),
+    # counted at 35% by normal (1.05 points, over the lone 7's 0.60) and at 15% by the hard
+    # level's heuristic (HARD_W_EXT: 0.45), which gives the 5 up.
+    hand = [card(5, 4), card(7, 1), card(4, 1), card(4, 2), card(2, 1), card(2, 2)]
+    view = crafted(phase="discard", hand=hand, vault=[card(5, 1), card(5, 2), card(5, 3)],
+                   legal=[D.HAND + card(5, 4), D.HAND + card(7, 1)])
+    assert choose(view, "normal") == D.HAND + card(7, 1)
+    assert choose(view, "easy") == D.HAND + card(7, 1)
+    assert choose(view, "hard") == D.HAND + card(5, 4)
 
 
 # ---- Special cards (D-T8) ---------------------------------------------------------------
