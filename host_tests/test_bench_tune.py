@@ -40,3 +40,12 @@ def test_a_variants_settings_are_evaluated_in_its_module():
 def test_a_name_the_bot_module_lacks_is_refused():
     with pytest.raises(ValueError, match="has no W_NOTHING"):
         bench.variant_bot("diams", ["W_NOTHING=1"])
+
+
+def test_the_command_takes_its_options_before_between_and_after_the_variants(capsys):
+    bench.main(["tune", "diams", "--length", "quick", "-", "-n", "20", "HAND_DRAW_BELOW=4",
+                "--jobs", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("diams 2p quick: the normal heuristic") and "20 games" in lines[0]
+    assert lines[1].split()[:2] == ["-", "50.0%"]
+    assert lines[2].split()[0] == "HAND_DRAW_BELOW=4" and float(lines[2].split()[1][:-1]) < 40

@@ -1048,7 +1048,10 @@ def main(argv=None):
     if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "presses",
                                    "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
-    args = parser.parse_args(argv)
+    if argv[0] == "tune":  # its variants and options in any order
+        args = tune.parse_intermixed_args(argv[1:])
+    else:
+        args = parser.parse_args(argv)
     try:
         args.func(args)
     except (pico.PicoError, FileNotFoundError) as exc:
