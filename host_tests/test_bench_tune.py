@@ -49,3 +49,8 @@ def test_the_command_takes_its_options_before_between_and_after_the_variants(cap
     assert lines[0].startswith("diams 2p quick: the normal heuristic") and "20 games" in lines[0]
     assert lines[1].split()[:2] == ["-", "50.0%"]
     assert lines[2].split()[0] == "HAND_DRAW_BELOW=4" and float(lines[2].split()[1][:-1]) < 40
+
+
+def test_a_variants_settings_split_at_the_commas_before_a_name_only():
+    assert bench.split_changes("W_EXT=15,NOISE={'easy': 5, 'normal': 0},X=(1, 2)") == [
+        "W_EXT=15", "NOISE={'easy': 5, 'normal': 0}", "X=(1, 2)"]

@@ -281,7 +281,7 @@ def test_close_calls_follow_the_valuation_to_the_hundredth():
 
 
 def test_easy_noise_is_reproducible_and_spreads_over_close_options():
-    # Market, Compulsory Sale and Safecracker within the easy level's noise (+-2 points):
+    # Market, Compulsory Sale and Safecracker within the easy level's noise (+-30 points):
     # normal always takes the best, easy any of the three, the same for the same seed
     # (recorded answers: they change if the noise's draw does).
     view = crafted(phase="main", hand=[card(2, 1), card(5, 1), D.CARD_B], market=[card(5, 2)],
@@ -290,4 +290,4 @@ def test_easy_noise_is_reproducible_and_spreads_over_close_options():
     assert {choose(view, "normal", seed) for seed in range(12)} == {D.MARKET}
     easy = [choose(view, "easy", seed) for seed in range(12)]
     M, S, B = D.MARKET, D.SAFECRACKER, D.SALE_B
-    assert easy == [M, M, S, M, M, S, M, S, M, S, B, M]
+    assert easy == [M, M, B, B, B, S, M, M, M, B, M, S]

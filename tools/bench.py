@@ -713,6 +713,14 @@ def variant_bot(name, changes):
     return module.Bot
 
 
+def split_changes(variant):
+    """"A=1,B={'x': 1, 'y': 2}" -> ["A=1", "B={'x': 1, 'y': 2}"]: a comma splits only before
+    the next NAME=."""
+    import re
+
+    return re.split(r",(?=[A-Za-z_][A-Za-z0-9_]*=)", variant)
+
+
 def _play_variant(job):
     """One game: a variant's Bot (at `level`) on seat g % players, normal bots on the others;
     the variant's share of the win."""
@@ -758,7 +766,7 @@ def bench_tune(args):
           f"settings on one seat (rotating) against normal, {args.games_n} games "
           f"(even: {100 / players:.1f}%; in brackets the 95% interval)")
     for variant in args.variants or ["-"]:
-        changes = [] if variant == "-" else variant.split(",")
+        changes = [] if variant == "-" else split_changes(variant)
         started = time.time()
         mean, low, high = interval(tune_shares(pool, args.game, players, options,
                                                args.games_n, changes, args.level))
