@@ -498,8 +498,8 @@ def print_games(args, games, board, results, rates, folders, budget_ms):
 # ---- bots -----------------------------------------------------------------------------------
 def _played(name, players, options, seed, lineup):
     """A whole game on CPython with a bot per seat (lineup: "random" | a level |
-    "hard:<playouts>"): (the finished state, the seat that moved first: `state.first` where
-    the game has one, else 0)."""
+    "hard:<playouts>" | ("variant", changes, level): variant_bot's): (the finished state, the
+    seat that moved first: `state.first` where the game has one, else 0)."""
     from firmware.bots import RandomBot, make_bot
     from firmware.core import load
 
@@ -507,7 +507,9 @@ def _played(name, players, options, seed, lineup):
     first = getattr(state, "first", 0)
     bots = []
     for seat, who in enumerate(lineup):
-        if who == "random":
+        if isinstance(who, tuple):
+            bots.append(variant_bot(name, who[1])(seat, who[2], seed * 7 + seat))
+        elif who == "random":
             bots.append(RandomBot(seat, seed * 7 + seat))
         elif who.startswith("hard:"):
             bots.append(make_bot(name, seat, "hard", seed * 7 + seat, None, int(who[5:])))
@@ -721,29 +723,11 @@ def split_changes(variant):
     return re.split(r",(?=[A-Za-z_][A-Za-z0-9_]*=)", variant)
 
 
-def _play_variant(job):
-    """One game: a variant's Bot (at `level`) on seat g % players, normal bots on the others;
-    the variant's share of the win."""
-    from firmware.bots import make_bot
-    from firmware.core import load
-
-    name, players, options, g, changes, level = job
-    seed = 20000 + g // players  # match_shares()'s deals, seats rotating over each
-    me = g % players
-    bots = [variant_bot(name, changes)(s, level, seed * 7 + s) if s == me
-            else make_bot(name, s, "normal", seed * 7 + s) for s in range(players)]
-    state = load(name).new_game(players, seed, options)
-    while not state.is_over():
-        seat = state.current_player()
-        state.apply(bots[seat].choose(state.view(seat)))
-    winners = state.winners()
-    return (me in winners) / len(winners)
-
-
 def tune_shares(pool, name, players, options, games, changes, level="normal"):
-    """Each game's share of the wins of the variant (variant_bot) against normal bots."""
-    jobs = [(name, players, options, g, tuple(changes), level) for g in range(games)]
-    return pool.map(_play_variant, jobs, chunksize=8)
+    """Each game's share of the wins of the variant (variant_bot at `level`) against normal
+    bots: match_shares()'s deals and seats."""
+    return match_shares(pool, name, players, options, games, ("variant", tuple(changes), level),
+                        "normal")
 
 
 def bench_tune(args):
