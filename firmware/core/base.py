@@ -13,6 +13,18 @@ except ImportError:  # CPython: the value itself
         return x
 
 
+def bind_builtins(names, where):
+    """Bind the builtins `names` (len, range, ...) as globals of the module whose globals()
+    is `where`. On the boards a name a module does not define is first looked for in the
+    module's own table, which grows only once it is full, and a miss probes on to a free
+    slot: in Diploma's rules (152 names in 167 slots) isinstance() cost 90 us of board time,
+    13 in a small module. Bound, a builtin is found at once."""
+    import builtins
+
+    for name in names:
+        where[name] = getattr(builtins, name)
+
+
 def read_options(choices, options):
     """Merge `options` (key -> choice) over the defaults of OPTIONS; reject anything unknown."""
     merged = {}

@@ -14,7 +14,11 @@
 # Item cards 0..23: tools 0..9, titles 10..17, barriers 18..23. Magic cards 0..9 (MAGIC).
 # Magic-circle cards 0..11 (P-K). Dice: colour 0..3 and value 1..6, indexed in the round.
 
-from firmware.core.base import GameState, check_players, const, read_options
+from firmware.core.base import GameState, bind_builtins, check_players, const, read_options
+
+# Every builtin this module uses (a test keeps the list whole): see bind_builtins.
+bind_builtins(("abs", "bytearray", "bytes", "dict", "getattr", "isinstance", "len", "list",
+               "max", "min", "range", "reversed", "set", "setattr", "sorted", "sum"), globals())
 
 TITLE = "Diploma"
 MIN_PLAYERS = 1
@@ -398,8 +402,13 @@ _VIEW_KEYS = PUBLIC + ("game", "seat", "players", "options", "phase", "current",
 
 
 def _copy(v):
+    """A copy of a field: an int, a list of ints or a list of lists of ints (per seat), never
+    deeper or mixed (a test checks it). Slices, not a call per element: a view and a clone
+    copy every field, and on a board that was most of a search's playout."""
     if isinstance(v, list):
-        return [_copy(x) for x in v]
+        if v and isinstance(v[0], list):
+            return [x[:] for x in v]
+        return v[:]
     return v
 
 

@@ -98,6 +98,27 @@ def each_once(zones, total):
     return got == total
 
 
+def two_levels(v):
+    """An int, a list of ints or a list of lists of ints: what the rules' _copy (clone,
+    view, sample_state) copies whole. A deeper or mixed field would be shared by a copy."""
+    if type(v) is int:
+        return True
+    if type(v) is not list:
+        return False
+    if v and type(v[0]) is list:
+        for inner in v:
+            if type(inner) is not list:
+                return False
+            for x in inner:
+                if type(x) is not int:
+                    return False
+        return True
+    for x in v:
+        if type(x) is not int:
+            return False
+    return True
+
+
 class Checker:
     """Invariants after every action."""
 
@@ -159,6 +180,9 @@ class Checker:
                     before = snapshot(s)
                     raises(ValueError, s.apply, bad)
                     assert snapshot(s) == before
+        if self.actions % 13 == 0:  # every field copies whole (_copy: two levels at most)
+            for key in g.PUBLIC + g.HIDDEN:
+                assert two_levels(getattr(s, key)), key
         if self.actions % 400 == 0:  # replay of the history so far gives the same state
             assert snapshot(replay(*record(s))) == snapshot(s)
 
