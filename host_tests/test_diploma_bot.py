@@ -242,6 +242,43 @@ def test_drafts_a_high_die_of_its_own_colour_P_R1():
     assert strict_bot(0).choose(state.view(0)) == D.DRAFT + best
 
 
+def test_hard_drafts_away_the_die_the_next_drafter_needs_P_R1():
+    """Die 0 is seat 0's colour (2 stones, P-R2), die 1 seat 1's; the rest are 1s. Normal
+    takes its best die; hard, with seat 1 drafting next (view "order"), takes seat 1's
+    instead, and takes its own best when it drafts again next itself."""
+    state = reach(D.P_DRAFT)
+    for d in range(len(state.dice_val)):
+        state.dice_own[d] = -1
+        state.dice_val[d] = 1
+        state.dice_col[d] = 2 + d % 2
+    state.dice_val[0], state.dice_col[0] = 5, 0
+    state.dice_val[1], state.dice_col[1] = 6, 1
+    state.stones = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    state.order = [1, 1, 0]
+    assert strict_bot(0).choose(state.view(0)) == D.DRAFT
+    hard = B.Bot(0, "hard")
+    hard.strict = True
+    assert hard.choose(state.view(0)) == D.DRAFT + 1
+    state.order = [0, 1, 1]
+    assert hard.choose(state.view(0)) == D.DRAFT
+
+
+def test_hard_values_a_stone_below_normal():
+    """The hard heuristic's stone weight (_HARD_W_STONE) is its own: with normal's weight
+    instead, it decides otherwise in some dice decisions of whole games."""
+    differ = 0
+    for view in sample_views(300):
+        if view["phase"] not in ("draft", "assign"):
+            continue
+        hard = B.Bot(view["seat"], "hard", 4)
+        heavy = B.Bot(view["seat"], "hard", 4)
+        hard.strict = heavy.strict = True
+        heavy.w_stone = B._W_STONE
+        assert hard.w_stone < heavy.w_stone
+        differ += hard.choose(view) != heavy.choose(view)
+    assert differ > 0
+
+
 def test_converts_sets_and_mana_at_the_end_P_D4():
     state = reach(D.P_PLACE)
     state.phase = D.P_FINAL
