@@ -25,11 +25,15 @@ def binding_modules():
     return found
 
 
+def is_binding(top):
+    """Whether a top-level statement is the bind_builtins(...) call."""
+    return isinstance(top, ast.Expr) and isinstance(top.value, ast.Call) and \
+        getattr(top.value.func, "id", "") == "bind_builtins"
+
+
 def bound_names(tree):
     """The names of the module-level bind_builtins((...), globals()) call."""
-    calls = [node.value for node in tree.body if isinstance(node, ast.Expr)
-             and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") ==
-             "bind_builtins"]
+    calls = [top.value for top in tree.body if is_binding(top)]
     assert len(calls) == 1, "one bind_builtins call, at the module's top level"
     names, where = calls[0].args
     assert ast.unparse(where) == "globals()"
@@ -40,8 +44,7 @@ def used_builtins(tree):
     """The builtins the module's code loads (the binding call's own globals() aside)."""
     found = set()
     for top in tree.body:
-        if isinstance(top, ast.Expr) and getattr(getattr(top.value, "func", None), "id",
-                                                     "") == "bind_builtins":
+        if is_binding(top):
             continue
         for node in ast.walk(top):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
