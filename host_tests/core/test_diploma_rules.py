@@ -2,6 +2,9 @@
 # Tables are arranged by hand: T(colour, shape, n) is a line tile (colour 4 = grey; shape 0
 # straight, 1 wide, 2 tight), M(n) a bonus mana spot; hexes as in diploma.COORDS (0 the
 # centre, 1..6 ring 1, 7..18 ring 2).
+# The heap: Diploma's rules module is about twice another game's; the smallest heap of this
+# module is about 124k, 144k leaves a margin.
+# mptest-heap: 144k
 from checks import play, raises, refused
 
 from firmware.core import diploma as g
