@@ -425,11 +425,11 @@ def test_a_game_may_think_for_less_than_the_boards_budget():
 
 
 def test_a_hard_prior_game_searches_from_its_hard_heuristic_one_for_every_seat():
-    # SIXGEMS, Diploma and Diam's set HARD_PRIOR: the search's prior (and the searching seat's
-    # own playouts) is the game's Bot at level "hard", one shared by every hard seat of the
-    # game; a game without one (Quartz) searches from the normal bots of the playouts.
-    # Guards: the prior never made, made per seat, or kept from another game.
-    from firmware.bots import diams, diploma, sixgems
+    # SIXGEMS, Diploma, Diam's and Quartz set HARD_PRIOR: the search's prior (and the
+    # searching seat's own playouts) is the game's Bot at level "hard", one shared by every
+    # hard seat of the game; a game without one (Diamonds) searches from the normal bots of
+    # the playouts. Guards: the prior never made, made per seat, or kept from another game.
+    from firmware.bots import diams, diploma, quartz, sixgems
 
     a = make_bot("sixgems", 0, "hard", 1)
     b = make_bot("sixgems", 1, "hard", 2)
@@ -440,4 +440,7 @@ def test_a_hard_prior_game_searches_from_its_hard_heuristic_one_for_every_seat()
     assert c.prior_bot.hand_low > diploma.Bot(0, "normal").hand_low
     d = make_bot("diams", 0, "hard", 1)
     assert isinstance(d.prior_bot, diams.Bot) and d.prior_bot.w_ext == diams.HARD_W_EXT
-    assert make_bot("quartz", 0, "hard", 1).prior_bot is None
+    e = make_bot("quartz", 0, "hard", 1)
+    assert isinstance(e.prior_bot, quartz.Bot) and e.prior_bot.lookahead
+    assert not quartz.Bot(0, "normal").lookahead
+    assert make_bot("diamonds", 0, "hard", 1).prior_bot is None
