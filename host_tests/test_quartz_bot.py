@@ -330,6 +330,14 @@ def test_hard_picks_its_reroll_die_by_die_then_rolls():
     assert picks == [Q.DIE + 2, Q.DIE + 3, Q.DIE + 4, Q.REROLL]
 
 
+def test_hard_keeps_dice_that_no_reroll_would_better():
+    # An empty bag and empty carts: every outcome of every reroll is worth nothing, as the
+    # dice are now: hard keeps them (normal rerolls the dice its plan leaves idle).
+    state = position(phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2, bag=[0] * Q.NKINDS)
+    assert choose(state) != Q.KEEP
+    assert choose(state, "hard") == Q.KEEP
+
+
 def test_hard_searches_the_actions_not_the_reroll():
     # The reroll (Q-T2) is the heuristic's exact expectation: no playout is spent on it,
     # neither on the dice's picks; the action kinds and ending the turn are searched.
