@@ -411,12 +411,12 @@ def test_make_bot_gives_the_search_its_defaults_for_a_game_that_sets_none(monkey
 
 
 def test_a_game_may_think_for_less_than_the_boards_budget():
-    # SIXGEMS's and Diploma's BUDGET_MS lowers the board's budget, never raises a smaller
-    # one; a game without one keeps what it is given. Guards: the game's budget ignored, or
-    # taken over a smaller one.
-    from firmware.bots import diploma, sixgems
+    # SIXGEMS's, Diploma's and Quartz's BUDGET_MS lowers the board's budget, never raises a
+    # smaller one; a game without one keeps what it is given. Guards: the game's budget
+    # ignored, or taken over a smaller one.
+    from firmware.bots import diploma, quartz, sixgems
 
-    for name, module in (("sixgems", sixgems), ("diploma", diploma)):
+    for name, module in (("sixgems", sixgems), ("diploma", diploma), ("quartz", quartz)):
         assert module.BUDGET_MS < 2000
         assert make_bot(name, 0, "hard", 1, 2000).budget_ms == module.BUDGET_MS
     assert make_bot("sixgems", 0, "hard", 1, 500).budget_ms == 500
