@@ -282,18 +282,7 @@ class Bot(Heuristic):
             useful = self._dice_for(view, (1 << Q.DICE) - 1, face)
             if useful < own:
                 idle[face] = own - useful
-        picked = [0] * 6
-        for die in range(Q.DICE):
-            if view["selected"][die]:
-                picked[dice[die]] += 1
-        for action in legal:
-            if action >= Q.DIE:
-                face = dice[action - Q.DIE]
-                if face != _HELMET and picked[face] < idle[face]:
-                    return action
-        if Q.REROLL in legal:
-            return Q.REROLL
-        return Q.KEEP
+        return self._pick(view, legal, idle)
 
     def _roll_ahead(self, view, legal):
         """Hard: pick the dice of the reroll with the best expected plan value, then reroll
@@ -310,6 +299,12 @@ class Bot(Heuristic):
             self.ahead = None
             want = self._reroll_plan(view)
             self.ahead = (key, want)
+        return self._pick(view, legal, want)
+
+    def _pick(self, view, legal, want):
+        """The next die of a reroll of `want` dice per face (the picks so far count), then
+        the reroll; the dice as they are when there is nothing to reroll."""
+        dice = view["dice"]
         picked = [0] * 6
         for die in range(Q.DICE):
             if view["selected"][die]:
