@@ -338,6 +338,18 @@ def test_hard_keeps_dice_that_no_reroll_would_better():
     assert choose(state, "hard") == Q.KEEP
 
 
+def test_hard_rerolls_as_normal_with_more_than_three_players():
+    # LOOKAHEAD_PLAYERS: with four or more seats the lookahead lost to normal's idle dice
+    # (its chest dice rerolled away, its carts stolen by more rivals).
+    from firmware.bots import quartz as B
+
+    assert B.LOOKAHEAD_PLAYERS == 3
+    for players in (4, 6):
+        state = position(players=players, phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2,
+                         bag=[0] * Q.NKINDS)
+        assert choose(state, "hard") == choose(state) != Q.KEEP
+
+
 def test_hard_searches_the_actions_not_the_reroll():
     # The reroll (Q-T2) is the heuristic's exact expectation: no playout is spent on it,
     # neither on the dice's picks; the action kinds and ending the turn are searched.
