@@ -73,6 +73,8 @@ class Bot(Heuristic):
         self.lookahead = level == "hard"  # rerolls by their expected value (_reroll_plan)
         self.ahead = None  # (what the reroll plan was made from, the plan): its picks reuse it
         self.values = {}  # plan value by dice counts (coded), within one _reroll_plan
+        self.top = 0  # _choices: the best expected value so far (over 6 ** 5 outcomes)
+        self.want = [0] * 6  # ... and its dice per face to reroll
         self.knap = [0] * 6  # _value's best value by helmets used
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
@@ -332,11 +334,11 @@ class Bot(Heuristic):
         counts = [0] * 6
         for face in view["dice"]:
             counts[face] += 1
-        self.values = {}
+        self.values = {}  # (a search ended by a MemoryError may have left some)
         self.top = self._value(counts) * _SIDES[0]  # keeping the dice as they are
         self.want = [0] * 6
         self._choices(counts, [0] * 6, 0)
-        self.values = {}
+        self.values = {}  # off the heap until the next roll
         return self.want
 
     def _choices(self, counts, reroll, face):
