@@ -54,11 +54,12 @@ class Search:
     bonus: added to the prior's mean: another action must beat it by more than that (a few
     noisy playouts should not overrule a good heuristic); own: the searching seat's policy in
     the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
-    policy[seat])."""
+    policy[seat]); deal(view, rng) -> state: the samples (None: module.sample_state)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
-                 depth=20, prior=None, candidates=None, bonus=0, own=None):
+                 depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None):
         self.module = module
+        self.deal = deal if deal is not None else module.sample_state
         self.own = own  # the searching seat's own playout policy (None: policy[seat])
         self.bonus = bonus
         self.view = view
@@ -169,7 +170,7 @@ class Search:
         n = len(legal)
         i = self.next
         if i == 0 or self.sample is None:
-            self.sample = self.module.sample_state(self.view, self.rng)
+            self.sample = self.deal(self.view, self.rng)
             i = 0
         # The prior first in every round, then the others in legal order.
         pi = legal.index(self.prior)
@@ -238,7 +239,7 @@ class SearchBot:
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
                  depth=20, evaluate=None, candidates=None, bonus=0,
-                 prior_bot=None):
+                 prior_bot=None, belief=None):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -254,6 +255,9 @@ class SearchBot:
         self.bonus = bonus
         self.prior_bot = prior_bot  # the prior's heuristic, also the seat's own playout
         # policy (None: the playouts' normal bot)
+        # What the rivals' plays showed (a game's Belief: observe(view) at each decision,
+        # sample(view, rng) for the search; None: module.sample_state from the view alone).
+        self.belief = belief
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -264,6 +268,9 @@ class SearchBot:
         legal = view["legal"]
         if not legal:
             raise ValueError("seat %d has no decision to make now" % self.seat)
+        belief = self.belief
+        if belief is not None:
+            belief.observe(view)  # every decision, searched or not: no play goes unread
         policy = shared_policy(self.heuristic, view["players"])
         prior_bot = self.prior_bot  # the heuristic's own choice for this seat
         if prior_bot is None:
@@ -288,7 +295,8 @@ class SearchBot:
         try:
             self.search = Search(self.module, view, policy, self.evaluate, rng,
                                  self.budget_ms, self.playouts, self.depth, prior,
-                                 self.candidates, self.bonus, self.prior_bot)
+                                 self.candidates, self.bonus, self.prior_bot,
+                                 belief.sample if belief is not None else None)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

@@ -543,15 +543,17 @@ class State(GameState):
         return "pass %d card%s" % (k, "" if k == 1 else "s")
 
 
-def sample_state(view, rng):
+def sample_state(view, rng, unlikely=None):
     """A full State consistent with `view` (for search, as OpenSpiel resamples from an
     information state): the cards `view["seat"]` cannot see (other hands, cards others chose
     to pass, the undealt cards) are dealt at random with `rng`, as far as the view allows:
     the cards the seat passed stay in the taker's hand, and a seat that did not follow a
     suit gets none of it (M-R4; should those suits leave too few cards, the last seats take
-    what is left). A side's vault count that the view hides is guessed as the seat's own
-    side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an empty
-    history and a seed of its own: it is NOT replayable, use it only to look ahead."""
+    what is left). unlikely: None, or per seat a bytearray of DECK_SIZE, 1 for a card the
+    seat is believed not to hold (a bot's reading of its plays): dealt to it only when the
+    other cards run short. A side's vault count that the view hides is guessed as the seat's
+    own side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an
+    empty history and a seed of its own: it is NOT replayable, use it only to look ahead."""
     n = view["players"]
     me = view["seat"]
     s = new_game(n, rng.randbelow(1 << 28), view["options"])
@@ -600,7 +602,8 @@ def sample_state(view, rng):
     s.chosen[me] = list(view["chosen"])
     for seat in _most_voids_first(s.voids, me):
         hand = list(given) if seat == taker else []
-        pool = _deal_into(hand, view["hand_counts"][seat], s.voids[seat], pool)
+        pool = _deal_into(hand, view["hand_counts"][seat], s.voids[seat], pool,
+                          unlikely[seat] if unlikely is not None else None)
         hand.sort()
         s.hands[seat] = hand
         k = view["chosen_counts"][seat]
@@ -621,15 +624,20 @@ def _most_voids_first(voids, me):
     return [seat for _, seat in seats]
 
 
-def _deal_into(hand, size, void, pool):
+def _deal_into(hand, size, void, pool, unlikely=None):
     """Fills `hand` up to `size` from `pool` in its order, skipping the suits in the bit
-    set `void`, then from the skipped cards if those were too few: the cards left."""
-    left = []
+    set `void` and the cards marked in the bytearray `unlikely`, then from the unlikely
+    cards, then from the void suits if those were too few: the cards left."""
+    later = []  # believed not held
+    last = []  # of a void suit, or past a full hand
     for card in pool:
-        if len(hand) < size and not (void >> suit(card)) & 1:
-            hand.append(card)
+        if len(hand) >= size or (void >> suit(card)) & 1:
+            last.append(card)
+        elif unlikely is not None and unlikely[card]:
+            later.append(card)
         else:
-            left.append(card)
+            hand.append(card)
+    left = later + last
     need = size - len(hand)
     if need > 0:
         hand.extend(left[:need])

@@ -1,0 +1,147 @@
+"""What the Diamonds hard bot reads from its rivals' plays (firmware/bots/diamonds.py,
+Belief) and how the search's samples use it (sample_state's `unlikely`): each read of a
+known situation, never a card a normal rival really holds, the samples leaning on the
+beliefs, and the hard bot searching through them. Rule ids: seeds/diamonds.md.
+Portable: pytest and tools/mptest.py."""
+
+from checks import count
+from test_diamonds_rules import cards, play, table
+
+from firmware.bots import diamonds as B
+from firmware.bots import make_bot
+from firmware.core import diamonds as m
+from firmware.core.prng import Prng
+
+
+def read(s, seat=0):
+    """A Belief of `seat` that has observed the position: the cards it rules out, per seat."""
+    belief = B.Belief(seat)
+    belief.observe(s.view(seat))
+    return belief
+
+
+def ruled_out(belief, seat):
+    return [c for c in range(m.DECK_SIZE) if belief.unlikely[seat][c]]
+
+
+def test_a_rival_that_does_not_take_the_trick_threw_its_lowest_card_M_R4():
+    s = play(table(2, ["10D 11D 2H 3H", "5D 9D 4H 6S"]), "10D", "5D")
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D")
+
+
+def test_the_last_card_of_a_trick_is_the_cheapest_win_M_R5():
+    # 2 players: tricks of four (M-R6), the rival plays 2nd and 4th. 11D over 8D: it holds
+    # no 9D or 10D (a cheaper win); 2D, its 2nd card, was its lowest then.
+    s = play(table(2, ["7D 8D 2H 3H", "2D 11D 4H 6S"]), "7D", "2D", "8D", "11D")
+    assert ruled_out(read(s), 1) == cards("1D 9D 10D")
+
+
+def test_a_strong_card_not_last_is_the_highest_of_its_suit():
+    s = play(table(2, ["9D 2H 3H 4H", "2D 14D 4S 6S"]), "9D", "14D")
+    assert ruled_out(read(s), 1) == cards("15D")
+    # A narrow win not last: its lowest card, and nothing strong above (12+ or 5 over the top).
+    s = play(table(2, ["9D 2H 3H 4H", "10D 4S 5S 6S"]), "9D", "10D")
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 12D 13D 14D 15D")
+
+
+def test_off_suit_the_lowest_card_of_the_suit_worth_most_M_R4_M_A():
+    # A diamond is always worth most: a heart off-suit means no diamond at all.
+    s = play(table(2, ["9S 2S 3H 4H", "6H 8H 4C 6C"]), "9S", "6H")
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D 11D 12D 13D 14D "
+                                          "15D 1H 2H 3H 4H 5H")
+    # A club may be worth as much as a diamond (a steal): only the lower diamonds go.
+    s = play(table(2, ["9S 2S 3H 4H", "4C 6C 8H 9H"]), "9S", "4C")
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 1C 2C 3C")
+
+
+def test_a_strong_lead_is_the_top_of_the_best_suit():
+    # 13H led (hearts 1 point: score 2 * 13 * 13 = 338): no higher heart, no diamond over
+    # 338 / 3 (11D: 363), nothing in a suit worth nothing over rank 18 (none).
+    s = table(2, ["2H 3S 4S 5S", "13H 10D 4C 6C"], leader=1, showroom=[0, 0], thief=0)
+    play(s, "13H")
+    assert ruled_out(read(s), 1) == cards("11D 12D 13D 14D 15D 14H 15H")
+
+
+def test_the_beliefs_start_over_each_round_M_R1():
+    s = play(table(2, ["10D 11D 2H 3H", "5D 9D 4H 6S"]), "10D", "5D")
+    belief = read(s)
+    assert ruled_out(belief, 1)
+    nxt = table(2, ["10D 11D 2H 3H", "5D 9D 4H 6S"])  # a new deal: the hands are new
+    nxt.round = s.round + 1
+    belief.observe(nxt.view(0))
+    assert ruled_out(belief, 1) == [] and belief.read == 0
+
+
+def _rules_out_held_cards(players, options, games):
+    """Normal bots on every seat, seat 0 observing at its own decisions: (the beliefs read,
+    the cards they ruled out in all, those a rival did hold)."""
+    reads = marked = wrong = 0
+    for g in range(games):
+        s = m.new_game(players, 40 + g, options)
+        bots = [B.Bot(seat) for seat in range(players)]
+        belief = B.Belief(0)
+        while not s.is_over():
+            seat = s.current_player()
+            view = s.view(seat)
+            view["legal"] = s.legal_actions()
+            if seat == 0 and view["phase"] == "play":
+                belief.observe(view)
+                reads += 1
+                for other in range(1, players):
+                    out = belief.unlikely[other]
+                    marked += sum(out)
+                    wrong += len([c for c in s.hands[other] if out[c]])
+            s.apply(bots[seat].choose(view))
+    return reads, marked, wrong
+
+
+def test_the_beliefs_never_rule_out_a_card_a_normal_rival_holds():
+    for players, options in ((2, None), (3, None), (4, {"teams": "on"}), (5, None)):
+        reads, marked, wrong = _rules_out_held_cards(players, options, count(12, 2))
+        assert wrong == 0, (players, wrong)
+        # They do say something: 2 players, about 21 of the 50 cards unseen per read.
+        assert marked > 8 * reads * (players - 1), (players, marked, reads)
+
+
+def test_a_seat_is_dealt_the_cards_it_is_believed_not_to_hold_last():
+    hand = []
+    pool = cards("2D 3D 4H 5H 6S")
+    unlikely = bytearray(m.DECK_SIZE)
+    for c in cards("2D 4H"):
+        unlikely[c] = 1
+    left = m._deal_into(hand, 4, 1 << m.SPADES, pool, unlikely)
+    assert hand == cards("3D 5H 2D 4H")  # the likely first, then the unlikely in pool order
+    assert left == cards("6S")
+
+
+def test_samples_lean_on_the_beliefs():
+    s = play(table(2, ["10D 11D 2H 3H", "5D 9D 4H 6S"]), "10D", "5D")
+    view = s.view(0)
+    belief = read(s)
+    rng = Prng(7)
+    low = cards("1D 2D 3D 4D")
+    for _ in range(20):
+        held = belief.sample(view, rng).hands[1]
+        assert len(held) == 3 and not [c for c in held if c in low], held
+    # Without the beliefs the low diamonds come up (same seeds).
+    rng = Prng(7)
+    dealt = []
+    for _ in range(20):
+        dealt += m.sample_state(view, rng).hands[1]
+    assert [c for c in dealt if c in low]
+
+
+def test_the_hard_bot_searches_samples_of_its_beliefs():
+    s = play(table(2, ["10D 11D 12D 3H", "5D 9D 4H 6S"]), "10D", "5D")
+    bot = make_bot("diamonds", 0, "hard", 1, None, 3)
+    calls = []
+    sample = bot.belief.sample
+
+    def counted(view, rng):
+        calls.append(1)
+        return sample(view, rng)
+
+    bot.belief.sample = counted
+    view = s.view(0)
+    assert bot.choose(view) in view["legal"]
+    assert len(calls) >= 1 and ruled_out(bot.belief, 1) == cards("1D 2D 3D 4D")
