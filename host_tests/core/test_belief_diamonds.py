@@ -42,6 +42,10 @@ def test_a_strong_card_not_last_is_the_highest_of_its_suit():
     # A narrow win not last: its lowest card, and nothing strong above (12+ or 5 over the top).
     s = play(table(2, ["9D 2H 3H 4H", "10D 4S 5S 6S"]), "9D", "10D")
     assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 12D 13D 14D 15D")
+    s = play(table(2, ["3D 2H 3H 4H", "7D 4S 5S 6S"]), "3D", "7D")  # 4 over: not strong
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 8D 9D 10D 11D 12D 13D 14D 15D")
+    s = play(table(2, ["3D 2H 3H 4H", "8D 4S 5S 6S"]), "3D", "8D")  # 5 over: strong
+    assert ruled_out(read(s), 1) == cards("9D 10D 11D 12D 13D 14D 15D")
 
 
 def test_off_suit_the_lowest_card_of_the_suit_worth_most_M_R4_M_A():
