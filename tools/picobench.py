@@ -14,6 +14,8 @@
 #   - hard_at: action numbers of the "normal" game at which the seat's hard bot (budget_ms
 #     per decision, as firmware/ui/match.py makes it) decides too, timed, with the playouts
 #     its search ran; the normal bot's action is applied, so the game stays the same one.
+#     At the seat's other decisions the hard bot sees the view (SearchBot.see: what
+#     Diamonds' Belief reads there, the pass and every play, shapes its samples).
 # The heap is collected after every action (as the match does on a board), outside the times.
 import gc
 import time
@@ -91,6 +93,8 @@ def hard(module, make_bot, game, players, options, seed, hard_at, budget_ms):
             played, searched = (0, 1) if search is None else (search.playouts, len(search.legal))
             say("hard", [n, dt, played, searched, len(view["legal"])])
             search = None
+        elif hasattr(hards[seat], "see"):  # the hard bot reads the seat's every view
+            hards[seat].see(view)
         state.apply(bots[seat].choose(view))
         view = None
         n += 1

@@ -24,6 +24,29 @@ LEAD_RIVAL = 2  # ... a suit counting this many cards fewer per point its action
 DENY_TRICKS = 1  # 2 players: in the round's last tricks, let a rival without a trick win one
 
 
+def next_pass(cards, teams):
+    """The card the heuristic passes next (M-R2) from `cards`, the hand not yet chosen (in
+    hand order). To a partner (M-O3), the highest; otherwise the lowest cards, from the
+    longest suits first (measured against random and normal players: passing to make voids
+    lost games), diamonds kept longest."""
+    best = cards[0]
+    if teams and TEAM_PASS_HIGH:
+        for c in cards:
+            if M.rank(c) > M.rank(best):
+                best = c
+        return best
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[M.suit(c)] += 1
+    key = None
+    for c in cards:
+        k = (M.rank(c) - PASS_LONG * counts[M.suit(c)], -M.suit(c))
+        if key is None or k < key:
+            key = k
+            best = c
+    return best
+
+
 def action_values(view, seat):
     """What each suit's action (M-A) is worth to `seat`'s side now, in points."""
     sides = view["side"]
@@ -71,26 +94,7 @@ class Bot(Heuristic):
         if M.CONFIRM in legal:
             return M.CONFIRM
         picks = [a - M.PICK for a in legal if M.PICK <= a < M.UNPICK]
-        if view["teams"] and TEAM_PASS_HIGH:
-            best = picks[0]
-            for c in picks:
-                if M.rank(c) > M.rank(best):
-                    best = c
-            return M.PICK + best
-        # The lowest cards, from the longest suits first (measured against random and
-        # normal players: passing to make voids lost games), diamonds kept longest.
-        counts = [0, 0, 0, 0]
-        for c in view["hand"]:
-            if c not in view["chosen"]:
-                counts[M.suit(c)] += 1
-        best = picks[0]
-        key = None
-        for c in picks:
-            k = (M.rank(c) - PASS_LONG * counts[M.suit(c)], -M.suit(c))
-            if key is None or k < key:
-                key = k
-                best = c
-        return M.PICK + best
+        return M.PICK + next_pass(picks, view["teams"])
 
     # ---- Trick play (M-R4 .. M-R6) ----
     def _play(self, view, legal):
@@ -247,9 +251,57 @@ class Belief:
         self.round = -1
         self.read = 0  # the round's cards played that are already read
         self.unlikely = None  # per seat, a bytearray: 1 = believed not held
+        # The pass (M-R2) with the seat that passes to this one and takes its pass (2
+        # players; the partner, M-O3): what the heuristic passes from the hand it was dealt.
+        self.giver = -1  # that seat (-1: none, or the pass not seen this round)
+        self.dealt = None  # this seat's hand as dealt (seen at its pass)
+        self.received = None  # the cards the giver passed it (seen once play began)
+        self.passed = None  # the cards it passed the giver
+        self.played = None  # the giver's cards played this round
+        self.teams = False
 
     def sample(self, view, rng):
-        return M.sample_state(view, rng, self.unlikely)
+        misfit = self._misfit if self.giver >= 0 else None
+        return M.sample_state(view, rng, self.unlikely, misfit)
+
+    def _misfit(self, seat, hand):
+        """Would the giver, dealt the hand it holds in this sample (with the cards it played,
+        less those this seat passed it, plus those it passed), have passed what it did? None
+        if so; else the card of `hand` it would have passed instead, -1 if that one is not
+        in `hand` (played)."""
+        if seat != self.giver:
+            return None
+        passed = self.passed
+        received = self.received
+        cards = [c for c in hand if c not in passed]
+        for c in self.played:
+            if c not in passed:
+                cards.append(c)
+        cards.extend(received)
+        cards.sort()
+        for _ in range(len(received)):
+            c = next_pass(cards, self.teams)
+            if c not in received:
+                return c if c in hand else -1
+            cards.remove(c)
+        return None
+
+    def _see_pass(self, view):
+        """At the seat's pass: its hand as dealt; at its first play: what the pass brought."""
+        if view["phase"] == "pass":
+            if self.dealt is None:
+                self.dealt = view["hand"] + view["chosen"]
+            return
+        if self.dealt is None or self.received is not None:
+            return
+        n = view["players"]
+        hand = view["hand"]
+        self.received = [c for c in hand if c not in self.dealt]
+        self.passed = [c for c in self.dealt if c not in hand]
+        giver = (self.seat + view["sides"]) % n if view["teams"] else (self.seat - 1) % n
+        if (n == 2 or view["teams"]) and len(self.received) == view["count"]:
+            self.giver = giver
+            self.teams = view["teams"]
 
     def observe(self, view):
         n = view["players"]
@@ -262,11 +314,18 @@ class Belief:
             self.round = view["round"]  # a new round (or a game loaded): nothing known yet
             self.read = 0
             self.unlikely = [bytearray(M.DECK_SIZE) for _ in range(n)]
+            self.giver = -1
+            self.dealt = None
+            self.received = None
+            self.played = []
+        self._see_pass(view)
         first = played - len(trick) - len(last)  # the round's index of the last trick's lead
         for cards, leader in ((last, view["last_leader"]), (trick, view["leader"])):
             for i in range(len(cards)):
                 seat = (leader + i) % n
                 if first + i >= self.read and seat != self.seat:
+                    if seat == self.giver:
+                        self.played.append(cards[i])
                     self._read_play(view, seat, cards, leader, i, first + i)
             first += len(cards)
         self.read = played

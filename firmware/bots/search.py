@@ -264,13 +264,18 @@ class SearchBot:
         self.pace = 0  # ms a playout took in the last search that ran one (0: not known)
         self.skips = 0  # decisions in a row answered without a search (start)
 
+    def see(self, view):
+        """A view of this seat at a decision made without this bot (a benchmark playing
+        another bot for the seat): what it shows is read as at the bot's own decisions."""
+        if self.belief is not None:
+            self.belief.observe(view)
+
     def start(self, view):
         legal = view["legal"]
         if not legal:
             raise ValueError("seat %d has no decision to make now" % self.seat)
+        self.see(view)  # every decision, searched or not: no play goes unread
         belief = self.belief
-        if belief is not None:
-            belief.observe(view)  # every decision, searched or not: no play goes unread
         policy = shared_policy(self.heuristic, view["players"])
         prior_bot = self.prior_bot  # the heuristic's own choice for this seat
         if prior_bot is None:

@@ -149,3 +149,63 @@ def test_the_hard_bot_searches_samples_of_its_beliefs():
     view = s.view(0)
     assert bot.choose(view) in view["legal"]
     assert len(calls) >= 1 and ruled_out(bot.belief, 1) == cards("1D 2D 3D 4D")
+
+
+def fits(belief, seat, hand):
+    return belief._misfit(seat, hand) is None
+
+
+def _after_the_pass(players, seed, options=None):
+    """A game of normal bots up to seat 0's first play, seat 0's Belief observing its every
+    decision: (the state, the belief)."""
+    s = m.new_game(players, seed, options)
+    bots = [B.Bot(seat) for seat in range(players)]
+    belief = B.Belief(0)
+    while True:
+        seat = s.current_player()
+        view = s.view(seat)
+        view["legal"] = s.legal_actions()
+        if seat == 0:
+            belief.observe(view)
+            if view["phase"] == "play":
+                return s, belief
+        s.apply(bots[seat].choose(view))
+
+
+def test_the_pass_received_is_read_as_the_givers_lowest_cards_M_R2():
+    s, belief = _after_the_pass(2, 5)
+    assert belief.giver == 1 and sorted(belief.received) == sorted(s.given[1])
+    assert sorted(belief.passed) == sorted(s.given[0])
+    rival = sorted(s.hands[1])
+    assert fits(belief, 1, rival)
+    # Had it held an ace (rank 1) of its longest suit, it would have passed that first.
+    counts = [len([c for c in rival if m.suit(c) == x]) for x in range(m.SUITS)]
+    longest = counts.index(max(counts))
+    ace = m.make_card(1, longest)
+    assert ace in s.aside  # the seed's deal: neither hand holds it
+    top = [c for c in rival if c not in s.given[0]][-1]
+    assert not fits(belief, 1, sorted([c for c in rival if c != top] + [ace]))
+    assert fits(belief, 0, [ace])  # only the giver's hand is checked
+
+
+def test_the_pass_is_read_with_two_players_and_partners_only_M_O3():
+    for players, options, giver in ((2, None, 1), (4, {"teams": "on"}, 2),
+                                    (6, {"teams": "on"}, 3), (3, None, -1), (4, None, -1)):
+        seeds = 0
+        for seed in range(count(6, 2)):
+            s, belief = _after_the_pass(players, seed, options)
+            assert belief.giver == giver, (players, options, belief.giver)
+            if giver >= 0:
+                assert fits(belief, giver, sorted(s.hands[giver])), (players, seed)
+                seeds += 1
+        assert seeds or giver < 0
+
+
+def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
+    s, belief = _after_the_pass(2, 5)
+    view = s.view(0)
+    rng = Prng(3)
+    fit = sum([fits(belief, 1, belief.sample(view, rng).hands[1]) for _ in range(20)])
+    rng = Prng(3)
+    blind = sum([fits(belief, 1, m.sample_state(view, rng).hands[1]) for _ in range(20)])
+    assert fit >= 18 and blind <= 10, (fit, blind)
