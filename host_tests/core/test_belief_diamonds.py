@@ -5,7 +5,7 @@ beliefs, and the hard bot searching through them. Rule ids: seeds/diamonds.md.
 Portable: pytest and tools/mptest.py."""
 
 from checks import count
-from test_diamonds_rules import cards, play, table
+from test_diamonds_rules import C, cards, play, table
 
 from firmware.bots import diamonds as B
 from firmware.bots import make_bot
@@ -209,3 +209,34 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
     rng = Prng(3)
     blind = sum([fits(belief, 1, m.sample_state(view, rng).hands[1]) for _ in range(20)])
     assert fit >= 18 and blind <= 10, (fit, blind)
+
+
+def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
+    hand = cards("2D 9H 10H")
+    pool = cards("3D 4S 5C 6C 7H")
+    unlikely = bytearray(m.DECK_SIZE)
+    unlikely[C(7, "H")] = 1
+    unlikely[C(5, "C")] = 1
+
+    def misfit(seat, dealt):  # the 2D must go, nothing else
+        return C(2, "D") if C(2, "D") in dealt else None
+
+    m._mend(hand, pool, 1, 1 << m.DIAMONDS | 1 << m.SPADES, unlikely, misfit, Prng(1))
+    assert hand == sorted(cards("6C 9H 10H"))  # not 3D, 4S (void suits) nor 5C, 7H
+    assert sorted(pool) == sorted(cards("2D 3D 4S 5C 7H"))  # every card kept
+
+
+def test_a_pass_no_hand_explains_is_left_as_dealt():
+    # The giver played a 1H it would have passed instead of what it did (not the normal
+    # heuristic): no swap can mend that, the sample keeps its deal.
+    belief = B.Belief(0)
+    belief.giver = 1
+    belief.teams = False
+    belief.passed = []
+    belief.received = cards("5S")
+    belief.played = cards("1H")
+    hand = cards("9D 10D 11D")
+    assert belief._misfit(1, hand) == -1
+    dealt = list(hand)
+    m._mend(hand, cards("2C 3C"), 1, 0, None, belief._misfit, Prng(1))
+    assert hand == dealt
