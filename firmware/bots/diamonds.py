@@ -242,9 +242,13 @@ class Belief:
     plays otherwise only makes the samples lean the wrong way, since a card believed away
     is still dealt when the others run short (M.sample_state's `unlikely`).
 
+    The pass is read the same way, with 2 players and between partners (M-O3), where the
+    seat that passed to this one also took its pass: from the hand it was dealt, the
+    heuristic passes what it did (sample_state's `misfit`).
+
     observe(view) at each of the searching seat's decisions reads the plays since its last
-    one (the trick and the last trick hold them all: the seat plays in every trick);
-    sample(view, rng) deals the hidden cards from the view with the beliefs."""
+    one (the trick and the last trick hold them all: the seat plays in every trick), and
+    the pass; sample(view, rng) deals the hidden cards from the view with the beliefs."""
 
     def __init__(self, seat):
         self.seat = seat
@@ -259,6 +263,33 @@ class Belief:
         self.passed = None  # the cards it passed the giver
         self.played = None  # the giver's cards played this round
         self.teams = False
+
+    def observe(self, view):
+        n = view["players"]
+        trick = view["trick"]
+        last = view["last_trick"]
+        played = len(trick)
+        for pile in view["won_cards"]:
+            played += len(pile)
+        if view["round"] != self.round or played < self.read or self.unlikely is None:
+            self.round = view["round"]  # a new round (or a game loaded): nothing known yet
+            self.read = 0
+            self.unlikely = [bytearray(M.DECK_SIZE) for _ in range(n)]
+            self.giver = -1
+            self.dealt = None
+            self.received = None
+            self.played = []
+        self._see_pass(view)
+        first = played - len(trick) - len(last)  # the round's index of the last trick's lead
+        for cards, leader in ((last, view["last_leader"]), (trick, view["leader"])):
+            for i in range(len(cards)):
+                seat = (leader + i) % n
+                if first + i >= self.read and seat != self.seat:
+                    if seat == self.giver:
+                        self.played.append(cards[i])
+                    self._read_play(view, seat, cards, leader, i, first + i)
+            first += len(cards)
+        self.read = played
 
     def sample(self, view, rng):
         misfit = self._misfit if self.giver >= 0 else None
@@ -302,33 +333,6 @@ class Belief:
         if (n == 2 or view["teams"]) and len(self.received) == view["count"]:
             self.giver = giver
             self.teams = view["teams"]
-
-    def observe(self, view):
-        n = view["players"]
-        trick = view["trick"]
-        last = view["last_trick"]
-        played = len(trick)
-        for pile in view["won_cards"]:
-            played += len(pile)
-        if view["round"] != self.round or played < self.read or self.unlikely is None:
-            self.round = view["round"]  # a new round (or a game loaded): nothing known yet
-            self.read = 0
-            self.unlikely = [bytearray(M.DECK_SIZE) for _ in range(n)]
-            self.giver = -1
-            self.dealt = None
-            self.received = None
-            self.played = []
-        self._see_pass(view)
-        first = played - len(trick) - len(last)  # the round's index of the last trick's lead
-        for cards, leader in ((last, view["last_leader"]), (trick, view["leader"])):
-            for i in range(len(cards)):
-                seat = (leader + i) % n
-                if first + i >= self.read and seat != self.seat:
-                    if seat == self.giver:
-                        self.played.append(cards[i])
-                    self._read_play(view, seat, cards, leader, i, first + i)
-            first += len(cards)
-        self.read = played
 
     def _read_play(self, view, seat, cards, leader, i, index):
         n = view["players"]
