@@ -255,9 +255,11 @@ class SearchBot:
         self.bonus = bonus
         self.prior_bot = prior_bot  # the prior's heuristic, also the seat's own playout
         # policy (None: the playouts' normal bot)
-        # What the rivals' plays showed (a game's Belief: observe(view) at each decision,
-        # sample(view, rng) for the search; None: module.sample_state from the view alone).
-        self.belief = belief
+        # What the rivals' plays showed: belief(seat, players) makes, at the first view, the
+        # game's Belief or None; a Belief observe(view)s each decision and sample(view, rng)s
+        # for the search (None: module.sample_state from the view alone).
+        self.make_belief = belief
+        self.belief = None
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -267,6 +269,10 @@ class SearchBot:
     def see(self, view):
         """A view of this seat at a decision made without this bot (a benchmark playing
         another bot for the seat): what it shows is read as at the bot's own decisions."""
+        make = self.make_belief
+        if make is not None:  # the first view: the table's size is known
+            self.make_belief = None
+            self.belief = make(self.seat, view["players"])
         if self.belief is not None:
             self.belief.observe(view)
 

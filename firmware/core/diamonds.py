@@ -39,7 +39,6 @@ PERFECT_TOP = (0, 0, 8, 9, 13, 15, 15)  # M-O1: highest rank kept, by player cou
 TEAM_COUNTS = (4, 6)  # M-O3
 SHOWROOM_POINTS = 1  # M-E2
 VAULT_POINTS = 2
-FIT_SWAPS = 20  # sample_state: cards of a hidden hand swapped to fit what a bot saw
 
 # ---- Actions (small ints) ----------------------------------------------------------------
 COUNT = 10  # + 1..3: the dealer's pass count (M-R2)
@@ -544,7 +543,7 @@ class State(GameState):
         return "pass %d card%s" % (k, "" if k == 1 else "s")
 
 
-def sample_state(view, rng, unlikely=None, misfit=None):
+def sample_state(view, rng, unlikely=None, mend=None):
     """A full State consistent with `view` (for search, as OpenSpiel resamples from an
     information state): the cards `view["seat"]` cannot see (other hands, cards others chose
     to pass, the undealt cards) are dealt at random with `rng`, as far as the view allows:
@@ -552,10 +551,9 @@ def sample_state(view, rng, unlikely=None, misfit=None):
     suit gets none of it (M-R4; should those suits leave too few cards, the last seats take
     what is left). unlikely: None, or per seat a bytearray of DECK_SIZE, 1 for a card the
     seat is believed not to hold (a bot's reading of its plays): dealt to it only when the
-    other cards run short. misfit: None, or misfit(seat, hand) -> a card of the hand dealt
-    to the seat that disagrees with what the bot has seen (its pass), to be swapped for a
-    card left that the seat may hold, up to FIT_SWAPS times (None: the hand agrees; -1: no
-    swap can mend it). A side's vault count that the view hides is guessed as the seat's
+    other cards run short. mend: None, or mend(seat, hand, pool, void, rng), called with
+    each hand dealt, may swap cards of `hand` with cards of `pool` (those not dealt yet) to
+    fit what a bot has seen (`void`: the seat's void suits, a bit set). A side's vault count that the view hides is guessed as the seat's
     own side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an
     empty history and a seed of its own: it is NOT replayable, use it only to look ahead."""
     n = view["players"]
@@ -609,8 +607,8 @@ def sample_state(view, rng, unlikely=None, misfit=None):
         out = unlikely[seat] if unlikely is not None else None
         pool = _deal_into(hand, view["hand_counts"][seat], s.voids[seat], pool, out)
         hand.sort()
-        if misfit is not None:
-            _mend(hand, pool, seat, s.voids[seat], out, misfit, rng)
+        if mend is not None:
+            mend(seat, hand, pool, s.voids[seat], rng)
         s.hands[seat] = hand
         k = view["chosen_counts"][seat]
         s.chosen[seat] = pool[:k]
@@ -619,23 +617,6 @@ def sample_state(view, rng, unlikely=None, misfit=None):
     aside.sort()
     s.aside = aside
     return s
-
-
-def _mend(hand, pool, seat, void, unlikely, misfit, rng):
-    """Swaps the cards `misfit` names in `hand` for random cards of `pool` the seat may hold
-    (not of a void suit nor unlikely), until it names none (see sample_state)."""
-    for _ in range(FIT_SWAPS):
-        bad = misfit(seat, hand)
-        if bad is None or bad < 0:
-            return
-        spare = [i for i in range(len(pool)) if not (void >> suit(pool[i])) & 1
-                 and (unlikely is None or not unlikely[pool[i]])]
-        if not spare:
-            return
-        i = spare[rng.randbelow(len(spare))]
-        hand[hand.index(bad)] = pool[i]
-        pool[i] = bad
-        hand.sort()
 
 
 def _most_voids_first(voids, me):
