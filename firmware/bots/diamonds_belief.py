@@ -9,10 +9,11 @@ FIT_SWAPS = 20  # Belief.mend: cards of a sampled hand swapped at most to fit th
 
 class Belief:
     """The cards each rival is believed not to hold, read from its plays this round as the
-    normal heuristic (firmware/bots/diamonds.py) makes them (it follows with its lowest card unless it takes
-    the trick, leads the top card of its best suit, ...). A model, not a rule: a rival that
-    plays otherwise only makes the samples lean the wrong way, since a card believed away
-    is still dealt when the others run short (M.sample_state's `unlikely`).
+    normal heuristic (firmware/bots/diamonds.py) makes them (it follows with its lowest card
+    unless it takes the trick, leads the top card of its best suit, ...). A model, not a
+    rule: a rival that plays otherwise only makes the samples lean the wrong way, since a
+    card believed away is still dealt when the others run short (M.sample_state's
+    `unlikely`).
 
     The pass is read the same way, with 2 players and between partners (M-O3), where the
     seat that passed to this one also took its pass: from the hand it was dealt, the
@@ -26,14 +27,15 @@ class Belief:
         self.seat = seat
         self.round = -1
         self.read = 0  # the round's cards played that are already read
-        self.unlikely = None  # per seat, a bytearray: 1 = believed not held
+        self.unlikely = []  # per seat, a bytearray: 1 = believed not held
         # The pass (M-R2) with the seat that passes to this one and takes its pass (2
         # players; the partner, M-O3): what the heuristic passes from the hand it was dealt.
         self.giver = -1  # that seat (-1: none, or the pass not seen this round)
         self.dealt = None  # this seat's hand as dealt (seen at its pass)
-        self.received = None  # the cards the giver passed it (seen once play began)
-        self.passed = None  # the cards it passed the giver
-        self.played = None  # the giver's cards played this round
+        self.opened = False  # play began, the pass below was read
+        self.received = []  # the cards the giver passed it
+        self.passed = []  # the cards it passed the giver
+        self.played = []  # the giver's cards played this round
         self.teams = False
 
     def observe(self, view):
@@ -43,13 +45,13 @@ class Belief:
         played = len(trick)
         for pile in view["won_cards"]:
             played += len(pile)
-        if view["round"] != self.round or played < self.read or self.unlikely is None:
+        if view["round"] != self.round or played < self.read or not self.unlikely:
             self.round = view["round"]  # a new round (or a game loaded): nothing known yet
             self.read = 0
             self.unlikely = [bytearray(M.DECK_SIZE) for _ in range(n)]
             self.giver = -1
             self.dealt = None
-            self.received = None
+            self.opened = False
             self.played = []
         self._see_pass(view)
         first = played - len(trick) - len(last)  # the round's index of the last trick's lead
@@ -111,8 +113,9 @@ class Belief:
             if self.dealt is None:
                 self.dealt = view["hand"] + view["chosen"]
             return
-        if self.dealt is None or self.received is not None:
+        if self.dealt is None or self.opened:
             return
+        self.opened = True
         n = view["players"]
         hand = view["hand"]
         self.received = [c for c in hand if c not in self.dealt]

@@ -544,18 +544,18 @@ class State(GameState):
 
 
 def sample_state(view, rng, unlikely=None, mend=None):
-    """A full State consistent with `view` (for search, as OpenSpiel resamples from an
-    information state): the cards `view["seat"]` cannot see (other hands, cards others chose
-    to pass, the undealt cards) are dealt at random with `rng`, as far as the view allows:
-    the cards the seat passed stay in the taker's hand, and a seat that did not follow a
-    suit gets none of it (M-R4; should those suits leave too few cards, the last seats take
-    what is left). unlikely: None, or per seat a bytearray of DECK_SIZE, 1 for a card the
-    seat is believed not to hold (a bot's reading of its plays): dealt to it only when the
-    other cards run short. mend: None, or mend(seat, hand, pool, void, rng), called with
-    each hand dealt, may swap cards of `hand` with cards of `pool` (those not dealt yet) to
-    fit what a bot has seen (`void`: the seat's void suits, a bit set). A side's vault count that the view hides is guessed as the seat's
-    own side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an
-    empty history and a seed of its own: it is NOT replayable, use it only to look ahead."""
+    """A full State consistent with `view` (for search, as OpenSpiel resamples from an information
+    state): the cards `view["seat"]` cannot see (other hands, cards others chose to pass, the
+    undealt cards) are dealt at random with `rng`, as far as the view allows: the cards the seat
+    passed stay in the taker's hand, and a seat that did not follow a suit gets none of it
+    (M-R4; should those suits leave too few cards, the last seats take what is left). unlikely:
+    None, or per seat a bytearray of DECK_SIZE, 1 for a card the seat is believed not to hold (a
+    bot's reading of its plays): dealt to it only when the other cards run short. mend: None, or
+    mend(seat, hand, pool, void, rng), called with each hand dealt, may swap cards of `hand`
+    with cards of `pool` (those not dealt yet) to fit what a bot has seen (`void`: the seat's
+    void suits, a bit set). A side's vault count that the view hides is guessed as the seat's
+    own side's (the only hidden number). The state has a fresh Prng drawn from `rng`, an empty
+    history and a seed of its own: it is NOT replayable, use it only to look ahead."""
     n = view["players"]
     me = view["seat"]
     s = new_game(n, rng.randbelow(1 << 28), view["options"])

@@ -8,8 +8,8 @@ from checks import count
 from test_diamonds_rules import C, cards, play, table
 
 from firmware.bots import diamonds as B
-from firmware.bots.diamonds_belief import Belief
 from firmware.bots import make_bot
+from firmware.bots.diamonds_belief import Belief
 from firmware.core import diamonds as m
 from firmware.core.prng import Prng
 
