@@ -56,6 +56,8 @@ TESTS = (
                                  "host_tests/core/test_sampling_{game}.py",
                                  "host_tests/core/test_{game}_random.py"]),
     ("firmware/bots/__init__.py", ["host_tests/test_bots.py"]),
+    ("firmware/bots/diamonds_belief.py", ["host_tests/core/test_belief_diamonds.py",
+                                          "host_tests/test_diamonds_bot.py"]),
     ("firmware/bots/{game}.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
                                  "host_tests/core/test_search_{game}.py"]),
     ("firmware/ui/table_{game}.py", ["host_tests/test_table_{game}.py",

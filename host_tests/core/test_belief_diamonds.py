@@ -67,6 +67,33 @@ def test_a_strong_lead_is_the_top_of_the_best_suit():
     assert ruled_out(read(s), 1) == cards("11D 12D 13D 14D 15D 14H 15H")
 
 
+def test_a_weak_lead_is_the_lowest_of_its_suit():
+    # 5H led: no top card scored 8 ranks' worth, so nothing scores above a weak best's
+    # most, 3 * 7 * 7 = 147 (diamonds from 8; spades and clubs, worth nothing, from 13).
+    s = table(2, ["2H 3S 4S 5S", "5H 9H 4C 6C"], leader=1, showroom=[0, 0], thief=0)
+    play(s, "5H")
+    assert ruled_out(read(s), 1) == cards("8D 9D 10D 11D 12D 13D 14D 15D 1H 2H 3H 4H "
+                                          "13S 14S 15S 13C 14C 15C")
+
+
+def test_every_play_of_the_round_is_read_once():
+    s, belief = _after_the_pass(2, 5)
+    bots = [B.Bot(0), B.Bot(1)]
+    shown = list(s.trick)  # the rival's cards, in play order (it may have led already)
+    while s.round == 0 and s.phase == m.P_PLAY:
+        seat = s.current_player()
+        view = s.view(seat)
+        view["legal"] = s.legal_actions()
+        if seat == 0:
+            belief.observe(view)
+            assert belief.played == shown
+        action = bots[seat].choose(view)
+        if seat == 1:
+            shown.append(action - m.PLAY)
+        s.apply(action)
+    assert len(shown) >= 8
+
+
 def test_the_beliefs_start_over_each_round_M_R1():
     s = play(table(2, ["10D 11D 2H 3H", "5D 9D 4H 6S"]), "10D", "5D")
     belief = read(s)
