@@ -136,7 +136,7 @@ class Belief:
         if i == 0:
             # What the actions are worth now is what they were worth at the lead only if
             # no card has been played since (a trick's end and off-suit cards change them).
-            if cards is view["trick"] and len(cards) == 1:
+            if len(cards) == 1:  # (the last trick is whole)
                 self._read_lead(seat, s, r, action_values(view, seat))
             return
         out = self.unlikely[seat]

@@ -47,6 +47,8 @@ def test_a_strong_card_not_last_is_the_highest_of_its_suit():
     assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 8D 9D 10D 11D 12D 13D 14D 15D")
     s = play(table(2, ["3D 2H 3H 4H", "8D 4S 5S 6S"]), "3D", "8D")  # 5 over: strong
     assert ruled_out(read(s), 1) == cards("9D 10D 11D 12D 13D 14D 15D")
+    s = play(table(2, ["8D 2H 3H 4H", "11D 4S 5S 6S"]), "8D", "11D")  # under 12: not strong
+    assert ruled_out(read(s), 1) == cards("1D 2D 3D 4D 5D 6D 7D 8D 9D 10D 12D 13D 14D 15D")
 
 
 def test_off_suit_the_lowest_card_of_the_suit_worth_most_M_R4_M_A():
@@ -102,6 +104,16 @@ def test_the_beliefs_start_over_each_round_M_R1():
     nxt.round = s.round + 1
     belief.observe(nxt.view(0))
     assert ruled_out(belief, 1) == [] and belief.read == 0
+    # A belief that saw only a round's pass takes the next round's hand as dealt.
+    s = m.new_game(2, 4)
+    while s.phase != m.P_PASS or s.current_player() != 0:
+        s.apply(s.legal_actions()[0])
+    belief = Belief(0)
+    belief.observe(s.view(0))
+    s.round += 1
+    s.hands[0] = cards("2D 3D")
+    belief.observe(s.view(0))
+    assert belief.dealt == cards("2D 3D")
 
 
 def _rules_out_held_cards(players, options, games):
