@@ -71,11 +71,12 @@ def test_a_strong_lead_is_the_top_of_the_best_suit():
 
 def test_a_weak_lead_is_the_lowest_of_its_suit():
     # 5H led: no top card scored 8 ranks' worth, so nothing scores above a weak best's
-    # most, 3 * 7 * 7 = 147 (diamonds from 8; spades and clubs, worth nothing, from 13).
-    s = table(2, ["2H 3S 4S 5S", "5H 9H 4C 6C"], leader=1, showroom=[0, 0], thief=0)
+    # most, 3 * 7 * 7 = 147: diamonds from 8, spades (1 point: its showroom has a crystal)
+    # from 9, clubs (nothing to steal) from 13.
+    s = table(2, ["2H 3S 4S 5S", "5H 9H 4C 6C"], leader=1, showroom=[0, 1], thief=0)
     play(s, "5H")
     assert ruled_out(read(s), 1) == cards("8D 9D 10D 11D 12D 13D 14D 15D 1H 2H 3H 4H "
-                                          "13S 14S 15S 13C 14C 15C")
+                                          "9S 10S 11S 12S 13S 14S 15S 13C 14C 15C")
 
 
 def test_every_play_of_the_round_is_read_once():
@@ -258,6 +259,22 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
     rng = Prng(3)
     blind = sum([fits(belief, 1, m.sample_state(view, rng).hands[1]) for _ in range(20)])
     assert fit >= 18 and blind <= 10, (fit, blind)
+    # The same for seat 1, whose giver is seat 0.
+    s = m.new_game(2, 6)
+    bots = [B.Bot(0), B.Bot(1)]
+    belief = Belief(1)
+    while True:
+        view = s.view(s.current_player())
+        view["legal"] = s.legal_actions()
+        if view["seat"] == 1:
+            belief.observe(view)
+            if view["phase"] == "play":
+                break
+        s.apply(bots[view["seat"]].choose(view))
+    assert belief.giver == 0
+    rng = Prng(3)
+    fit = sum([fits(belief, 0, belief.sample(view, rng).hands[0]) for _ in range(20)])
+    assert fit >= 18, fit
 
 
 def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
