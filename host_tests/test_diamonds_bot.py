@@ -343,3 +343,57 @@ def test_hard_lead_in_a_recorded_position():
         "legal": [M.PLAY + c for c in [3, 20, 23, 29, 31, 34, 42, 51]]})
     bot = make_bot("diamonds", 2, "hard", 3, None, 6)
     assert bot.choose(view) == M.PLAY + 29
+
+
+def test_the_next_card_passed_counts_the_suits_in_hand_M_R2():
+    from firmware.bots.diamonds import next_pass
+
+    # Rank less 2 per card of its suit in hand: 3H -1, 4H 0, 2S -2, 9S 5: the 2S ...
+    assert next_pass([C(3, "H"), C(4, "H"), C(2, "S"), C(9, "S")], False) == C(2, "S")
+    # ... and with a third heart, 3H -3 goes first.
+    assert next_pass([C(3, "H"), C(4, "H"), C(5, "H"), C(2, "S"), C(9, "S")], False) == C(3, "H")
+
+
+def test_what_each_suit_action_is_worth_to_the_bot_M_A():
+    from firmware.bots.diamonds import action_values
+
+    view = {"side": [0, 1], "showroom": [0, 1], "thief": 1}
+    assert action_values(view, 0) == (2, 1, 0, 2)  # a club steals the thief's one crystal
+    view["showroom"] = [0, 0]
+    assert action_values(view, 0) == (2, 1, 0, 0)  # nothing to steal
+    view["thief"] = 0
+    assert action_values(view, 0) == (2, 1, 0, 1)  # the token with the bot: it moves on
+    view["showroom"] = [1, 0]
+    assert action_values(view, 0) == (2, 1, 1, 1)  # a spade secures a crystal of its own
+
+
+def test_the_trick_is_won_by_its_highest_card_of_the_led_suit_M_R5():
+    # Last to play, 9D then 5D played: only the 10D beats the 9D.
+    view = _view(trick=[C(9, "D"), C(5, "D")], led=M.DIAMONDS, leader=1,
+                 hand=[C(7, "D"), C(10, "D")])
+    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    assert _choose(view) == C(10, "D")
+
+
+def test_lead_scores_value_plus_one_times_rank_squared():
+    # Spades worth nothing here: 14S scores 1 * 196, over 9H's 2 * 81.
+    bare = {"showroom": [0, 0, 0], "thief": 0}
+    assert _choose(_lead_view([C(9, "H"), C(14, "S")], **bare)) == C(14, "S")
+    # A top card of rank 8 (WEAK_LEAD) is led, not the long suit's lowest.
+    assert _choose(_lead_view([C(8, "D"), C(2, "H"), C(3, "H"), C(4, "H")], **bare)) == C(8, "D")
+
+
+def test_two_players_duck_only_in_the_last_trick():
+    # 2 players, the bot's 2nd card of the 4th trick (3 cards left), the rival without a
+    # trick: one trick is still to come, so it plays to win (12D, strong).
+    view = _view(2, trick=[C(5, "D"), C(9, "D")], led=M.DIAMONDS, leader=0,
+                 hand=[C(2, "D"), C(12, "D"), C(3, "H")], hand_counts=[3, 3], tricks=[3, 0])
+    view["legal"] = [M.PLAY + c for c in (C(2, "D"), C(12, "D"))]
+    assert _choose(view) == C(12, "D")
+
+
+def test_hard_searches_every_action_but_taking_back_a_pick_M_R2():
+    from firmware.bots.diamonds import candidates
+
+    assert candidates(M.PICK + 5) and candidates(M.PLAY + 5) and candidates(M.CONFIRM)
+    assert not candidates(M.UNPICK + 5)

@@ -125,8 +125,6 @@ class Bot(Heuristic):
                 top_i = i
         winner = (view["leader"] + top_i) % n
         last = len(trick) == size - 1
-        if n == 2 and len(trick) == 1:
-            last = False
         lowest = cards[0]
         beating = [c for c in cards if c > top]
         friend = view["side"][winner] == view["side"][self.seat]
