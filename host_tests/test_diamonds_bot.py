@@ -397,3 +397,16 @@ def test_hard_searches_every_action_but_taking_back_a_pick_M_R2():
 
     assert candidates(M.PICK + 5) and candidates(M.PLAY + 5) and candidates(M.CONFIRM)
     assert not candidates(M.UNPICK + 5)
+
+
+def test_weak_lead_two_players_a_rival_cannot_steal_from_itself():
+    # The thief token with the rival, whose showroom has crystals: a club it takes steals
+    # nothing (its own showroom), so clubs give it nothing; spades give it 1: 2C leads.
+    view = _lead_view([C(2, "C"), C(5, "C"), C(4, "S")], 2, showroom=[0, 2], thief=1)
+    assert _choose(view) == C(2, "C")
+
+
+def test_duck_with_the_lowest_rank_of_every_suit():
+    view = _lead_view([C(14, "D"), C(2, "H"), C(9, "S")], 2, tricks=[3, 0],
+                      hand_counts=[2, 2])
+    assert _choose(view) == C(2, "H")
