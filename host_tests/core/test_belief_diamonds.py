@@ -205,17 +205,17 @@ def fits(belief, seat, hand):
     return belief._misfit(seat, hand) is None
 
 
-def _after_the_pass(players, seed, options=None):
-    """A game of normal bots up to seat 0's first play, seat 0's Belief observing its every
+def _after_the_pass(players, seed, options=None, me=0):
+    """A game of normal bots up to seat `me`'s first play, its Belief observing its every
     decision: (the state, the belief)."""
     s = m.new_game(players, seed, options)
     bots = [B.Bot(seat) for seat in range(players)]
-    belief = Belief(0)
+    belief = Belief(me)
     while True:
         seat = s.current_player()
         view = s.view(seat)
         view["legal"] = s.legal_actions()
-        if seat == 0:
+        if seat == me:
             belief.observe(view)
             if view["phase"] == "play":
                 return s, belief
@@ -260,17 +260,8 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
     blind = sum([fits(belief, 1, m.sample_state(view, rng).hands[1]) for _ in range(20)])
     assert fit >= 18 and blind <= 10, (fit, blind)
     # The same for seat 1, whose giver is seat 0.
-    s = m.new_game(2, 6)
-    bots = [B.Bot(0), B.Bot(1)]
-    belief = Belief(1)
-    while True:
-        view = s.view(s.current_player())
-        view["legal"] = s.legal_actions()
-        if view["seat"] == 1:
-            belief.observe(view)
-            if view["phase"] == "play":
-                break
-        s.apply(bots[view["seat"]].choose(view))
+    s, belief = _after_the_pass(2, 6, me=1)
+    view = s.view(1)
     assert belief.giver == 0
     rng = Prng(3)
     fit = sum([fits(belief, 0, belief.sample(view, rng).hands[0]) for _ in range(20)])
