@@ -189,10 +189,13 @@ class Search:
         # The policy picks from the view's legal actions: no second legality check (a
         # game's states have apply_legal; other rules, the tests' toys, apply).
         play = getattr(state, "apply_legal", state.apply)
+        # A game's bot_view(seat), where it has one, is the part of the view its bots read:
+        # cheaper at every move of a playout (Diamonds: a third of a decision on MicroPython).
+        look = getattr(state, "bot_view", state.view)
         while left > 0 and not state.is_over():
             mover = state.current_player()
             bot = own if mover == seat and own is not None else policy[mover]
-            play(bot.choose(state.view(mover)))
+            play(bot.choose(look(mover)))
             left -= 1
         self.totals[index] += self.evaluate(state, seat)
         self.tries[index] += 1

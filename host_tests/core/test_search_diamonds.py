@@ -23,3 +23,38 @@ def test_memory_error_fallback():
 
 def test_budget_and_stop():
     budget_and_stop("diamonds", QUICK)
+
+
+def test_the_bots_view_is_the_part_of_the_view_they_read():
+    # State.bot_view (what a search's playouts show the bots): the same entries as view(),
+    # and enough of them that strict bots (a missing entry raises) choose as from the view.
+    # Guards: an entry left out that the heuristic or easy's noise reads, or one that differs.
+    from firmware.bots import make_bot
+    from firmware.core import diamonds as M
+    from firmware.core.prng import Prng
+
+    tables = ((2, None), (3, None), (4, {"teams": "on"}), (5, None), (6, None))
+    for players, options in tables[:count(5, 2)]:
+        state = M.new_game(players, 40 + players, options)
+        rng = Prng(players)
+        bots = []
+        for seat in range(players):
+            for level in ("normal", "easy"):
+                bot = make_bot("diamonds", seat, level, seat)
+                bot.strict = True
+                bots.append(bot)
+        moves = 0
+        while not state.is_over() and moves < count(400, 120):
+            mover = state.current_player()
+            for seat in range(players):
+                lean = state.bot_view(seat)
+                full = state.view(seat)
+                for key in lean:
+                    assert lean[key] == full[key], (key, lean[key], full[key])
+            lean = state.bot_view(mover)
+            full = state.view(mover)
+            for bot in bots[2 * mover:2 * mover + 2]:
+                assert bot.choose(lean) == bot.choose(full)
+            legal = full["legal"]
+            state.apply(legal[rng.randbelow(len(legal))])
+            moves += 1

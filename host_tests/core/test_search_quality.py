@@ -498,3 +498,43 @@ def test_the_hard_bot_plays_on_with_its_prior_heuristic_for_its_own_seat():
     bot = SearchBot(TallyModule(6), PilesBot, 0, 3, None, 2, 20, my_actions, prior_bot=own)
     bot.choose(Tally().view(0))
     assert own.calls == 1 + 4  # the prior, then seat 0's two moves in each of two playouts
+
+
+class Lean(Count):
+    """Count with a bot_view: what a game offers its playouts instead of the full view."""
+
+    def bot_view(self, seat):
+        return {"seat": seat, "players": 2, "legal": [0, 1], "lean": True}
+
+    def clone(self):
+        other = Lean(self.end)
+        other.moves = self.moves
+        return other
+
+
+class LeanModule(CountModule):
+    def sample_state(self, view, rng):
+        return Lean(self.end)
+
+
+class Seen:
+    def __init__(self):
+        self.lean = 0
+        self.full = 0
+
+    def choose(self, view):
+        if view.get("lean"):
+            self.lean += 1
+        else:
+            self.full += 1
+        return 0
+
+
+def test_the_playouts_ask_a_game_for_its_bot_view_where_it_has_one():
+    # Guards: the playouts reading the full view (slow) when a game offers the bots' part.
+    for module, lean in ((LeanModule(), True), (CountModule(), False)):
+        policy = [Seen(), Seen()]
+        Search(module, Count().view(0), policy, moves_made, Prng(1), None, 2, 3).run()
+        calls = policy[0].lean + policy[1].lean + policy[0].full + policy[1].full
+        assert calls == 6, calls  # 2 playouts of 3 decisions after the candidate
+        assert (policy[0].lean + policy[1].lean == calls) == lean
