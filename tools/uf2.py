@@ -125,9 +125,11 @@ def source_date():
     return stamp if got.returncode == 0 and stamp.isdigit() else str(int(time.time()))
 
 
-def follow_manifest(build, log):
+def follow_manifest(build, log, board_dir=None):
     """The port's Makefile configures cmake only in a new build folder, so a tree cached by
-    another checkout would go on freezing that checkout's files: point it at this one's. And
+    another checkout would go on freezing that checkout's files, and on reading its board
+    folder (board_dir: the emulator's, ../shared/emu/board; gone with that checkout, cmake
+    stops): point it at this one's. And
     the manifest's compiler skips a module whose .mpy is newer than its source, which a file
     of another checkout (or one restored with its old time) can be: ours are compiled anew
     each time (a second or two)."""
@@ -140,13 +142,15 @@ def follow_manifest(build, log):
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()
-    wanted = "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s" % MANIFEST
+    wanted = {"MICROPY_FROZEN_MANIFEST": str(MANIFEST)}
+    if board_dir is not None:
+        wanted["MICROPY_BOARD_DIR"] = str(board_dir)
     lines = cache.read_text().splitlines()
-    if wanted in lines:
+    if all("%s:UNINITIALIZED=%s" % item in lines for item in wanted.items()):
         return
-    log("the cached build froze another checkout's files: now %s" % MANIFEST)
-    done = subprocess.run(["cmake", "-S", str(build.parent), "-B", str(build),
-                           "-DMICROPY_FROZEN_MANIFEST=%s" % MANIFEST],
+    log("the cached build was another checkout's: now %s" % MANIFEST)
+    done = subprocess.run(["cmake", "-S", str(build.parent), "-B", str(build)]
+                          + ["-D%s=%s" % item for item in wanted.items()],
                           capture_output=True, text=True)
     if done.returncode:
         raise BuildError("cmake could not take the manifest:\n" + done.stderr[-2000:])
@@ -185,7 +189,11 @@ def build(board="pico", log=print):
             make(["-C", "mpy-cross"], tree, env)
         args, folder = known[board]
         port = tree / "ports" / "rp2"
-        follow_manifest(port / folder, log)
+        board_dir = None  # the emulator's board folder, given to make as BOARD_DIR=
+        for arg in args:
+            if arg.startswith("BOARD_DIR="):
+                board_dir = arg[len("BOARD_DIR="):]
+        follow_manifest(port / folder, log, board_dir)
         seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, env)
         image = tree / "ports" / "rp2" / folder / "firmware.bin"
         log("built %s (%d bytes) in %.0f s" % (image, image.stat().st_size, seconds))
