@@ -228,6 +228,13 @@ DEPTH = 20  # decisions played after each candidate action (most of a round with
 BONUS = 1
 
 
+def horizon(state):
+    """The hard level's playouts end with the round they start in, scored (M-R7): the next
+    round's deal and pass change no score. Unix MicroPython: 12% less time a decision; 2,000
+    games at 31 playouts: 61.8% -> 61.9% against normal."""
+    return state.round
+
+
 def candidates(action):
     """The actions hard searches besides the heuristic's choice: not M-R2's UNPICK (an undo:
     a search that unpicks and picks again on noisy estimates could loop forever)."""

@@ -54,11 +54,15 @@ class Search:
     bonus: added to the prior's mean: another action must beat it by more than that (a few
     noisy playouts should not overrule a good heuristic); own: the searching seat's policy in
     the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
-    policy[seat]); deal(view, rng) -> state: the samples (None: module.sample_state)."""
+    policy[seat]); deal(view, rng) -> state: the samples (None: module.sample_state);
+    horizon(state) -> value: a playout also ends once this changes from what it was before
+    the candidate (Diamonds: the round; None: depth and the game's end only)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
-                 depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None):
+                 depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None,
+                 horizon=None):
         self.module = module
+        self.horizon = horizon
         self.deal = deal if deal is not None else module.sample_state
         self.own = own  # the searching seat's own playout policy (None: policy[seat])
         self.bonus = bonus
@@ -181,6 +185,8 @@ class Search:
             self.sample = None
         else:
             state = self.sample.clone()
+        horizon = self.horizon
+        mark = horizon(state) if horizon is not None else None
         state.apply(legal[index])
         seat = self.seat
         policy = self.policy
@@ -193,6 +199,8 @@ class Search:
         # cheaper at every move of a playout (Diamonds: 29% of a decision on MicroPython).
         look = getattr(state, "bot_view", state.view)
         while left > 0 and not state.is_over():
+            if horizon is not None and horizon(state) != mark:
+                break
             mover = state.current_player()
             bot = own if mover == seat and own is not None else policy[mover]
             play(bot.choose(look(mover)))
@@ -242,7 +250,7 @@ class SearchBot:
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
                  depth=20, evaluate=None, candidates=None, bonus=0,
-                 prior_bot=None, belief=None):
+                 prior_bot=None, belief=None, horizon=None):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -263,6 +271,7 @@ class SearchBot:
         # for the search (None: module.sample_state from the view alone).
         self.make_belief = belief
         self.belief = None
+        self.horizon = horizon  # where a playout ends besides its depth (Search's horizon)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -310,7 +319,8 @@ class SearchBot:
             self.search = Search(self.module, view, policy, self.evaluate, rng,
                                  self.budget_ms, self.playouts, self.depth, prior,
                                  self.candidates, self.bonus, self.prior_bot,
-                                 belief.sample if belief is not None else None)
+                                 belief.sample if belief is not None else None,
+                                 self.horizon)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

@@ -58,3 +58,34 @@ def test_the_bots_view_is_the_part_of_the_view_they_read():
             legal = full["legal"]
             state.apply(legal[rng.randbelow(len(legal))])
             moves += 1
+
+
+def test_the_hard_playouts_end_with_the_round_they_start_in():
+    # Guards: hard's playouts going on into the next round's deal and pass (board time that
+    # changes no score), or the horizon not reaching the search.
+    from firmware.bots import diamonds as BM
+    from firmware.bots import make_bot
+    from firmware.bots.search import Search, score_lead, shared_policy
+    from firmware.core import diamonds as M
+    from firmware.core.prng import Prng
+
+    assert make_bot("diamonds", 0, "hard", 1).horizon is BM.horizon
+    state = M.new_game(2, 7)
+    rng = Prng(3)
+    while not (state.phase == M.P_PLAY and len(state.hands[state.turn]) <= 2):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    view = state.view(state.turn)
+    policy = shared_policy(BM.Bot, 2)
+    for horizon, crossed in ((BM.horizon, False), (None, True)):
+        seen = []  # (round, phase) of each playout's end
+
+        def evaluate(sample, seat):
+            seen.append((sample.round, sample.phase))
+            return score_lead(sample, seat)
+
+        Search(M, view, policy, evaluate, Prng(5), None, 4, 40, horizon=horizon).run()
+        # The round's end deals the next one (M-R7, M-R1): a playout may stop there, before
+        # its dealer's first decision, or play on into it.
+        assert len(seen) == 4
+        assert any(r > state.round and p != M.P_COUNT for r, p in seen) == crossed, seen

@@ -538,3 +538,35 @@ def test_the_playouts_ask_a_game_for_its_bot_view_where_it_has_one():
         calls = policy[0].lean + policy[1].lean + policy[0].full + policy[1].full
         assert calls == 6, calls  # 2 playouts of 3 decisions after the candidate
         assert (policy[0].lean + policy[1].lean == calls) == lean
+
+
+class CountFrom(CountModule):
+    """Samples a Count already `moves` moves in."""
+
+    def __init__(self, moves):
+        CountModule.__init__(self)
+        self.moves = moves
+
+    def sample_state(self, view, rng):
+        state = Count(self.end)
+        state.moves = self.moves
+        return state
+
+
+def fives(state):
+    return state.moves // 5
+
+
+def test_a_playout_ends_where_the_horizon_changes():
+    # Guards: the horizon ignored, compared the wrong way, or read after the candidate (a
+    # candidate that crosses it would play on into the next stretch).
+    policy = [FirstLegal(), FirstLegal()]
+    view = Count().view(0)
+    for start, end in ((0, 5), (2, 5), (4, 5), (5, 10)):
+        s = Search(CountFrom(start), view, policy, moves_made, Prng(1), None, 2, 20,
+                   horizon=fives)
+        s.run()
+        assert s.totals == [end, end], (start, s.totals)
+    s = Search(CountFrom(4), view, policy, moves_made, Prng(1), None, 2, 20)
+    s.run()
+    assert s.totals == [25, 25]  # no horizon: the depth alone
