@@ -95,7 +95,7 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
     for horizon, crossed in ((BM.horizon, False), (None, True)):
         seen = []  # (round, phase) of each playout's end
 
-        def evaluate(sample, seat):
+        def evaluate(sample, seat, seen=seen):
             seen.append((sample.round, sample.phase))
             return score_lead(sample, seat)
 
