@@ -66,11 +66,12 @@ def source_tree():
 
 
 def boards():
-    """name -> (make arguments choosing the board, its build folder's name)."""
+    """name -> (make arguments choosing the board, its build folder's name, its board folder
+    outside the MicroPython source or None)."""
     emu = shared_dir() / "emu" / "board" / "RPI_PICO_EMU"
     return {
-        "pico": (["BOARD=RPI_PICO"], "build-RPI_PICO"),
-        "emu": (["BOARD_DIR=%s" % emu], "build-RPI_PICO_EMU"),
+        "pico": (["BOARD=RPI_PICO"], "build-RPI_PICO", None),
+        "emu": (["BOARD_DIR=%s" % emu], "build-RPI_PICO_EMU", emu),
     }
 
 
@@ -187,12 +188,8 @@ def build(board="pico", log=print):
         if not (tree / "mpy-cross" / "build" / "mpy-cross").exists():
             log("building mpy-cross")
             make(["-C", "mpy-cross"], tree, env)
-        args, folder = known[board]
+        args, folder, board_dir = known[board]
         port = tree / "ports" / "rp2"
-        board_dir = None  # the emulator's board folder, given to make as BOARD_DIR=
-        for arg in args:
-            if arg.startswith("BOARD_DIR="):
-                board_dir = arg[len("BOARD_DIR="):]
         follow_manifest(port / folder, log, board_dir)
         seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, env)
         image = tree / "ports" / "rp2" / folder / "firmware.bin"
