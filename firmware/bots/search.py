@@ -56,13 +56,17 @@ class Search:
     the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
     policy[seat]); deal(view, rng) -> state: the samples (None: module.sample_state);
     horizon(state) -> value: a playout also ends once this changes from what it was before
-    the candidate (Diamonds: the round; None: depth and the game's end only)."""
+    the candidate (Diamonds: the round; None: depth and the game's end only); narrow:
+    (rounds, keep): once every candidate has had `rounds` playouts, only the prior and the
+    keep - 1 best others go on, so the budget left sharpens the comparison that matters
+    (None: every candidate to the end)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
                  depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None,
-                 horizon=None):
+                 horizon=None, narrow=None):
         self.module = module
         self.horizon = horizon
+        self.narrow = narrow
         self.deal = deal if deal is not None else module.sample_state
         self.own = own  # the searching seat's own playout policy (None: policy[seat])
         self.bonus = bonus
@@ -109,6 +113,10 @@ class Search:
             self.stop()
             return False
         self.playouts += 1
+        narrow = self.narrow
+        if narrow is not None and self.next == 0 and len(self.legal) > narrow[1] \
+                and self.tries[0] >= narrow[0]:
+            self._narrow(narrow[1])
         half = False  # half the budget spent
         if self.max_playouts is not None:
             if self.playouts >= self.max_playouts:
@@ -168,6 +176,24 @@ class Search:
                 bt = self.totals[i]
                 bn = n
         return best
+
+    def _narrow(self, keep):
+        """Only the prior and the keep - 1 others with the best totals (ties: the first in
+        legal order) stay candidates. Called between rounds: every candidate has as many
+        playouts, so totals compare as means."""
+        legal = self.legal
+        totals = self.totals
+        chosen = [legal.index(self.prior)]
+        while len(chosen) < keep:
+            best = -1
+            for i in range(len(legal)):
+                if i not in chosen and (best < 0 or totals[i] > totals[best]):
+                    best = i
+            chosen.append(best)
+        chosen.sort()
+        self.legal = [legal[i] for i in chosen]
+        self.totals = [totals[i] for i in chosen]
+        self.tries = [self.tries[i] for i in chosen]
 
     def _playout(self):
         legal = self.legal
@@ -250,7 +276,7 @@ class SearchBot:
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
                  depth=20, evaluate=None, candidates=None, bonus=0,
-                 prior_bot=None, belief=None, horizon=None):
+                 prior_bot=None, belief=None, horizon=None, narrow=None):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -272,6 +298,7 @@ class SearchBot:
         self.make_belief = belief
         self.belief = None
         self.horizon = horizon  # where a playout ends besides its depth (Search's horizon)
+        self.narrow = narrow  # (rounds, keep): Search's narrowing of the candidates
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -320,7 +347,7 @@ class SearchBot:
                                  self.budget_ms, self.playouts, self.depth, prior,
                                  self.candidates, self.bonus, self.prior_bot,
                                  belief.sample if belief is not None else None,
-                                 self.horizon)
+                                 self.horizon, self.narrow)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

@@ -75,7 +75,7 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
         state.apply(state.legal_actions()[0])
     hard = make_bot("diamonds", state.turn, "hard", 1, None, 2)
     hard.start(state.view(state.turn))
-    assert hard.search.horizon is BM.horizon
+    assert hard.search.horizon is BM.horizon and hard.search.narrow == BM.NARROW
     # From the pass, a playout of 40 decisions plays the whole round (2 players: at most 6
     # picks, 2 confirms, 20 cards), whatever its phases, and stops at its end.
     view = state.view(state.turn)
@@ -104,3 +104,37 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
         # its dealer's first decision, or play on into it.
         assert seen
         assert any(r > state.round and p != M.P_COUNT for r, p in seen) == crossed, seen
+
+
+def test_the_hard_evaluation_counts_crystals_by_side():
+    # Guards: a showroom crystal counted at its score before the game's end (it may still be
+    # stolen), a partner counted as a rival (M-O3), the game's end without its true score
+    # lead or the win.
+    from firmware.bots import diamonds as BM
+    from firmware.core import diamonds as M
+    from firmware.core.prng import Prng
+
+    state = M.new_game(3, 4)
+    state.vault = [3, 1, 2]
+    state.showroom = [2, 6, 0]
+    # Seat 0: 60 + 2 x 7 = 74 tenths; the best rival, seat 1: 20 + 6 x 7 = 62.
+    assert BM.evaluate(state, 0) == 74 - 62
+    assert BM.evaluate(state, 1) == 62 - 74
+    assert BM.evaluate(state, 2) == 40 - 74
+    teams = M.new_game(4, 4, {"teams": "on"})  # seats 0 and 2 against 1 and 3
+    teams.vault = [5, 2]
+    teams.showroom = [1, 0]
+    for seat in (0, 2):
+        assert BM.evaluate(teams, seat) == 100 + BM.SHOWROOM - 40
+    for seat in (1, 3):
+        assert BM.evaluate(teams, seat) == 40 - 100 - BM.SHOWROOM
+    rng = Prng(9)
+    over = M.new_game(2, 11)
+    while not over.is_over():
+        legal = over.legal_actions()
+        over.apply(legal[rng.randbelow(len(legal))])
+    scores = over.scores()
+    winners = over.winners()
+    for seat in range(2):
+        won = BM.WIN // len(winners) if seat in winners else 0
+        assert BM.evaluate(over, seat) == 10 * (scores[seat] - scores[1 - seat]) + won

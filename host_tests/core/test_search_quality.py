@@ -570,3 +570,36 @@ def test_a_playout_ends_where_the_horizon_changes():
     s = Search(CountFrom(4), view, policy, moves_made, Prng(1), None, 2, 20)
     s.run()
     assert s.totals == [25, 25]  # no horizon: the depth alone
+
+
+def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
+    # Guards: the prior dropped when it scores worst, the worst others kept instead of the
+    # best, narrowing before its rounds are complete or a round late, totals and tries not
+    # following their candidates, a tie not settled in legal order.
+    view = Piles().view(0)
+    policy = [FirstLegal(), FirstLegal()]
+
+    def run(values, playouts, narrow, prior=3):
+        def picked_value(state, seat):
+            return values[state.picked]
+
+        s = Search(PilesModule(), view, policy, picked_value, Prng(7), None, playouts, 20,
+                   prior, narrow=narrow)
+        return s.run(), s
+
+    # After 2 rounds (8 playouts) the prior (pile 3) and the 2 best others (1, 2) go on.
+    best, s = run((1, 5, 3, 0), 14, (2, 3))
+    assert best == 1 and s.legal == [1, 2, 3], s.legal
+    assert s.tries == [4, 4, 4] and s.totals == [20, 12, 0], (s.tries, s.totals)
+    _, s = run((1, 5, 3, 0), 14, None)
+    assert s.legal == [0, 1, 2, 3]
+    _, s = run((1, 5, 3, 0), 11, (3, 3))  # the 3rd round is not complete yet
+    assert s.legal == [0, 1, 2, 3] and s.tries == [3, 3, 2, 3], (s.legal, s.tries)
+    _, s = run((1, 5, 3, 0), 12, (3, 3))
+    assert s.legal == [1, 2, 3] and s.tries == [3, 3, 3]
+    _, s = run((4, 5, 4, 0), 8, (2, 3))  # piles 0 and 2 tie: the first stays
+    assert s.legal == [0, 1, 3]
+    _, s = run((1, 5, 3, 0), 8, (2, 2), prior=2)  # one other stays: the best
+    assert s.legal == [1, 2]
+    _, s = run((1, 5, 3, 0), 12, (2, 4))  # keeping as many as there are: no change
+    assert s.legal == [0, 1, 2, 3] and s.tries == [3, 3, 3, 3]
