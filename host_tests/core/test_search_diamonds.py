@@ -138,3 +138,7 @@ def test_the_hard_evaluation_counts_crystals_by_side():
     for seat in range(2):
         won = BM.WIN // len(winners) if seat in winners else 0
         assert BM.evaluate(over, seat) == 10 * (scores[seat] - scores[1 - seat]) + won
+    over.vault = [4, 4]  # a tie (M-E2): the win shared
+    over.showroom = [3, 3]
+    assert over.winners() == [0, 1]
+    assert BM.evaluate(over, 0) == BM.evaluate(over, 1) == BM.WIN // 2
