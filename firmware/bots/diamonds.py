@@ -213,18 +213,18 @@ class Bot(Heuristic):
 # ---- Hard level (firmware/bots/search.py): playout length, evaluation ----------------------
 DEPTH = 20  # decisions played after each candidate action (most of a round with 2 players)
 # Another action must beat the heuristic's by more than this (a point of the score lead as if
-# the game ended now; below, in evaluate's tenths). Hard against normal, 200 games, 31 playouts: 57.0% with DEPTH 30 and 0, 58.3% with
-# 30 and 1, 53.0% with 30 and 2, 59.5% with 20 and 1 (all within the noise of 200 games);
-# DEPTH 20's shorter playouts let the budget run 43 instead of 31: 65.5% in tools/bench.py
-# (playouts of the old host-time budget; on the emulated Pico 2 s runs 14-38 a decision).
-# Samples that keep the voids shown and the cards passed (sample_state), 400 games at 23
-# playouts: 56.1% -> 59.0%; with them BONUS 0 / 2: 57.5 / 55.1%, DEPTH 12 / 30: 52.5 / 58.5%.
-# The same search knowing the rival's true hand wins 91% (200 games): what it cannot know
-# limits it. Samples that also keep what the rivals' plays showed (belief()), 1,000
-# games at 23 playouts: 57.2% -> 59.9% (10 / 60 playouts: 54.4 / 61.8%; with BONUS 0
-# 60.8%, DEPTH 12 / 40: 51.4 / 59.7%). With the pass read too, at the board's cap (2,000
-# games): 60.8% at 26 playouts; with the playouts on State.bot_view (faster on the board:
-# cap 31) 61.8%; ending with their round too (horizon, below: cap 39) 62.7%.
+# the game ended now; below, in evaluate's tenths). Hard against normal, 200 games, 31
+# playouts: 57.0% with DEPTH 30 and 0, 58.3% with 30 and 1, 53.0% with 30 and 2, 59.5% with 20
+# and 1 (all within the noise of 200 games); DEPTH 20's shorter playouts let the budget run 43
+# instead of 31: 65.5% in tools/bench.py (playouts of the old host-time budget; on the emulated
+# Pico 2 s runs 14-38 a decision). Samples that keep the voids shown and the cards passed
+# (sample_state), 400 games at 23 playouts: 56.1% -> 59.0%; with them BONUS 0 / 2: 57.5 /
+# 55.1%, DEPTH 12 / 30: 52.5 / 58.5%. The same search knowing the rival's true hand wins 91%
+# (200 games): what it cannot know limits it. Samples that also keep what the rivals' plays
+# showed (belief()), 1,000 games at 23 playouts: 57.2% -> 59.9% (10 / 60 playouts: 54.4 /
+# 61.8%; with BONUS 0 60.8%, DEPTH 12 / 40: 51.4 / 59.7%). With the pass read too, at the
+# board's cap (2,000 games): 60.8% at 26 playouts; with the playouts on State.bot_view (faster
+# on the board: cap 31) 61.8%; ending with their round too (horizon, below: cap 39) 62.7%.
 BONUS = 10
 # A showroom crystal at a round's end, in tenths of a point (a vault crystal is worth 20, M-E2):
 # before the last round it may still be stolen by a club (M-A4) while a vault crystal is safe.
