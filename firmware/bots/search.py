@@ -108,15 +108,15 @@ class Search:
             return False
         try:
             self._playout()
+            narrow = self.narrow
+            if narrow is not None and self.next == 0 and len(self.legal) > narrow[1] \
+                    and self.tries[0] >= narrow[0]:
+                self._narrow(narrow[1])
         except MemoryError as exc:
             self.error = exc
             self.stop()
             return False
         self.playouts += 1
-        narrow = self.narrow
-        if narrow is not None and self.next == 0 and len(self.legal) > narrow[1] \
-                and self.tries[0] >= narrow[0]:
-            self._narrow(narrow[1])
         half = False  # half the budget spent
         if self.max_playouts is not None:
             if self.playouts >= self.max_playouts:
@@ -191,9 +191,13 @@ class Search:
                     best = i
             chosen.append(best)
         chosen.sort()
-        self.legal = [legal[i] for i in chosen]
-        self.totals = [totals[i] for i in chosen]
-        self.tries = [self.tries[i] for i in chosen]
+        # Made before any is stored: a MemoryError leaves the three lists in step.
+        kept = [legal[i] for i in chosen]
+        kept_totals = [totals[i] for i in chosen]
+        kept_tries = [self.tries[i] for i in chosen]
+        self.legal = kept
+        self.totals = kept_totals
+        self.tries = kept_tries
 
     def _playout(self):
         legal = self.legal
