@@ -257,7 +257,9 @@ def evaluate(state, seat):
 
 
 # After 2 playouts of every candidate, only the heuristic's choice and the 2 best others go
-# on (Search's narrow): 2,000 games at 39 playouts, ...
+# on (Search's narrow). 2,000 games at 39 playouts on two sets of deals, with SHOWROOM 7:
+# 63.7 / 63.3% without it, 64.5 / 65.0% with (2, 3); (2, 2) 63.1 / 64.4%, (3, 3) 64.0 /
+# 65.4%, (1, 3) 63.1% (first set). Without SHOWROOM (counted 10): 63.2 / 63.1%.
 NARROW = (2, 3)
 
 
