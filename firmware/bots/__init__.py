@@ -107,7 +107,7 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
                      getattr(module, "candidates", None), getattr(module, "BONUS", 0),
                      _hard_prior(module) if getattr(module, "HARD_PRIOR", False) else None,
                      getattr(module, "belief", None), getattr(module, "horizon", None),
-                     getattr(module, "NARROW", None))
+                     getattr(module, "narrow", None))
 
 
 # The "hard" heuristic of a game whose bot module sets HARD_PRIOR (the search's prior): one

@@ -56,10 +56,10 @@ class Search:
     the playouts (a game's hard heuristic, HARD_PRIOR: the seat plays on as it would; None:
     policy[seat]); deal(view, rng) -> state: the samples (None: module.sample_state);
     horizon(state) -> value: a playout also ends once this changes from what it was before
-    the candidate (Diamonds: the round; None: depth and the game's end only); narrow:
-    (rounds, keep): once every candidate has had `rounds` playouts, only the prior and the
-    keep - 1 best others go on, so the budget left sharpens the comparison that matters
-    (None: every candidate to the end)."""
+    the candidate (Diamonds: the round; None: depth and the game's end only); narrow(search):
+    called after each round of candidates, it may drop some from legal, totals and tries
+    together (Diamonds: after 2 rounds only the prior and the 2 best others go on; None:
+    every candidate to the end)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
                  depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None,
@@ -108,10 +108,8 @@ class Search:
             return False
         try:
             self._playout()
-            narrow = self.narrow
-            if narrow is not None and self.next == 0 and len(self.legal) > narrow[1] \
-                    and self.tries[0] >= narrow[0]:
-                self._narrow(narrow[1])
+            if self.narrow is not None and self.next == 0:
+                self.narrow(self)
         except MemoryError as exc:
             self.error = exc
             self.stop()
@@ -176,28 +174,6 @@ class Search:
                 bt = self.totals[i]
                 bn = n
         return best
-
-    def _narrow(self, keep):
-        """Only the prior and the keep - 1 others with the best totals (ties: the first in
-        legal order) stay candidates. Called between rounds: every candidate has as many
-        playouts, so totals compare as means."""
-        legal = self.legal
-        totals = self.totals
-        chosen = [legal.index(self.prior)]
-        while len(chosen) < keep:
-            best = -1
-            for i in range(len(legal)):
-                if i not in chosen and (best < 0 or totals[i] > totals[best]):
-                    best = i
-            chosen.append(best)
-        chosen.sort()
-        # Made before any is stored: a MemoryError leaves the three lists in step.
-        kept = [legal[i] for i in chosen]
-        kept_totals = [totals[i] for i in chosen]
-        kept_tries = [self.tries[i] for i in chosen]
-        self.legal = kept
-        self.totals = kept_totals
-        self.tries = kept_tries
 
     def _playout(self):
         legal = self.legal
@@ -302,7 +278,7 @@ class SearchBot:
         self.make_belief = belief
         self.belief = None
         self.horizon = horizon  # where a playout ends besides its depth (Search's horizon)
-        self.narrow = narrow  # (rounds, keep): Search's narrowing of the candidates
+        self.narrow = narrow  # between rounds of candidates, drops some (Search's narrow)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice

@@ -75,7 +75,7 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
         state.apply(state.legal_actions()[0])
     hard = make_bot("diamonds", state.turn, "hard", 1, None, 2)
     hard.start(state.view(state.turn))
-    assert hard.search.horizon is BM.horizon and hard.search.narrow == BM.NARROW
+    assert hard.search.horizon is BM.horizon and hard.search.narrow is BM.narrow
     # From the pass, a playout of 40 decisions plays the whole round (2 players: at most 6
     # picks, 2 confirms, 20 cards), whatever its phases, and stops at its end.
     view = state.view(state.turn)

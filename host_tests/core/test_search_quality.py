@@ -573,33 +573,42 @@ def test_a_playout_ends_where_the_horizon_changes():
 
 
 def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
-    # Guards: the prior dropped when it scores worst, the worst others kept instead of the
-    # best, narrowing before its rounds are complete or a round late, totals and tries not
-    # following their candidates, a tie not settled in legal order.
+    # Diamonds' narrow (firmware/bots/diamonds.py), on the piles game whose values are known.
+    # Guards: the hook not called between rounds or called mid-round, the prior dropped when
+    # it scores worst, the worst others kept instead of the best, narrowing before its rounds
+    # are complete or a round late, totals and tries not following their candidates, a tie
+    # not settled in legal order.
+    from firmware.bots.diamonds import narrow
+
     view = Piles().view(0)
     policy = [FirstLegal(), FirstLegal()]
 
-    def run(values, playouts, narrow, prior=3):
+    def run(values, playouts, rounds=2, keep=3, prior=3):
         def picked_value(state, seat):
             return values[state.picked]
 
+        def hook(search):
+            assert search.next == 0  # between rounds only
+            narrow(search, rounds, keep)
+
         s = Search(PilesModule(), view, policy, picked_value, Prng(7), None, playouts, 20,
-                   prior, narrow=narrow)
+                   prior, narrow=hook)
         return s.run(), s
 
     # After 2 rounds (8 playouts) the prior (pile 3) and the 2 best others (1, 2) go on.
-    best, s = run((1, 5, 3, 0), 14, (2, 3))
+    best, s = run((1, 5, 3, 0), 14)
     assert best == 1 and s.legal == [1, 2, 3], s.legal
     assert s.tries == [4, 4, 4] and s.totals == [20, 12, 0], (s.tries, s.totals)
-    _, s = run((1, 5, 3, 0), 14, None)
-    assert s.legal == [0, 1, 2, 3]
-    _, s = run((1, 5, 3, 0), 11, (3, 3))  # the 3rd round is not complete yet
+    s = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 14, 20, 3)
+    s.run()
+    assert s.legal == [0, 1, 2, 3]  # no narrow: every candidate to the end
+    _, s = run((1, 5, 3, 0), 11, 3)  # the 3rd round is not complete yet
     assert s.legal == [0, 1, 2, 3] and s.tries == [3, 3, 2, 3], (s.legal, s.tries)
-    _, s = run((1, 5, 3, 0), 12, (3, 3))
+    _, s = run((1, 5, 3, 0), 12, 3)
     assert s.legal == [1, 2, 3] and s.tries == [3, 3, 3]
-    _, s = run((4, 5, 4, 0), 8, (2, 3))  # piles 0 and 2 tie: the first stays
+    _, s = run((4, 5, 4, 0), 8)  # piles 0 and 2 tie: the first stays
     assert s.legal == [0, 1, 3]
-    _, s = run((1, 5, 3, 0), 8, (2, 2), prior=2)  # one other stays: the best
+    _, s = run((1, 5, 3, 0), 8, 2, 2, prior=2)  # one other stays: the best
     assert s.legal == [1, 2]
-    _, s = run((1, 5, 3, 0), 12, (2, 4))  # keeping as many as there are: no change
+    _, s = run((1, 5, 3, 0), 12, 2, 4)  # keeping as many as there are: no change
     assert s.legal == [0, 1, 2, 3] and s.tries == [3, 3, 3, 3]
