@@ -181,6 +181,7 @@ class Search:
         i = self.next
         if i == 0 or self.sample is None:
             self.sample = self.deal(self.view, self.rng)
+            self.sample.quiet = True  # no notes: none is read here (GameState._note)
             i = 0
         # The prior first in every round, then the others in legal order.
         pi = legal.index(self.prior)

@@ -234,43 +234,44 @@ class State(GameState):
         self.phase = P_COUNT
 
     # ---- Suit actions (M-A) ----
-    def _suit_action(self, seat, s, why):
+    def _suit_action(self, seat, s, why, args=()):
         """Seat (a player; at the end of a round in team mode, a team's first seat) takes
-        the action of suit s."""
+        the action of suit s; the note tells it after the reason, `why % args`."""
         self.acts.append(seat * SUITS + s)
         side = self.side(seat)
-        who = self._side_name(side)
+        victim = side
         if s == DIAMONDS:  # M-A1
             self.vault[side] += 1
             self.created += 1
-            self._note("%s: diamond action, +1 crystal to %s's vault" % (why, who))
+            what = "diamond action, +1 crystal to %(who)s's vault"
         elif s == HEARTS:  # M-A2
             self.showroom[side] += 1
             self.created += 1
-            self._note("%s: heart action, +1 crystal to %s's showroom" % (why, who))
+            what = "heart action, +1 crystal to %(who)s's showroom"
         elif s == SPADES:  # M-A3
             if self.showroom[side] > 0:
                 self.showroom[side] -= 1
                 self.vault[side] += 1
-                self._note("%s: spade action, %s moves a crystal from showroom to vault"
-                           % (why, who))
+                what = "spade action, %(who)s moves a crystal from showroom to vault"
             else:
-                self._note("%s: spade action, %s's showroom is empty: nothing moves" % (why, who))
+                what = "spade action, %(who)s's showroom is empty: nothing moves"
         else:  # M-A4
             holder = self.thief
             victim = self.side(holder)
             self.thief = (holder + 1) % self.players
             if victim == side:
-                self._note("%s: club action, %s holds the thief token: nothing stolen;"
-                           " thief token to P%d" % (why, who, self.thief + 1))
+                what = "club action, %(who)s holds the thief token: nothing stolen"
             elif self.showroom[victim] == 0:
-                self._note("%s: club action, %s's showroom is empty: nothing stolen;"
-                           " thief token to P%d" % (why, self._side_name(victim), self.thief + 1))
+                what = "club action, %(victim)s's showroom is empty: nothing stolen"
             else:
                 self.showroom[victim] -= 1
                 self.showroom[side] += 1
-                self._note("%s: club action, %s steals a crystal from %s; thief token to P%d"
-                           % (why, who, self._side_name(victim), self.thief + 1))
+                what = "club action, %(who)s steals a crystal from %(victim)s"
+            what += "; thief token to P%(thief)d"
+        if not self.quiet:  # (the text is made only to be kept)
+            names = {"who": self._side_name(side), "victim": self._side_name(victim),
+                     "thief": self.thief + 1}
+            self._note("%s: %s", (why % args, what % names))
 
     # ---- The contract ----
     def current_player(self):
@@ -322,8 +323,8 @@ class State(GameState):
         self.passed = 0
         self.phase = P_PASS
         self.turn = self.dealer  # the dealer chooses first, then each seat to the left
-        self._note("P%d (dealer) sets the pass: %d card%s each"
-                   % (self.dealer + 1, k, "" if k == 1 else "s"))
+        self._note("P%d (dealer) sets the pass: %d card%s each",
+                   (self.dealer + 1, k, "" if k == 1 else "s"))
 
     def _pick(self, card):
         self.hands[self.turn].remove(card)
@@ -350,11 +351,11 @@ class State(GameState):
         self.given = self.chosen
         self.chosen = [[] for _ in range(n)]
         if self.teams:
-            self._note("everyone passes %d card(s) to the partner" % self.count)
+            self._note("everyone passes %d card(s) to the partner", self.count)
         elif n == 2:
-            self._note("both players pass %d card(s) to the opponent" % self.count)
+            self._note("both players pass %d card(s) to the opponent", self.count)
         else:
-            self._note("everyone passes %d card(s) to the left" % self.count)
+            self._note("everyone passes %d card(s) to the left", self.count)
         self.phase = P_PLAY
         self.leader = (self.dealer + 1) % n  # M-R3
         self.turn = self.leader
@@ -373,8 +374,8 @@ class State(GameState):
         if len(self.trick) > 1 and suit(card) != suit(self.trick[0]):
             self.voids[seat] |= 1 << suit(self.trick[0])
             # M-R4: could not follow: the played suit's action at once.
-            self._suit_action(seat, suit(card), "P%d cannot follow, plays %s"
-                              % (seat + 1, card_text(card)))
+            self._suit_action(seat, suit(card), "P%d cannot follow, plays %d%s",
+                              (seat + 1, rank(card), SUIT_LETTERS[suit(card)]))
         if len(self.trick) < self._trick_size():
             self.turn = (seat + 1) % self.players
             return
@@ -391,8 +392,9 @@ class State(GameState):
         self.last_leader = self.leader
         self.last_winner = winner
         self.trick = []
-        self._suit_action(winner, suit(cards[0]), "P%d wins the trick with %s"
-                          % (winner + 1, card_text(cards[i])))  # M-R5
+        card = cards[i]
+        self._suit_action(winner, suit(cards[0]), "P%d wins the trick with %d%s",
+                          (winner + 1, rank(card), SUIT_LETTERS[suit(card)]))  # M-R5
         if self.hands[winner]:
             self.leader = winner
             self.turn = winner
@@ -425,20 +427,20 @@ class State(GameState):
             majors.append(side)
             if side < 0:
                 if max(per) == 0:
-                    self._note("round end: nobody won a %s: no action" % SUIT_WORDS[s])
+                    self._note("round end: nobody won a %s: no action", SUIT_WORDS[s])
                 else:
-                    self._note("round end: most %ss tied (%d): no action"
-                               % (SUIT_WORDS[s], max(per)))
+                    self._note("round end: most %ss tied (%d): no action",
+                               (SUIT_WORDS[s], max(per)))
             else:
-                self._suit_action(side, s, "round end: %s has the most %ss (%d)"
-                                  % (self._side_name(side), SUIT_WORDS[s], per[side]))
+                self._suit_action(side, s, "round end: %s has the most %ss (%d)",
+                                  (self._side_name(side), SUIT_WORDS[s], per[side]))
         none = []
         for k in range(1, n + 1):  # M-R7 (b), seat order from left of the dealer
             seat = (self.dealer + k) % n
             if self.tricks[seat] == 0:
                 none.append(seat)
                 for _ in range(NO_TRICK_DIAMONDS):
-                    self._suit_action(seat, DIAMONDS, "round end: P%d won no trick" % (seat + 1))
+                    self._suit_action(seat, DIAMONDS, "round end: P%d won no trick", seat + 1)
         self.results.append([counts, majors, none, list(self.tricks)])
         if self.round + 1 >= self.rounds:  # M-E1
             self.phase = P_OVER
