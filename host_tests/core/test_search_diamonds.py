@@ -142,3 +142,48 @@ def test_the_hard_evaluation_counts_crystals_by_side():
     over.showroom = [3, 3]
     assert over.winners() == [0, 1]
     assert BM.evaluate(over, 0) == BM.evaluate(over, 1) == BM.WIN // 2
+
+
+def test_a_search_plays_on_quiet_samples_that_keep_no_notes_and_play_the_same():
+    # GameState.quiet: a search's samples make no notes, the rest as in a noted game.
+    # Guards: a quiet state still keeping (or making) notes, a rule skipped with its note,
+    # a clone that forgets it is quiet, a plain state's clone given the attribute (states
+    # compare by their fields), the search's samples not made quiet.
+    from firmware.bots import make_bot
+    from firmware.bots.search import Search
+    from firmware.core import diamonds as M
+    from firmware.core.prng import Prng
+
+    noted = M.new_game(3, 77)
+    bots = [make_bot("diamonds", s, "easy", s) for s in range(3)]
+    quiet = noted.clone()
+    quiet.quiet = True
+    assert "quiet" not in noted.clone().__dict__
+    kept = 0
+    while not noted.is_over():
+        action = bots[noted.current_player()].choose(noted.view(noted.current_player()))
+        noted.apply(action)
+        quiet = quiet.clone()  # a clone of a quiet state is quiet
+        quiet.apply(action)
+        kept += len(noted.notes)
+        assert quiet.notes == []
+        for field in ("showroom", "vault", "thief", "hands", "won", "round", "acts"):
+            assert getattr(quiet, field) == getattr(noted, field), field
+    assert kept > 100 and quiet.scores() == noted.scores()
+
+    state = M.new_game(2, 5)
+    while state.phase != M.P_PLAY:
+        state.apply(bots[state.current_player()].choose(state.view(state.current_player())))
+    dealt = []
+
+    def deal(view, rng):
+        dealt.append(M.sample_state(view, rng))
+        return dealt[-1]
+
+    policy = [make_bot("diamonds", s, "normal", s) for s in range(2)]
+    seat = state.current_player()
+    view = state.view(seat)
+    # Whole rounds of candidates: each sample is played on by its round's last candidate.
+    Search(M, view, policy, lambda s, seat: 0, Prng(3), None, 2 * len(view["legal"]), 20,
+           view["legal"][0], deal=deal).run()
+    assert dealt and all(s.quiet and s.notes == [] for s in dealt)
