@@ -267,8 +267,9 @@ def narrow(search, rounds=2, keep=3):
     candidate has as many playouts then, so totals compare as means. 2,000 games at 39
     playouts on two sets of deals, with SHOWROOM 7: 63.7 / 63.3% without it, 64.5 / 65.0%
     with (2, 3); (2, 2) 63.1 / 64.4%, (3, 3) 64.0 / 65.4%, (1, 3) 63.1% (first set). Without
-    SHOWROOM (counted 10): 63.2 / 63.1%. (Here, not in search.py: its code on the heap of
-    every game's search cost Quartz's 6-seat app 2 KiB.)"""
+    SHOWROOM (counted 10): 63.2 / 63.1%. All with BONUS 10; with BONUS 0, at 38 playouts on
+    the first set: (2, 3) 69.2%, (2, 2) 67.7%, (3, 3) 66.9%, (2, 4) 67.6%. (Here, not in
+    search.py: its code on the heap of every game's search cost Quartz's 6-seat app 2 KiB.)"""
     legal = search.legal
     if len(legal) <= keep or search.tries[0] < rounds:
         return

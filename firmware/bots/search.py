@@ -6,7 +6,8 @@
 # from each seat's view of the sampled state) for a few decisions, and value the result for
 # the searching seat. Every candidate is tried on the same sample in turn (common random
 # numbers: the comparison between candidates is paired, which needs far fewer playouts);
-# the answer is the best total so far, the heuristic's own choice winning ties.
+# the answer is the best total so far, the heuristic's own choice winning ties. The samples
+# are quiet (GameState.quiet): their moves make no notes, which nothing here reads.
 #
 # The budget (time or playouts) is a ceiling: once half of it is spent at the end of a round
 # and nothing beats the prior, the search ends (measured: no loss of strength against
