@@ -153,6 +153,28 @@ def test_apply_legal_plays_as_apply_does():
         assert fingerprint(again) == fingerprint(state), name
 
 
+def test_a_quiet_state_plays_the_same_and_keeps_no_notes():
+    # GameState.quiet (a search's samples: no notes made). Guards: a quiet state keeping
+    # notes, a quiet state's clone not quiet, a plain state's clone given the field (states
+    # compare by their fields), a step of the rules left out when quiet.
+    for name, game in implemented():
+        done = random_game(name, game.MIN_PLAYERS, 6, None, 6)
+        noted = game.new_game(done.players, done.seed, done.options)
+        quiet = noted.clone()
+        quiet.quiet = True
+        kept = 0
+        for action in done.history:
+            noted.apply(action)
+            quiet = quiet.clone()
+            quiet.apply(action)
+            kept += len(noted.notes)
+            assert quiet.notes == [], name
+        assert kept > 0 and fingerprint(noted.clone()) == fingerprint(noted), name
+        quiet.notes = noted.notes
+        del quiet.quiet
+        assert fingerprint(quiet) == fingerprint(noted), name
+
+
 def test_finished_game_answers_and_refuses():
     for name, game in implemented():
         for options in option_sets(game):
