@@ -51,6 +51,12 @@ TESTS = (
                                    "host_tests/test_uf2.py::"
                                    "test_available_reads_files_where_there_are_files"]),
     ("firmware/start.py", ["host_tests/test_start.py"]),
+    ("firmware/core/diamonds.py", ["host_tests/core/test_diamonds_rules.py",
+                                   "host_tests/core/test_contract.py",
+                                   "host_tests/core/test_sampling_diamonds.py",
+                                   "host_tests/core/test_diamonds_random.py",
+                                   "host_tests/core/test_search_diamonds.py::"
+                                   "test_the_bots_view_is_the_part_of_the_view_they_read"]),
     ("firmware/core/{game}.py", ["host_tests/core/test_{game}_rules.py",
                                  "host_tests/core/test_contract.py",
                                  "host_tests/core/test_sampling_{game}.py",
