@@ -64,6 +64,11 @@ TESTS = (
     ("firmware/bots/__init__.py", ["host_tests/test_bots.py"]),
     ("firmware/bots/diamonds_belief.py", ["host_tests/core/test_belief_diamonds.py",
                                           "host_tests/test_diamonds_bot.py"]),
+    ("firmware/bots/diamonds.py", ["host_tests/test_diamonds_bot.py", "host_tests/test_bots.py",
+                                   "host_tests/core/test_search_diamonds.py",
+                                   "host_tests/core/test_search_quality.py::"
+                                   "test_narrowing_keeps_the_prior_and_the_best_others_after_its"
+                                   "_rounds"]),
     ("firmware/bots/{game}.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
                                  "host_tests/core/test_search_{game}.py"]),
     ("firmware/ui/table_{game}.py", ["host_tests/test_table_{game}.py",

@@ -187,3 +187,14 @@ def test_a_search_plays_on_quiet_samples_that_keep_no_notes_and_play_the_same():
     Search(M, view, policy, lambda s, seat: 0, Prng(3), None, 2 * len(view["legal"]), 20,
            view["legal"][0], deal=deal).run()
     assert dealt and all(s.quiet and s.notes == [] for s in dealt)
+
+
+def test_the_hard_bot_reads_the_rivals_plays_with_two_players_only():
+    # Belief (firmware/bots/diamonds_belief.py) was measured with 2 players; at larger
+    # tables its tables cost a board's heap. Guards: the player count tested wrong.
+    from firmware.bots import diamonds as BM
+    from firmware.bots.diamonds_belief import Belief
+
+    assert isinstance(BM.belief(1, 2), Belief) and BM.belief(1, 2).seat == 1
+    for players in (3, 4, 5, 6):
+        assert BM.belief(0, players) is None

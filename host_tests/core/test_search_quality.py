@@ -285,6 +285,8 @@ def test_half_the_budget_ends_a_search_that_confirms_the_prior():
     assert s.run() == BEST and s.playouts == 4 and s.tries == [1, 1, 1, 1]
     s = search(prior=BEST, playouts=5)
     assert s.run() == BEST and s.playouts == 4  # half of 5 reached at the round's end
+    s = search(prior=BEST, playouts=12)
+    assert s.run() == BEST and s.playouts == 8  # 4 is a third of 12: one more round
     s = search(prior=2, playouts=8)  # pile 1 beats the prior: the whole cap confirms it
     assert s.run() == BEST and s.playouts == 8
     from firmware.bots import search as module
@@ -612,3 +614,7 @@ def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
     assert s.legal == [1, 2]
     _, s = run((1, 5, 3, 0), 12, 2, 4)  # keeping as many as there are: no change
     assert s.legal == [0, 1, 2, 3] and s.tries == [3, 3, 3, 3]
+    # Its defaults, as the hard bot calls it: after 2 rounds, 3 candidates.
+    s = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 8, 20, 3, narrow=narrow)
+    s.run()
+    assert s.legal == [1, 2, 3] and s.tries == [2, 2, 2], (s.legal, s.tries)
