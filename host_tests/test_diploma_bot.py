@@ -263,6 +263,62 @@ def test_hard_drafts_away_the_die_the_next_drafter_needs_P_R1():
     assert hard.choose(state.view(0)) == D.DRAFT
 
 
+def magic_window(cards, mine, theirs, judge):
+    """A 2-player state in the magic window after the draft (P-M), seat 0 to decide with 3
+    mana and magic `cards`; dice given as (value, colour): seat 0's two, seat 1's two, then
+    the judgement die (die 4). No stones yet, no barriers, no own-colour tool."""
+    state = reach(D.P_ASSIGN)
+    dice = list(mine) + list(theirs) + [judge]
+    state.dice_val = [v for v, _ in dice]
+    state.dice_col = [c for _, c in dice]
+    state.dice_own = [0, 0, 1, 1, -1]
+    state.judge = 4
+    state.stones = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    state.under = [-1, -1]
+    state.step = [0, 0]
+    state.items[0] = [i for i in state.items[0] if i != D.T_OWN]
+    state.mana = [3, 3]
+    state.magic[0] = list(cards)
+    state.phase = D.P_MAGIC
+    state.decider = 0
+    state.passes = 0
+    state.undo = []
+    return state
+
+
+def magic_choices(state):
+    """(normal's, hard's) choice in the window."""
+    hard = B.Bot(0, "hard")
+    hard.strict = True
+    view = state.view(0)
+    return strict_bot(0).choose(view), hard.choose(view)
+
+
+def test_hard_changes_the_judgement_die_when_that_saves_its_production_P_M():
+    """Both of seat 0's dice (2s) are under the judgement value 4: a penalty (P-R3). Change 1
+    on the judgement die makes them produce. Normal changes only its own dice (a 1 helps
+    nothing) and passes; hard changes the judgement die, seat 1's 5s producing anyway."""
+    state = magic_window([D.ONE_C], ((2, 1), (2, 2)), ((5, 2), (5, 3)), (4, 3))
+    assert magic_choices(state) == (D.PASS, D.CHANGE1 + 4)
+
+
+def test_hard_leaves_the_judgement_die_when_the_change_helps_the_other_more_P_M(monkeypatch):
+    """As above, but seat 1's dice are 3s of its own colour: Change 1 on the judgement die
+    would turn its penalty into 2 stones (P-R2), more than seat 0's one stone: hard passes
+    (weighing seat 1's dice at _HARD_OPP tenths), as it would not at 0."""
+    state = magic_window([D.ONE_C], ((2, 2), (2, 2)), ((3, 1), (3, 1)), (4, 3))
+    assert magic_choices(state) == (D.PASS, D.PASS)
+    monkeypatch.setattr(B, "_HARD_OPP", 0)
+    assert B.Bot(0, "hard").choose(state.view(0)) == D.CHANGE1 + 4
+
+
+def test_hard_swaps_its_worst_die_for_the_others_best_with_control_P_M():
+    """Control swaps two drafted dice of two seats: hard gives its 1 for seat 1's 6 of seat
+    0's colour (2 stones above the judgement value 3); normal leaves Control alone."""
+    state = magic_window([D.CONTROL_C], ((1, 2), (4, 2)), ((6, 0), (2, 3)), (3, 3))
+    assert magic_choices(state) == (D.PASS, D.CONTROL + 0 * 9 + 2)
+
+
 def test_hard_values_a_stone_below_normal():
     """The hard heuristic's stone weight (_HARD_W_STONE) is its own: with normal's weight
     instead, it decides otherwise in some dice decisions of whole games."""
