@@ -174,6 +174,96 @@ def test_declares_an_open_loop_first_P_P5():
     assert strict_bot(0).choose(state.view(0)) == D.DECLARE + 1
 
 
+def other_loop3(avoid):
+    """Three tight curves closing a loop of 3 on hexes not in `avoid`: [(hex, rotation)]."""
+    board = [-1] * D.HEXES
+    rots = [0] * D.HEXES
+    tile = D.sample_tile(RED_TIGHT)
+    for a in range(1, D.HEXES):
+        for b in range(a + 1, D.HEXES):
+            for c in range(b + 1, D.HEXES):
+                trio = (a, b, c)
+                if set(trio) & set(avoid) or D.distance(a, b) + D.distance(a, c) \
+                        + D.distance(b, c) != 3:
+                    continue
+                for ra in range(6):
+                    for rb in range(6):
+                        for rc in range(6):
+                            for h, r in zip(trio, (ra, rb, rc)):
+                                board[h], rots[h] = tile, r
+                            if D.find_loops(board, rots):
+                                return list(zip(trio, (ra, rb, rc)))
+                            for h in trio:
+                                board[h] = -1
+    raise AssertionError("no loop of 3")
+
+
+def test_declares_the_loop_that_meets_a_held_card_first_P_P5_P_D2():
+    """Two loops of 3 on the board: a mixed one on hexes 1, 2, 8 and a red one higher up.
+    Holding "3 of one colour" (K5), the bot declares the red loop; with no card they tie
+    and it declares the lower."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    for k, (h, r) in enumerate(LOOP3):  # blue, yellow, green: not one colour
+        state.boards[0][h] = D.sample_tile((k + 1) * 3 + 2)
+        state.rots[0][h] = r
+    second = other_loop3([h for h, _ in LOOP3] + [0])
+    lay(state, second)
+    assert len(D.find_loops(state.boards[0], state.rots[0])) == 2
+    red = D.DECLARE + min(h for h, _ in second)
+    mixed = D.DECLARE + LOOP3[0][0]
+    assert mixed < red
+    state.circles[0] = [4]
+    assert strict_bot(0).choose(state.view(0)) == red
+    state.circles[0] = []
+    assert strict_bot(0).choose(state.view(0)) == mixed
+
+
+def test_counts_the_line_ends_pointing_into_a_hex():
+    """_ends_into / _fillable: two tight curves of a loop of 3 point both their loose ends
+    into the third hex (2 ends: closable); no end points into a far hex (1: open)."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    bot = strict_bot(0)
+    bot.choose(state.view(0))
+    m = bot._load_masks()
+    board = state.boards[0]
+    assert B._ends_into(m, 8) == 2
+    assert B._fillable(m, board, 8, -1) == 2
+    far = [x for x in range(D.HEXES) if board[x] < 0 and D.distance(x, 1) > 1
+           and D.distance(x, 2) > 1]
+    assert far and all(B._ends_into(m, x) == 0 for x in far)
+    assert all(B._fillable(m, board, x, -1) == 1 for x in far)
+
+
+def test_hopes_for_a_loop_whose_size_meets_a_held_card():
+    """_hope: K1-K4 by a loop's size (3, 4, 6, 8+); the other cards are not sizes."""
+    assert [B._hope([0], n) > 0 for n in (3, 4)] == [True, False]
+    assert [B._hope([1], n) > 0 for n in (3, 4, 5)] == [False, True, False]
+    assert [B._hope([2], n) > 0 for n in (5, 6, 7)] == [False, True, False]
+    assert [B._hope([3], n) > 0 for n in (7, 8, 12)] == [False, True, True]
+    assert not any(B._hope(list(range(4, 12)), n) for n in range(3, 13))
+    assert B._hope([9, 1], 4) == B._W_HOPE
+
+
+def test_reach_counts_the_steps_over_tiles_P_P2():
+    """_reach: steps to every tile within the movement (P-P2), 255 beyond; the first step
+    of the way to each."""
+    state = reach(D.P_PLACE)
+    bot = strict_bot(0)
+    bot.board = [0] * D.HEXES  # every hex holds a tile
+    for moves in (1, 2):
+        bot._reach(0, moves)
+        for h in range(D.HEXES):
+            d = D.distance(0, h)
+            assert B._dist[h] == (d if d <= moves else 255), (moves, h)
+    bot._reach(0, 2)
+    for h in range(7, D.HEXES):
+        assert D.distance(B._first[h], h) == 1 and D.distance(0, B._first[h]) == 1
+    assert state.phase == D.P_PLACE
+
+
 def test_closes_a_loop_when_it_can_P_P3_P_D1():
     state = reach(D.P_PLACE)
     empty_board(state)
@@ -292,6 +382,16 @@ def magic_choices(state):
     hard.strict = True
     view = state.view(0)
     return strict_bot(0).choose(view), hard.choose(view)
+
+
+def test_normal_changes_its_own_production_die_when_that_pays_P_M():
+    """Both of seat 0's dice are under the judgement value 4 (a penalty). Change 6 on one
+    of them makes it produce: the 1 (the 2 moves further). Normal uses it on its own die;
+    with no mana it passes."""
+    state = magic_window([D.SIX_C], ((2, 1), (1, 2)), ((5, 2), (5, 3)), (4, 3))
+    assert magic_choices(state)[0] == D.CHANGE6 + 1
+    state.magic[0] = [D.UPPER_C]  # a 2 -> 3 or 1 -> 2 stays under 4: nothing pays
+    assert magic_choices(state)[0] == D.PASS
 
 
 def test_hard_changes_the_judgement_die_when_that_saves_its_production_P_M():
