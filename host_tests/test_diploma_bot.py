@@ -419,6 +419,20 @@ def test_hard_swaps_its_worst_die_for_the_others_best_with_control_P_M():
     assert magic_choices(state) == (D.PASS, D.CONTROL + 0 * 9 + 2)
 
 
+def test_hard_swaps_the_best_pair_of_dice_with_control_P_M():
+    """Control's candidates in order (0, 2), (0, 3), (1, 2), (1, 3): the best is the last,
+    seat 0's 1 for seat 1's 6 of seat 0's colour, each tried from the dice as they are."""
+    state = magic_window([D.CONTROL_C], ((4, 1), (1, 2)), ((2, 3), (6, 0)), (3, 3))
+    assert magic_choices(state)[1] == D.CONTROL + 1 * 9 + 3
+
+
+def test_hard_spends_no_mana_on_a_small_gain_P_M():
+    """Upper on seat 0's producing 5 gives one more gold: less than the mana (_W_MAGIC and
+    _MAGIC_MIN): hard passes."""
+    state = magic_window([D.UPPER_C], ((5, 1), (2, 2)), ((5, 2), (5, 3)), (3, 3))
+    assert magic_choices(state)[1] == D.PASS
+
+
 def test_hard_values_a_stone_below_normal():
     """The hard heuristic's stone weight (_HARD_W_STONE) is its own: with normal's weight
     instead, it decides otherwise in some dice decisions of whole games."""
