@@ -711,8 +711,7 @@ class Bot(Heuristic):
                 if own[d] != me:
                     continue
                 old = vals[d]
-                vals[d] = old + 1 if card == 0 else old - 1 if card == 1 else 6 if card == 2 \
-                    else 1
+                vals[d] = _changed(card, old)
                 v = self._dice_value(view, cols, vals, j)
                 vals[d] = old
             if v > best:
@@ -766,8 +765,7 @@ class Bot(Heuristic):
             else:
                 card, d = (a - D.UPPER) // 10, (a - D.UPPER) % 10
                 old = vals[d]
-                vals[d] = old + 1 if card == 0 else old - 1 if card == 1 else 6 if card == 2 \
-                    else 1
+                vals[d] = _changed(card, old)
                 v = self._dice_lead(view, own, cols, vals, jd)
                 vals[d] = old
             if v > best:
@@ -842,6 +840,12 @@ class Bot(Heuristic):
                 best = w
                 choice = a
         return choice
+
+
+def _changed(card, v):
+    """A die's value v after a die card (P-M, in the order of DIE_CARDS): Upper, Downer,
+    Change 6, Change 1."""
+    return v + 1 if card == 0 else v - 1 if card == 1 else 6 if card == 2 else 1
 
 
 def _flips(st, sets):
