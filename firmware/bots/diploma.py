@@ -69,7 +69,7 @@ _HARD_W_GOLD = const(2)
 _HARD_W_STONE = const(6)
 _HARD_DENY = const(10)  # tenths of the next drafter's best die taken off a die's value
 _HARD_OPP = const(7)  # tenths of the best other seat's dice weighed in its magic after the
-# draft (_magic_any: any card on any die; the heuristic alone against normal, 2,000 deals of
+# draft (_magic: any card on any die; the heuristic alone against normal, 2,000 deals of
 # seeds 20000.. / 60000..: 60.8 / 60.7% -> 63.1 / 62.5%; 62.0% weighing them fully, 61.3% at 3)
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score
@@ -203,7 +203,8 @@ class Bot(Heuristic):
         self.w_gold = _HARD_W_GOLD if hard else _W_GOLD
         self.w_stone = _HARD_W_STONE if hard else _W_STONE
         self.deny = _HARD_DENY if hard else 0
-        self.any_die = hard  # magic on any die, the others' dice weighed too
+        self.any_die = hard  # magic on any die (_magic)
+        self.opp = _HARD_OPP if hard else 0  # ... the others' dice weighed too
         self.plan_sets = hard  # final conversions: flips planned for the most sets
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
@@ -673,59 +674,15 @@ class Bot(Heuristic):
                 choice = a
         return choice
 
-    def _dice_value(self, view, cols, vals, j):
-        me = self.me
-        own = view["dice_own"]
-        dice = [d for d in range(len(own)) if own[d] == me]
-        if len(dice) < 2:
-            return 0
-        return self._pair(view, cols, vals, dice[0], dice[1], j, me)
-
-    def _magic(self, view, legal):
-        """P-M after the draft: a die card on the seat's own dice when it pays its mana."""
-        if self.any_die:
-            return self._magic_any(view, legal)
-        me = self.me
-        own = view["dice_own"]
-        cols = list(view["dice_col"])
-        vals = list(view["dice_val"])
-        j = view["judgement"]
-        if view["mana"][me] < 1:
-            return legal[0]
-        base = self._dice_value(view, cols, vals, j)
-        best = base + _W_MAGIC + _MAGIC_MIN
-        choice = legal[0]
-        for a in legal:
-            if a < D.UPPER or a >= D.CONTROL:
-                continue
-            if a >= D.ILLUSION:
-                d, c = (a - D.ILLUSION) // 4, (a - D.ILLUSION) % 4
-                if own[d] != me or c != me:
-                    continue
-                old = cols[d]
-                cols[d] = c
-                v = self._dice_value(view, cols, vals, j)
-                cols[d] = old
-            else:
-                card, d = (a - D.UPPER) // 10, (a - D.UPPER) % 10
-                if own[d] != me:
-                    continue
-                old = vals[d]
-                vals[d] = _changed(card, old)
-                v = self._dice_value(view, cols, vals, j)
-                vals[d] = old
-            if v > best:
-                best = v
-                choice = a
-        return choice
-
     def _dice_lead(self, view, own, cols, vals, jd):
         """What this seat's two dice make (production and movement, as _pair) minus
-        _HARD_OPP tenths of what the best other seat's make, with the judgement die jd."""
+        self.opp tenths of what the best other seat's make, with the judgement die jd."""
         j = vals[jd]
         mine = 0
         other = None
         for s in range(view["players"]):
+            if s != self.me and not self.opp:
+                continue
             dice = [d for d in range(len(own)) if own[d] == s]
             if len(dice) < 2:
                 continue
@@ -734,36 +691,43 @@ class Bot(Heuristic):
                 mine = v
             elif other is None or v > other:
                 other = v
-        return 10 * mine - (_HARD_OPP * other if other is not None else 0)
+        return 10 * mine - (self.opp * other if other is not None else 0)
 
-    def _magic_any(self, view, legal):
-        """The hard level's P-M after the draft: any die card on any die (the judgement die
-        and the other seats' dice too), and Control (swap two seats' dice); the card that
-        gains most over this seat's lead, when the gain pays its mana."""
-        if view["mana"][self.me] < 1:
+    def _magic(self, view, legal):
+        """P-M after the draft: the card that gains most over this seat's lead, when the
+        gain pays its mana. Normal and easy try a die card on their own dice and Illusion to
+        their own colour; hard any die card on any die (the judgement die and the other
+        seats' dice too) and Control (swap two seats' dice)."""
+        me = self.me
+        if view["mana"][me] < 1:
             return legal[0]
         own = list(view["dice_own"])
         cols = list(view["dice_col"])
         vals = list(view["dice_val"])
         jd = view["judge"]
+        anyd = self.any_die
         best = self._dice_lead(view, own, cols, vals, jd) + 10 * (_W_MAGIC + _MAGIC_MIN)
         choice = legal[0]
         for a in legal:
-            if a < D.UPPER:
-                continue  # PASS, Counter
+            if a < D.UPPER or a >= D.CONTROL and not anyd:
+                continue  # PASS, Counter; Control
             if a >= D.CONTROL:
                 d, e = (a - D.CONTROL) // 9, (a - D.CONTROL) % 9
                 own[d], own[e] = own[e], own[d]
                 v = self._dice_lead(view, own, cols, vals, jd)
                 own[d], own[e] = own[e], own[d]
             elif a >= D.ILLUSION:
-                d = (a - D.ILLUSION) // 4
+                d, c = (a - D.ILLUSION) // 4, (a - D.ILLUSION) % 4
+                if not anyd and (own[d] != me or c != me):
+                    continue
                 old = cols[d]
-                cols[d] = (a - D.ILLUSION) % 4
+                cols[d] = c
                 v = self._dice_lead(view, own, cols, vals, jd)
                 cols[d] = old
             else:
                 card, d = (a - D.UPPER) // 10, (a - D.UPPER) % 10
+                if not anyd and own[d] != me:
+                    continue
                 old = vals[d]
                 vals[d] = _changed(card, old)
                 v = self._dice_lead(view, own, cols, vals, jd)
