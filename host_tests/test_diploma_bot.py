@@ -394,6 +394,16 @@ def test_normal_changes_its_own_production_die_when_that_pays_P_M():
     assert magic_choices(state)[0] == D.PASS
 
 
+def test_normal_turns_a_die_only_to_its_own_colour_with_illusion_P_M():
+    """No red or blue chip is left (P-C1): seat 0's red 6 produces nothing. Illusion to
+    yellow would give a stone (worth normal's mana), but normal turns dice to its own
+    colour (red) only: it passes."""
+    state = magic_window([D.ILLUSION_C], ((6, 0), (2, 1)), ((1, 2), (1, 3)), (3, 3))
+    state.chips = [0, 10]
+    assert D.ILLUSION + 0 * 4 + 2 in state.legal_actions()
+    assert magic_choices(state)[0] == D.PASS
+
+
 def test_hard_changes_the_judgement_die_when_that_saves_its_production_P_M():
     """Both of seat 0's dice (2s) are under the judgement value 4: a penalty (P-R3). Change 1
     on the judgement die makes them produce. Normal changes only its own dice (a 1 helps
