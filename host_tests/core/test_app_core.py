@@ -56,6 +56,12 @@ class Driver:
     def frame(self, mask):
         self.now += FRAME
         self.app.frame(mask, self.now)
+        screen = self.app.screen
+        if getattr(screen, "crash", False):
+            # A fault (out of memory on a small heap, most often): fail now with the crash
+            # screen's words. Pressing on would resume the game and fault again until the
+            # test run's timeout.
+            raise AssertionError("the crash screen: %s %r" % (screen.headline, screen.lines))
 
     def press(self, mask):
         self.frame(mask)
