@@ -459,6 +459,100 @@ def test_hard_values_a_stone_below_normal():
     assert differ > 0
 
 
+def assign_state(mine, judge, chips=D.PAIR_CHIPS):
+    """Seat 0 (Red) assigning its dice (P-R2) with the own-colour tool: its two dice given as
+    (value, colour), the judgement die (value, colour); `chips` left in the Red/Blue pair."""
+    state = magic_window([], mine, ((1, 2), (1, 3)), judge)
+    state.phase = D.P_ASSIGN
+    state.items[0] = [D.T_OWN]
+    state.chips = [chips, D.PAIR_CHIPS]
+    return state
+
+
+def test_uses_the_own_colour_tool_when_it_makes_more_stones_P_R2_P_I():
+    """A Blue 5 above the judgement value produces 1 Blue stone, or 2 Red ones with the tool
+    (P-I): worth the tool. With one chip left in the Red/Blue pair it makes 1 stone either
+    way: the tool is kept, even when Red is the colour its sets lack. On a die of its own
+    colour it adds nothing: kept."""
+    for level in ("normal", "hard"):
+        bot = B.Bot(0, level)
+        bot.strict = True
+        state = assign_state(((5, 1), (2, 2)), (3, 3))
+        assert bot.choose(state.view(0)) == D.PROD + 1  # die 0 produces, with the tool
+        state = assign_state(((5, 1), (2, 2)), (3, 3), chips=1)
+        assert bot.choose(state.view(0)) == D.PROD
+        state.stones[0] = [0, 1, 1, 1]  # a Red stone (the set's missing colour) is worth
+        assert bot.choose(state.view(0)) == D.PROD  # more, still not a spent tool more
+        state = assign_state(((5, 0), (2, 2)), (3, 3))
+        assert bot.choose(state.view(0)) == D.PROD
+
+
+def placement(items, gold=0):
+    """Seat 0 in its placement phase (P-P) on an empty board with an empty hand, no stones
+    (no barrier affordable) and these items: nothing to lay, so it ends or sells."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    state.tiles[0] = []
+    state.stones[0] = [0, 0, 0, 0]
+    state.items[0] = list(items)
+    state.gold[0] = gold
+    state.penalties = [0] * state.players
+    state.sets = [0] * state.players
+    state.mana = [0] * state.players
+    state.sold = 0
+    return state
+
+
+def test_sells_an_item_it_has_no_use_for_and_keeps_the_rest_P_P4():
+    """P-P4: the tools it plays and the titles that will score are kept; a tool it never
+    plays (peek), a title that will not score (most gold while another holds more, no
+    penalty after one paid, 3 sets with none made yet) is sold for gold. Barriers stay."""
+    bot = strict_bot(0)
+    kept = [D.T_MOVE, 10, 15, 16, D.B_JUDGE]
+    state = placement(kept + [D.T_PEEK])
+    assert D.SELL + D.T_MOVE in state.view(0)["legal"]
+    assert bot.choose(state.view(0)) == D.SELL + D.T_PEEK
+    for item, setup, sells in (
+            (12, lambda st: st.gold.__setitem__(1, 5), True),  # most gold: the other has more
+            (12, lambda st: None, False),  # 1 gold against 0: it scores
+            (14, lambda st: st.penalties.__setitem__(0, 1), True),  # no penalty: one was paid
+            (14, lambda st: None, False),
+            (17, lambda st: None, True),  # 3 sets: none made yet
+            (17, lambda st: st.sets.__setitem__(0, 1), False)):
+        state = placement(kept + [item], gold=1)
+        state.gold[1] = 0
+        setup(state)
+        want = D.SELL + item if sells else D.END
+        assert bot.choose(state.view(0)) == want, (item, state.gold, state.penalties)
+    state = placement(kept)
+    assert bot.choose(state.view(0)) == D.END
+
+
+def test_jumps_to_where_a_loop_closes_P_P5_P_I():
+    """The jump tool (P-I) takes the pawn to any tile: with no movement left, nothing worth
+    laying by the pawn (the hard heuristic's _HARD_PLACE_MIN) and a loop to close far away,
+    the bot jumps next to the closing hex. It then closes the loop."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.boards[0][13] = D.sample_tile(12)  # a Green straight far from the loop
+    state.rots[0][13] = 0
+    state.pawn[0] = 13
+    state.moves = 0
+    state.tiles[0] = [D.sample_tile(RED_TIGHT)]
+    state.items[0] = [D.T_JUMP]
+    bot = B.Bot(0, "hard")
+    bot.strict = True
+    action = bot.choose(state.view(0))
+    assert action in (D.JUMP + 1, D.JUMP + 2)
+    state.apply(action)
+    assert bot.choose(state.view(0)) == D.TILE + RED_TIGHT
+    state.items[0] = []
+    state.pawn[0] = 13
+    state.gold[0] = 0
+    assert bot.choose(state.view(0)) == D.END  # no tool (nor gold): nothing worth laying
+
+
 def test_converts_sets_and_mana_at_the_end_P_D4():
     state = reach(D.P_PLACE)
     state.phase = D.P_FINAL
