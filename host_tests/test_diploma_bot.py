@@ -528,29 +528,134 @@ def test_sells_an_item_it_has_no_use_for_and_keeps_the_rest_P_P4():
     assert bot.choose(state.view(0)) == D.END
 
 
+def loop3_round(a, b):
+    """Two tight curves on neighbouring hexes a and b that a third on their common ring-2
+    neighbour c closes into a loop of 3 (P-D1): ((a, rot), (b, rot)), (c, rot)."""
+    c = [x for x in range(7, D.HEXES) if D.distance(x, a) == 1 and D.distance(x, b) == 1][0]
+    board = [-1] * D.HEXES
+    board[0] = D.CENTRE
+    for h in (a, b, c):
+        board[h] = D.sample_tile(RED_TIGHT)
+    rots = [0] * D.HEXES
+    for ra in range(6):
+        for rb in range(6):
+            for rc in range(6):
+                rots[a], rots[b], rots[c] = ra, rb, rc
+                if D.find_loops(board, rots):
+                    return ((a, ra), (b, rb)), (c, rc)
+    raise AssertionError("no loop of 3 round %d, %d" % (a, b))
+
+
 def test_jumps_to_where_a_loop_closes_P_P5_P_I():
     """The jump tool (P-I) takes the pawn to any tile: with no movement left, nothing worth
-    laying by the pawn (the hard heuristic's _HARD_PLACE_MIN) and a loop to close far away,
-    the bot jumps next to the closing hex. It then closes the loop."""
+    laying by the pawn (the hard heuristic's _HARD_PLACE_MIN) and a loop to close across
+    the board, the bot jumps next to the closing hex. It then closes the loop."""
+    two, (close, _) = loop3_round(5, 6)
     state = reach(D.P_PLACE)
     empty_board(state)
-    lay(state, LOOP3[:2])
-    state.boards[0][13] = D.sample_tile(12)  # a Green straight far from the loop
-    state.rots[0][13] = 0
-    state.pawn[0] = 13
+    lay(state, two)
+    state.boards[0][11] = D.sample_tile(12)  # a Green straight far away
+    state.rots[0][11] = 0
+    state.pawn[0] = 11
     state.moves = 0
     state.tiles[0] = [D.sample_tile(RED_TIGHT)]
     state.items[0] = [D.T_JUMP]
     bot = B.Bot(0, "hard")
     bot.strict = True
     action = bot.choose(state.view(0))
-    assert action in (D.JUMP + 1, D.JUMP + 2)
+    assert action - D.JUMP in (5, 6) and D.distance(action - D.JUMP, close) == 1
     state.apply(action)
     assert bot.choose(state.view(0)) == D.TILE + RED_TIGHT
     state.items[0] = []
-    state.pawn[0] = 13
+    state.pawn[0] = 11
     state.gold[0] = 0
     assert bot.choose(state.view(0)) == D.END  # no tool (nor gold): nothing worth laying
+
+
+def test_peeks_the_tile_that_closes_a_loop_first_P_I():
+    """The peek tool (P-I): of the top tiles, the one worth most laid comes first."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.phase = D.P_PEEK
+    state.decider = 0
+    tight = [t for t in state.supply if D.kind(t) % 3 == 2 and t < D.LINE_TILES][0]
+    straight = [t for t in state.supply if D.kind(t) % 3 == 0 and t < D.LINE_TILES][:4]
+    rest = [t for t in state.supply if t != tight and t not in straight]
+    for at in range(5):
+        top = straight[:at] + [tight] + straight[at:]  # the top one first
+        state.supply = rest + list(reversed(top))
+        view = state.view(0)
+        assert view["peek"] == top
+        assert strict_bot(0).choose(view) == D.PICK_TOP + at
+
+
+def test_produces_with_the_die_that_leaves_the_better_move_P_R2():
+    """Of a Blue 5 and its own Red 2 over a judgement 1: producing with the Red 2 makes two
+    stones and leaves the 5 to move; the Blue 5 makes one stone and 3 gold more but leaves
+    a move of 2. Both levels produce with the 2."""
+    for level in ("normal", "hard"):
+        bot = B.Bot(0, level)
+        bot.strict = True
+        state = assign_state(((5, 1), (2, 0)), (1, 3))
+        state.items[0] = []
+        assert bot.choose(state.view(0)) == D.PROD + 2, level
+
+
+def test_keeps_mana_for_the_most_mana_title_at_the_end_P_D4_P_I():
+    """Final conversions: mana to points, except the mana that the most-mana title (+3)
+    needs, while it is no more than the title's worth."""
+    state = reach(D.P_PLACE)
+    state.phase = D.P_FINAL
+    state.decider = 0
+    state.stones[0] = [0, 0, 0, 0]
+    state.mana = [2] + [1] * (state.players - 1)
+    for items, want in (([11], D.DONE), ([10], D.MANA_POINT), ([], D.MANA_POINT)):
+        state.items[0] = items
+        assert strict_bot(0).choose(state.view(0)) == want, items
+    state.items[0] = [11]
+    state.mana[0] = D.TITLE_MOST_MANA + 1
+    assert strict_bot(0).choose(state.view(0)) == D.MANA_POINT
+
+
+def test_the_search_values_points_mana_gold_and_stones_in_tenths():
+    """The hard search's evaluation (_worth): a point and a mana 10 tenths, a gold 2, a stone
+    _W_STONE, for the seat against the best other."""
+    state = reach(D.P_PLACE)
+    base = B.evaluate(state, 0)
+    for change, delta in ((lambda: state.points.__setitem__(0, state.points[0] + 1), 10),
+                          (lambda: state.mana.__setitem__(0, state.mana[0] + 1), 10),
+                          (lambda: state.gold.__setitem__(0, state.gold[0] + 1), 2),
+                          (lambda: state.stones[0].__setitem__(2, state.stones[0][2] + 1),
+                           B._W_STONE)):
+        change()
+        now = B.evaluate(state, 0)
+        assert now - base == delta
+        base = now
+
+
+def test_the_line_ends_into_every_hex_of_played_boards():
+    """_ends_into against the rules' own line ends (D.ends) on the boards of whole games:
+    every empty hex, every direction."""
+    checked = 0
+    for view in sample_views(60):
+        board = view["boards"][view["seat"]]
+        rots = view["rots"][view["seat"]]
+        bot = strict_bot(view["seat"])
+        bot.board, bot.rots = board, rots
+        m = bot._load_masks()
+        for x in range(D.HEXES):
+            if board[x] >= 0:
+                continue
+            want = 0
+            for d in range(6):
+                n = D.NEIGH[x * 6 + d]
+                if n != 255 and D.ends(board[n], rots[n]) and (d + 3) % 6 in D.ends(board[n],
+                                                                                   rots[n]):
+                    want += 1
+            assert B._ends_into(m, x) == want, (x, board, rots)
+            checked += want
+    assert checked > 20
 
 
 def test_converts_sets_and_mana_at_the_end_P_D4():
