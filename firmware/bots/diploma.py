@@ -384,11 +384,10 @@ class Bot(Heuristic):
         _first[pos] = pos
         todo = [pos]
         i = 0
-        while i < len(todo):
+        # the queue holds hexes in order of their steps: the first at the limit ends it
+        while i < len(todo) and _dist[todo[i]] < moves:
             x = todo[i]
             i += 1
-            if _dist[x] >= moves:
-                continue
             for d in range(6):
                 n = _NEIGH[x * 6 + d]
                 if n != 255 and board[n] >= 0 and _dist[n] == 255:
