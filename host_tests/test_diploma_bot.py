@@ -627,6 +627,8 @@ def test_the_search_values_points_mana_gold_and_stones_in_tenths():
                           (lambda: state.mana.__setitem__(0, state.mana[0] + 1), 10),
                           (lambda: state.gold.__setitem__(0, state.gold[0] + 1), 2),
                           (lambda: state.stones[0].__setitem__(2, state.stones[0][2] + 1),
+                           B._W_STONE),
+                          (lambda: state.stones[0].__setitem__(0, state.stones[0][0] + 1),
                            B._W_STONE)):
         change()
         now = B.evaluate(state, 0)
