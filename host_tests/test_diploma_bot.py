@@ -52,6 +52,17 @@ def lay(state, hexes, seat=0):
         state.rots[seat][h] = r
 
 
+def loop3_open(phase=D.P_PLACE):
+    """Seat 0 deciding in `phase` with two of LOOP3's tight curves on an empty board: the
+    third closes the loop."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    lay(state, LOOP3[:2])
+    state.phase = phase
+    state.decider = 0
+    return state
+
+
 # ---- Legality -------------------------------------------------------------------------
 
 
@@ -222,9 +233,7 @@ def test_declares_the_loop_that_meets_a_held_card_first_P_P5_P_D2():
 def test_counts_the_line_ends_pointing_into_a_hex():
     """_ends_into / _fillable: two tight curves of a loop of 3 point both their loose ends
     into the third hex (2 ends: closable); no end points into a far hex (1: open)."""
-    state = reach(D.P_PLACE)
-    empty_board(state)
-    lay(state, LOOP3[:2])
+    state = loop3_open()
     bot = strict_bot(0)
     bot.choose(state.view(0))
     m = bot._load_masks()
@@ -265,9 +274,7 @@ def test_reach_counts_the_steps_over_tiles_P_P2():
 
 
 def test_closes_a_loop_when_it_can_P_P3_P_D1():
-    state = reach(D.P_PLACE)
-    empty_board(state)
-    lay(state, LOOP3[:2])
+    state = loop3_open()
     state.pawn[0] = 1
     state.tiles[0] = [D.sample_tile(3 * 3 + 0), D.sample_tile(3 * 3 + 2)]  # G straight, G tight
     view = state.view(0)
@@ -282,9 +289,7 @@ def test_closes_a_loop_when_it_can_P_P3_P_D1():
 
 
 def test_walks_to_where_a_loop_closes_P_P2():
-    state = reach(D.P_PLACE)
-    empty_board(state)
-    lay(state, LOOP3[:2])
+    state = loop3_open()
     state.pawn[0] = 0  # hex 8 is two steps away: one step onto hex 1 or 2
     state.moves = 2
     state.tiles[0] = [D.sample_tile(3 * 3 + 2)]
@@ -574,11 +579,7 @@ def test_jumps_to_where_a_loop_closes_P_P5_P_I():
 
 def test_peeks_the_tile_that_closes_a_loop_first_P_I():
     """The peek tool (P-I): of the top tiles, the one worth most laid comes first."""
-    state = reach(D.P_PLACE)
-    empty_board(state)
-    lay(state, LOOP3[:2])
-    state.phase = D.P_PEEK
-    state.decider = 0
+    state = loop3_open(D.P_PEEK)
     tight = [t for t in state.supply if D.kind(t) % 3 == 2 and t < D.LINE_TILES][0]
     straight = [t for t in state.supply if D.kind(t) % 3 == 0 and t < D.LINE_TILES][:4]
     rest = [t for t in state.supply if t != tight and t not in straight]
@@ -711,11 +712,7 @@ def test_hard_flips_stones_into_the_most_sets_at_the_end_P_D4(stones, mana, poin
 
 
 def test_steals_only_a_tile_that_closes_a_loop_P_P6():
-    state = reach(D.P_PLACE)
-    empty_board(state)
-    lay(state, LOOP3[:2])
-    state.phase = D.P_STEAL
-    state.decider = 0
+    state = loop3_open(D.P_STEAL)
     state.batch = [D.sample_tile(0), D.sample_tile(2)]  # a straight and a tight curve
     assert strict_bot(0).choose(state.view(0)) == D.STEAL + RED_TIGHT
     state.batch = [D.sample_tile(0)]
