@@ -217,15 +217,34 @@ def copy_tree(dest):
         (dest / "web" / "node_modules").symlink_to(modules)
 
 
-def pytest_command(tests):
-    return "%s -m pytest -x -q -p no:cacheprovider -p no:randomly -n 0 %s" % (
+def pytest_command(tests, limit=None):
+    """The tests' command; with `limit` (seconds) run through limited(), which ends them
+    then. cosmic-ray starts the command in a session of its own, beyond the reach of
+    run_one's kill: a mutant's endless loop kept its pytest running long after."""
+    command = "%s -m pytest -x -q -p no:cacheprovider -p no:randomly -n 0 %s" % (
         sys.executable, " ".join(tests))
+    if limit is None:
+        return command
+    return "%s %s --limit %d -- %s" % (sys.executable, Path(__file__).resolve(), limit,
+                                       command)
+
+
+def limited(seconds, command):
+    """Run `command` (a list), its process group killed after `seconds`: its exit status,
+    or 1 (a test that never ends fails)."""
+    proc = subprocess.Popen(command, start_new_session=True)
+    try:
+        return proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return 1
 
 
 def run_one(copy, module, mutant, command, timeout):
     """(outcome, diff): killed, survived, timeout or incompetent (the mutant did not apply)."""
-    # Its own process group: on a timeout the tests it started go too (killing cosmic-ray
-    # alone left their pytest running, a core each, for as long as the mutant's loop lasts).
+    # Its own process group, killed on a timeout. The tests run in a session of cosmic-ray's
+    # making, out of that group's reach: they end by the command's own limit (pytest_command).
     proc = subprocess.Popen(
         [str(BIN / "cosmic-ray"), "mutate-and-test", module, mutant["operator"],
          str(mutant["occurrence"]), command],
@@ -274,6 +293,7 @@ def test_module(module, args, known):
         shared.symlink_to(ROOT.parent / "shared")
     spent = baseline(copies[0], command)
     timeout = max(60.0, 5 * spent)
+    command = pytest_command(tests, timeout)  # (run_one's own timeout: a little later)
     print("%s: %d of %d mutants, tests: %s (%.0f s unmutated)"
           % (module, len(chosen), len(mutants), " ".join(tests), spent), flush=True)
     free = list(copies)
@@ -281,7 +301,7 @@ def test_module(module, args, known):
     def one(mutant):
         copy = free.pop()
         try:
-            return mutant, run_one(copy, module, mutant, command, timeout)
+            return mutant, run_one(copy, module, mutant, command, timeout + 30)
         finally:
             free.append(copy)
 
@@ -389,4 +409,6 @@ def main(argv=None):
 
 if __name__ == "__main__":
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    if sys.argv[1:2] == ["--limit"]:  # pytest_command(tests, limit)'s wrapper
+        sys.exit(limited(float(sys.argv[2]), sys.argv[4:]))
     sys.exit(main())
