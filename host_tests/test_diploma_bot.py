@@ -311,6 +311,37 @@ def test_never_lays_a_line_off_the_board_when_a_live_one_is_open():
         assert D.NEIGH[h * 6 + e] != 255
 
 
+def test_hard_builds_the_loop_its_card_asks_for_P_K():
+    """Holding P-K5 (a loop of 3 of one colour) with a blue tight curve started on the loop
+    of hexes 1, 2, 8 and a red one on 4, 5, 14, and a red tight curve in hand: normal lays it
+    on the first loop it finds (hex 2, beside the blue: that loop will not meet the card);
+    hard on the red loop (hex 5), the second tile of a loop that can meet it
+    (firmware/bots/diploma_plan.py)."""
+    state = reach(D.P_PLACE)
+    empty_board(state)
+    for h, r, colour in ((1, 5, 1), (4, 2, 0)):  # tight curves: (hex, rotation, colour)
+        state.boards[0][h] = D.sample_tile(colour * 3 + 2)
+        state.rots[0][h] = r
+    state.pawn[0] = 0
+    state.circles[0] = [4]
+    state.tiles[0] = [D.sample_tile(RED_TIGHT)]
+    state.decider = 0
+    # (level, where it lays, the loop's last hex and that tile's edges)
+    for level, spot, last, edges in (("normal", 2, 8, 6), ("hard", 5, 14, 48)):
+        game = state.clone()
+        bot = strict_bot(0, level)
+        game.apply(bot.choose(game.view(0)))  # TILE: the red tight curve
+        action = bot.choose(game.view(0))
+        assert (action - D.PLACE) // 6 == spot, level
+        game.apply(action)
+        # a red tight curve on the last hex closes the loop: it meets the card on red alone
+        board, rots = game.boards[0], game.rots[0]
+        board[last] = D.sample_tile(RED_TIGHT) + 9
+        rots[last] = [r for r in range(6) if D.KMASK[RED_TIGHT * 6 + r] == edges][0]
+        (loop,) = D.find_loops(board, rots)
+        assert D.circle_met(4, loop, board, rots) == (level == "hard"), level
+
+
 def test_produces_with_the_die_above_the_judgement_value_P_R2():
     state = reach(D.P_ASSIGN)
     mine = state.my_dice(0)

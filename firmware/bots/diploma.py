@@ -12,6 +12,8 @@
 # assignment value a die by what it produces above the judgement value (P-R2) and by the
 # movement it gives; the other decisions are short rules (declare at once, sets and the flips
 # that complete them, sell what cannot score, barriers on the leader when stones are spare).
+import sys
+
 from firmware.bots import Heuristic
 from firmware.core import diploma as D
 from firmware.core.base import const
@@ -71,6 +73,12 @@ _HARD_DENY = const(10)  # tenths of the next drafter's best die taken off a die'
 _HARD_OPP = const(7)  # tenths of the best other seat's dice weighed in its magic after the
 # draft (_magic: any card on any die; the heuristic alone against normal, 2,000 deals of
 # seeds 20000.. / 60000..: 60.8 / 60.7% -> 63.1 / 62.5%; 62.0% weighing them fully, 61.3% at 3)
+
+# Loop plans (diploma_plan.py) for the hard level: against normal, 2,000 games, 63.1% without,
+# 72.9% with. Not on CircuitPython: Diploma's app on a PyGamer (4 seats, its 176 KiB budget,
+# tools/boardheap.py) sits at the edge of a fragmented heap at a game's end, and the plans'
+# 7.6 KB (even imported and never used) left no block of 1.3 KB for the results there.
+PLANS = sys.implementation.name != "circuitpython"
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score
 _KEEP_TOOLS = (D.T_MOVE, D.T_EXTRA, D.T_JUMP, D.T_OWN, D.T_SHIELD, D.T_MANA, D.T_GOLD)
@@ -206,6 +214,11 @@ class Bot(Heuristic):
         self.any_die = hard  # magic on any die (_magic)
         self.opp = _HARD_OPP if hard else 0  # ... the others' dice weighed too
         self.plan_sets = hard  # final conversions: flips planned for the most sets
+        self.plan = None  # hard: the loops towards the held magic-circle cards (diploma_plan)
+        if hard and PLANS:
+            from firmware.bots.diploma_plan import Plan
+
+            self.plan = Plan()
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
         self.me = seat
@@ -272,17 +285,23 @@ class Bot(Heuristic):
         for h in range(_HEXES):
             t = board[h]
             m[h] = _KMASK[_KINDS[t] * 6 + rots[h] % 6] if 0 <= t < _LINES else 0
+        if self.plan is not None:
+            self.plan.load(self.circles, board, m)
         return m
 
     def _gain(self, m, h, k, r):
         """What laying kind k at hex h, rotation r adds (m: the board's masks, h empty)."""
         board = self.board
+        plan = self.plan
         if k == _MANA:
             v = _W_SPOT
             if h <= 6:
                 v -= _W_SPOT_RING
+            if plan is not None:
+                v += plan.delta(board, h, 0, -1)
             return v
         mk = _KMASK[k * 6 + r]
+        towards = plan.delta(board, h, mk, k // 3) if plan is not None else 0
         a = _LOW[mk]
         b = _LOW[mk ^ (1 << a)]
         # before: the lines pointing into h
@@ -298,7 +317,7 @@ class Bot(Heuristic):
             m[h] = 0
             # one line with both ends into h: closing it
             old = _chain(la, h, h, 2, 2)
-            return self._loop_value(h, k, r, la + 1) - old
+            return self._loop_value(h, k, r, la + 1) - old + towards
         lb, xb = _trace(m, h, b)
         sa = _fillable(m, board, xa, h) if xa >= 0 else 0
         sb = _fillable(m, board, xb, h) if xb >= 0 else 0
@@ -319,7 +338,7 @@ class Bot(Heuristic):
             kill += _W_KILL
         if not lb and xb >= 0 and xb != xa and _ends_into(m, xb) == 2:
             kill += _W_KILL
-        return new - old - kill
+        return new - old - kill + towards
 
     def _loop_value(self, h, k, r, size):
         v = _W_LOOP + _W_LOOP_TILE * size
