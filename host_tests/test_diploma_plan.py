@@ -199,6 +199,18 @@ def test_colour_cards_follow_the_colours_laid():
     assert plan.delta(board, 2, m2, D.GREY) <= 0
 
 
+def test_grey_tiles_count_for_the_two_grey_card():
+    """P-K10 (5+ tiles, 2+ grey): a loop of 5 with 3 red tiles lacks 2, both to be grey; a
+    grey tile brings it one nearer, a red one leaves it out of reach."""
+    i = [i for i in range(P._COUNT) if P.LOOPS[P._START[i]] == 5][0]
+    hexes, masks = loop(i)
+    board, rots = lay_loop(i, [0], skip=hexes[3:])
+    plan = plan_for([9], board, rots)
+    assert plan.before == P.PLAN[2]
+    assert plan.delta(board, hexes[3], masks[3], D.GREY) == P.PLAN[1] - P.PLAN[2]
+    assert plan.delta(board, hexes[3], masks[3], 0) < P.PLAN[1] - P.PLAN[2]
+
+
 def test_no_cards_no_plan():
     board, rots = empty()
     plan = plan_for([], board, rots)
