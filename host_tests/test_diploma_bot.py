@@ -13,6 +13,7 @@ from firmware.core import load
 from firmware.core.prng import Prng
 
 RED_TIGHT = 2  # kind: Red (colour 0) * 3 + shape 2 (tight curve)
+BLUE_TIGHT = 5
 # Three tight curves round a vertex (P-D1): hexes 1, 2, 8 at these rotations close a loop.
 LOOP3 = ((1, 5), (2, 3), (8, 1))
 
@@ -312,19 +313,19 @@ def test_never_lays_a_line_off_the_board_when_a_live_one_is_open():
 
 
 def test_hard_builds_the_loop_its_card_asks_for_P_K():
-    """Holding P-K5 (a loop of 3 of one colour) with a blue tight curve started on the loop
-    of hexes 1, 2, 8 and a red one on 4, 5, 14, and a red tight curve in hand: normal lays it
-    on the first loop it finds (hex 2, beside the blue: that loop will not meet the card);
-    hard on the red loop (hex 5), the second tile of a loop that can meet it
+    """Holding P-K5 (a loop of 3 of one colour) with a red tight curve started on the loop
+    of hexes 1, 2, 8 and a blue one on 4, 5, 14, and a blue tight curve in hand: normal lays it
+    on the first loop it finds (hex 2, beside the red: that loop will not meet the card);
+    hard on the blue loop (hex 5), the second tile of a loop that can meet it
     (firmware/bots/diploma_plan.py)."""
     state = reach(D.P_PLACE)
     empty_board(state)
-    for h, r, colour in ((1, 5, 1), (4, 2, 0)):  # tight curves: (hex, rotation, colour)
+    for h, r, colour in ((1, 5, 0), (4, 2, 1)):  # tight curves: (hex, rotation, colour)
         state.boards[0][h] = D.sample_tile(colour * 3 + 2)
         state.rots[0][h] = r
     state.pawn[0] = 0
     state.circles[0] = [4]
-    state.tiles[0] = [D.sample_tile(RED_TIGHT)]
+    state.tiles[0] = [D.sample_tile(BLUE_TIGHT)]
     state.decider = 0
     # (level, where it lays, the loop's last hex and that tile's edges)
     for level, spot, last, edges in (("normal", 2, 8, 6), ("hard", 5, 14, 48)):
@@ -334,12 +335,50 @@ def test_hard_builds_the_loop_its_card_asks_for_P_K():
         action = bot.choose(game.view(0))
         assert (action - D.PLACE) // 6 == spot, level
         game.apply(action)
-        # a red tight curve on the last hex closes the loop: it meets the card on red alone
+        # a blue tight curve on the last hex closes the loop: it meets the card on blue alone
         board, rots = game.boards[0], game.rots[0]
-        board[last] = D.sample_tile(RED_TIGHT) + 9
-        rots[last] = [r for r in range(6) if D.KMASK[RED_TIGHT * 6 + r] == edges][0]
+        board[last] = D.sample_tile(BLUE_TIGHT) + 9
+        rots[last] = [r for r in range(6) if D.KMASK[BLUE_TIGHT * 6 + r] == edges][0]
         (loop,) = D.find_loops(board, rots)
         assert D.circle_met(4, loop, board, rots) == (level == "hard"), level
+
+
+def test_hard_adds_its_plans_to_every_lay_it_weighs():
+    """Over the placements of played games, hard's value of every lay (a tile or a mana spot,
+    on every empty hex, closing a loop or not) is normal's plus what it brings the plans:
+    diploma_plan's delta(). With LOOP3 one tile from closing for a held P-K1 among them."""
+    closing = spots = checked = 0
+    state = loop3_open()
+    state.circles[0] = [0]
+    for view in [state.view(0)] + sample_views(200):
+        if view["phase"] != "place" or not view["circles"] or checked > 3000:
+            continue
+        seat = view["seat"]
+        bots = [B.Bot(seat, level) for level in ("normal", "hard")]
+        for bot in bots:
+            bot.board = view["boards"][seat]
+            bot.rots = view["rots"][seat]
+            bot.circles = view["circles"]
+        m = bots[1]._load_masks()  # (and the plans, for this board and these cards)
+        board = bots[1].board
+        for h in range(D.HEXES):
+            if board[h] >= 0:
+                continue
+            for k in range(D.MANA_KIND + 1):
+                for r in range(D.rotations(k)):
+                    plain = bots[0]._gain(m, h, k, r)
+                    spot = k == D.MANA_KIND
+                    towards = bots[1].plan.delta(board, h, 0 if spot else D.KMASK[k * 6 + r],
+                                                 -1 if spot else k // 3)
+                    assert bots[1]._gain(m, h, k, r) == plain + towards, (h, k, r)
+                    checked += 1
+                    if not spot:
+                        m[h] = D.KMASK[k * 6 + r]
+                        closed = B._trace(m, h, B._LOW[m[h]])[1] == B._LOOP
+                        m[h] = 0
+                        closing += closed and towards != 0
+                    spots += spot and towards != 0
+    assert checked > 1000 and closing > 0 and spots > 0
 
 
 def test_produces_with_the_die_above_the_judgement_value_P_R2():
