@@ -69,6 +69,8 @@ TESTS = (
                                    "host_tests/core/test_search_quality.py::"
                                    "test_narrowing_keeps_the_prior_and_the_best_others_after_its"
                                    "_rounds"]),
+    ("firmware/bots/diploma_plan.py", ["host_tests/test_diploma_plan.py",
+                                       "host_tests/test_diploma_bot.py"]),
     ("firmware/bots/{game}.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
                                  "host_tests/core/test_search_{game}.py"]),
     ("firmware/ui/table_{game}.py", ["host_tests/test_table_{game}.py",
