@@ -75,9 +75,9 @@ _HARD_OPP = const(7)  # tenths of the best other seat's dice weighed in its magi
 # seeds 20000.. / 60000..: 60.8 / 60.7% -> 63.1 / 62.5%; 62.0% weighing them fully, 61.3% at 3)
 
 # Loop plans (diploma_plan.py) for the hard level: against normal, 2,000 games, 63.1% without,
-# 72.9% with. Not on CircuitPython: Diploma's app on a PyGamer (4 seats, its 176 KiB budget,
+# 72.7% with. Not on CircuitPython: Diploma's app on a PyGamer (4 seats, its 176 KiB budget,
 # tools/boardheap.py) sits at the edge of a fragmented heap at a game's end, and the plans'
-# 7.6 KB (even imported and never used) left no block of 1.3 KB for the results there.
+# 8-11 KB (even imported and never used) left no block of 1.3 KB for the results there.
 PLANS = sys.implementation.name != "circuitpython"
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score

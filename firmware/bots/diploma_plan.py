@@ -6,7 +6,8 @@
 # the loop's tile) that would meet a card (P-K), and how many tiles each lacks. A lay is worth
 # what it brings the best such loop of each card: PLAN[tiles lacking], so the bot builds
 # towards a loop of 6 for P-K3 or a ring round the centre for P-K9, where the greedy value of
-# lines (bots/diploma.py) sees a card only once a loop closes.
+# lines (bots/diploma.py) sees a card only once a loop closes. Not on CircuitPython (no heap
+# for it there: bots/diploma.py, PLANS).
 from firmware.core import diploma as D
 from firmware.core.base import const
 
@@ -21,7 +22,8 @@ _CENTRE_TOUCH = const(3)  # as the rules' P-K9 (host_tests/test_diploma_plan.py 
 # Tenths of a point by the tiles a loop still lacks, 0..8 (the tile that closes it ends its
 # plan: the card's points come with the loop, P-D2). Against normal, 2,000 games (seeds
 # 20000..): 63.1% without plans; 67.6% counting loops lacking 1-4 tiles (50, 25, 10, 4);
-# 70.8% down to 7 (.., 12, 6, 3, 1); 72.6% flatter (.., 30, 18, 10, 6, 3, 1); 72.9% this.
+# 70.8% down to 7 (.., 12, 6, 3, 1); 72.6% flatter (.., 30, 18, 10, 6, 3, 1); 72.9% this
+# (72.7% with ties between loops broken as now).
 PLAN = (0, 50, 35, 24, 16, 10, 6, 3, 1)
 
 # per loop: its size n, 1 when the centre is inside it, n hexes, n edge masks
@@ -127,22 +129,25 @@ LOOPS = (
 
 _COUNT = const(148)  # loops in LOOPS (host_tests/test_diploma_plan.py checks)
 _START = [0] * _COUNT  # where each loop starts in LOOPS (made whole at once: a list grown
-# an item at a time leaves its old copies as holes in a board's heap; the table's other
-# facts are read from LOOPS, so the heap holds no more than it needs)
+# an item at a time leaves its old copies as holes in a board's heap)
 _START[0] = 0
 for _k in range(1, _COUNT):
     _START[_k] = _START[_k - 1] + 2 + 2 * LOOPS[_START[_k - 1]]
 del _k
 
 
-def _mask_at(i, x):
-    """The edges loop i's tile joins on hex x; 0 when x is not on it."""
-    s = _START[i]
-    n = LOOPS[s]
-    for j in range(s + 2, s + 2 + n):
-        if LOOPS[j] == x:
-            return LOOPS[j + n]
-    return 0
+# Looked up at every lay the bot weighs (a board's time): per loop, its edge mask on each hex
+# (_AT[loop * _HEXES + hex], 0 off it) and the bits of the hexes on it or next to it
+_AT = bytearray(_COUNT * _HEXES)
+_NEAR = [0] * _COUNT
+for _k in range(_COUNT):
+    for _j in range(_START[_k] + 2, _START[_k] + 2 + LOOPS[_START[_k]]):
+        _AT[_k * _HEXES + LOOPS[_j]] = LOOPS[_j + LOOPS[_START[_k]]]
+        _NEAR[_k] |= 1 << LOOPS[_j]
+        for _d in range(6):
+            if _NEIGH[LOOPS[_j] * 6 + _d] != 255:
+                _NEAR[_k] |= 1 << _NEIGH[LOOPS[_j] * 6 + _d]
+del _k, _j, _d
 
 
 def _tight(i):
@@ -295,7 +300,7 @@ class Plan:
             if colour >= 0:
                 for k in range(_on_from[h], _on_from[h + 1]):
                     i = _on[k]
-                    if _mask_at(i, h) == mask:
+                    if _AT[i * _HEXES + h] == mask:
                         cols = _cols[i] | 1 << colour
                         if colour == _GREY and cols < 96:
                             cols += 32
@@ -349,12 +354,14 @@ def _open(i, board, masks):
 def _blocks(i, board, h, mask):
     """Whether a tile (edge mask `mask`; 0 a spot) laid on empty hex h changes loop i: on it, or
     next to it with an edge that does not meet the loop's tile."""
-    if _mask_at(i, h):
+    if not _NEAR[i] >> h & 1:
+        return False
+    if _AT[i * _HEXES + h]:
         return True  # on the loop: delta() weighed the loop with this tile on it
     for d in range(6):
         y = _NEIGH[h * 6 + d]
         if y != 255 and board[y] < 0:
-            m = _mask_at(i, y)
+            m = _AT[i * _HEXES + y]
             if m and m >> (d + 3) % 6 & 1 != mask >> d & 1:
                 return True
     return False
