@@ -118,6 +118,46 @@ def test_a_finished_loop_fits_a_card_exactly_when_the_rules_say_it_meets_it(card
     assert plan.cards == ()
 
 
+def test_the_lookups_hold_each_loops_edges_and_neighbourhood():
+    """_AT: each loop's edge mask on each of its hexes (0 elsewhere); _NEAR: the bits of the
+    hexes on it or next to it, no others."""
+    for i in range(P._COUNT):
+        hexes, masks = loop(i)
+        near = set(hexes)
+        for h in hexes:
+            near |= {D.NEIGH[h * 6 + d] for d in range(6)} - {255}
+        for h in range(D.HEXES):
+            want = masks[hexes.index(h)] if h in hexes else 0
+            assert P._AT[i * D.HEXES + h] == want
+        assert P._NEAR[i] == sum(1 << h for h in near)
+
+
+def test_a_lay_off_a_loop_blocks_it_exactly_when_the_loop_can_no_longer_be_made():
+    """_blocks for every open loop, every empty hex off it and every tile's edges: true
+    exactly when _open, with that tile laid, finds the loop cannot be made (P-P3)."""
+    ring = find(RING)
+    board, rots = lay_loop(ring, [0], skip=(3, 4, 5, 6))
+    board[16], rots[16] = tile_for(1 | 8, 1)  # a straight on the rim
+    masks = masks_of(board, rots)
+    shapes = sorted({D.KMASK[k * 6 + r] for k in range(15) for r in range(6)})
+    blocked = kept = 0
+    for i in range(P._COUNT):
+        if P._open(i, board, masks) == 255:
+            continue
+        on = loop(i)[0]
+        for h in range(1, D.HEXES):
+            if board[h] >= 0 or h in on:
+                continue
+            for mask in shapes:
+                board[h], masks[h] = 0, mask  # a tile with those edges (red: colour plays no part)
+                gone = P._open(i, board, masks) == 255
+                board[h], masks[h] = -1, 0
+                assert P._blocks(i, board, h, mask) == gone, (on, h, mask)
+                blocked += gone
+                kept += not gone
+    assert blocked > 50 and kept > 100
+
+
 def test_open_counts_the_tiles_a_loop_lacks_and_closes_it_on_a_wrong_tile():
     """A loop lacks its empty hexes; it cannot be made (255) with a tile of another line on
     one of its hexes, a mana spot there, or a line from a neighbour pointing into one of its
