@@ -180,7 +180,7 @@ def _ring(i):
 # open loops that can meet it, fewest lacking (best) first (_ranked[card slot * _COUNT + k])
 _need = bytearray(_COUNT)
 _cols = bytearray(_COUNT)
-_on = bytearray(len(LOOPS) // 2)
+_on = bytearray((len(LOOPS) - 2 * _COUNT) // 2)  # room for every loop's every hex
 _on_from = [0] * (_HEXES + 1)
 _per_need = [0] * 10  # load()'s counting sort by tiles lacking
 _order = bytearray(_COUNT)
