@@ -99,7 +99,8 @@ def build(port, source=False, name=None):
     shutil.rmtree(libs, ignore_errors=True)
     for src in sorted(LIBS.rglob("*.py")):
         rel = src.relative_to(LIBS)
-        mpbuild.compile_file(src, libs / rel.with_suffix(".mpy"), rel.as_posix(), tool)
+        mpbuild.compile_file(src, libs / rel.with_suffix(".mpy"),
+                             mpbuild.module_name(rel.as_posix()), tool)
     return out, libs
 
 

