@@ -12,7 +12,6 @@
 # assignment value a die by what it produces above the judgement value (P-R2) and by the
 # movement it gives; the other decisions are short rules (declare at once, sets and the flips
 # that complete them, sell what cannot score, barriers on the leader when stones are spare).
-import sys
 
 from firmware.bots import Heuristic
 from firmware.core import diploma as D
@@ -75,10 +74,7 @@ _HARD_OPP = const(7)  # tenths of the best other seat's dice weighed in its magi
 # seeds 20000.. / 60000..: 60.8 / 60.7% -> 63.1 / 62.5%; 62.0% weighing them fully, 61.3% at 3)
 
 # Loop plans (diploma_plan.py) for the hard level: against normal, 2,000 games, 63.1% without,
-# 72.7% with. Not on CircuitPython: Diploma's app on a PyGamer (4 seats, its 176 KiB budget,
-# tools/boardheap.py) sits at the edge of a fragmented heap at a game's end, and the plans'
-# 8-11 KB (even imported and never used) left no block of 1.3 KB for the results there.
-PLANS = sys.implementation.name != "circuitpython"
+# 72.7% with.
 
 # Items worth keeping (not sold): tools used by the bot, titles that may score
 _KEEP_TOOLS = (D.T_MOVE, D.T_EXTRA, D.T_JUMP, D.T_OWN, D.T_SHIELD, D.T_MANA, D.T_GOLD)
@@ -215,7 +211,7 @@ class Bot(Heuristic):
         self.opp = _HARD_OPP if hard else 0  # ... the others' dice weighed too
         self.plan_sets = hard  # final conversions: flips planned for the most sets
         self.plan = None  # hard: the loops towards the held magic-circle cards (diploma_plan)
-        if hard and PLANS:
+        if hard:
             from firmware.bots.diploma_plan import Plan
 
             self.plan = Plan()
