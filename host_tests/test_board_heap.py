@@ -85,3 +85,20 @@ def test_a_game_that_never_reached_its_end_does_not_count_as_fitting(folders):
                                      case.code(folders, "@SAVES@"))
     assert not ok and actions == 0, out[-1500:]
     assert "heapgame: the game did not" in out, out[-1500:]
+
+
+def test_the_strings_interned_are_reported_only_when_asked(folders):
+    """--qstrs: micropython.qstr_info()'s count at the end, appended to the script only then
+    (a line more in the script moves the heap's layout)."""
+    binary = boardheap.interpreter("circuitpython")
+    counts = []
+    for game in ("diams", "diploma"):
+        case = boardheap.Case(game, 2, "app", "normal", 8, qstrs=True)
+        ok, actions, out = boardheap.run(binary, 240 * 1024, case.code(folders, "@SAVES@"))
+        assert ok and actions > 50, out[-1500:]
+        counts.append(boardheap.qstrs(out))
+    (diams, diams_pools), (diploma, _) = counts
+    assert 900 < diams < diploma <= 1260 and diams_pools == 6  # Diploma's app has more code
+    plain = boardheap.Case("diams", 2, "app", "normal", 8).code(folders, "@SAVES@")
+    assert "qstr_info" not in plain
+    assert boardheap.qstrs(boardheap.run(binary, 240 * 1024, plain)[2]) is None

@@ -15,6 +15,7 @@ game allows).
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -113,8 +114,9 @@ def parse_heap(text):
 
 class Case:
     def __init__(self, game, players, mode="app", level="hard", playouts=8, seed=2024,
-                 options=None, human=False):
+                 options=None, human=False, qstrs=False):
         self.human = human  # (app: P1 a human, heapgame.HUMAN)
+        self.qstrs = qstrs  # print micropython.qstr_info() at the end (QSTR_REPORT)
         self.game = game
         self.players = players
         self.mode = mode
@@ -137,7 +139,20 @@ class Case:
                 "HUMAN = %r\n"
                 % (LINKS, tree, libs, paths, self.game, self.players, self.level,
                    self.playouts, self.mode, str(saves), self.seed, self.options, self.human))
-        return head + SCRIPT.read_text()
+        return head + SCRIPT.read_text() + (QSTR_REPORT if self.qstrs else "")
+
+
+# Appended only when asked: any line more in the script moves the heap's layout, and a
+# case at the edge of its budget can pass or fail by that alone.
+QSTR_REPORT = "\nimport micropython\nmicropython.qstr_info()\n"
+
+
+def qstrs(out):
+    """(strings interned for good, pools) at a run's end (a case with qstrs=True); None if
+    the run did not get there. A full pool asks for one twice its size, in one block: on
+    the unix ports the pools end at 20, 60, 140, ..., 1260 and 2540 strings."""
+    found = re.search(r"n_pool=(\d+), n_qstr=(\d+)", out)
+    return (int(found.group(2)), int(found.group(1))) if found else None
 
 
 LINKS = "#links"  # a case's first line: the folders run() links as t and l
@@ -238,12 +253,14 @@ def main(argv=None):
                         help="the smallest heap at which no hard decision runs out of memory")
     parser.add_argument("--human", action="store_true",
                         help="app: P1 a human taking the first choice (its choices module)")
+    parser.add_argument("--qstrs", action="store_true",
+                        help="with --heap: the strings interned at the end (qstr pools)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     binary = interpreter(args.port)
     folders = build(args.port, args.source)
     cases = [Case(g, max(MIN_PLAYERS[g], min(args.players or 99, MAX_PLAYERS[g])), m,
-                  args.level, args.playouts, human=args.human)
+                  args.level, args.playouts, human=args.human, qstrs=args.qstrs)
              for m in (args.mode or ["app", "match"]) for g in (args.game or sorted(MAX_PLAYERS))]
 
     def one(case):
@@ -252,8 +269,11 @@ def main(argv=None):
             ok, actions, out = run(binary, parse_heap(args.heap), code)
             if not ok:
                 return case, "FAILED\n" + out[-800:]
-            return case, "ok, %d actions, %d searches or saves cut short by memory" % (actions,
-                                                                               cut_short(out))
+            text = "ok, %d actions, %d searches or saves cut short by memory" % (
+                actions, cut_short(out))
+            if case.qstrs:
+                text += ", %d qstrs in %d pools" % (qstrs(out) or (0, 0))
+            return case, text
         heap, out = smallest(binary, code, full=args.full)
         if heap is None:
             return case, "FAILED even at 512 KiB\n" + out[-800:]
