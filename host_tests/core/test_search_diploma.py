@@ -24,3 +24,14 @@ def test_memory_error_fallback():
 
 def test_budget_and_stop():
     budget_and_stop("diploma", QUICK)
+
+
+def test_hard_plans_its_loops_on_every_port():
+    """The hard level's loop plans (firmware/bots/diploma_plan.py) run on every interpreter,
+    CircuitPython included (Diploma's app fits a PyGamer's budgets with them:
+    host_tests/test_board_heap.py); normal has none."""
+    from firmware.bots.diploma import Bot
+    from firmware.bots.diploma_plan import Plan
+
+    assert isinstance(Bot(0, "hard").plan, Plan)
+    assert Bot(0, "normal").plan is None
