@@ -93,9 +93,9 @@ def module_name(rel):
     a package's __init__.py -> the package's): the source name its .mpy gives tracebacks.
     The import has already interned that string, so it costs the board no qstr; a path
     ("firmware/ui/menus.py") would be one more per module loaded, never freed. Near a qstr
-    pool's end, one more can mean a new pool of twice the size (7.5 KB in one block, at
-    1,260 on CircuitPython 9's unix port): Diploma's app on a PyGamer failed for that at a
-    game's end."""
+    pool's end, one more can mean a new pool of twice the size (7.5 KB or more in one
+    block, at 1,260 on CircuitPython 9's unix port): Diploma's app on a PyGamer failed for
+    that at a game's end."""
     name = rel[:-3].replace("/", ".")
     return name[:-9] if name.endswith(".__init__") else name
 
