@@ -257,6 +257,8 @@ def main(argv=None):
                         help="with --heap: the strings interned at the end (qstr pools)")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.qstrs and not args.heap:  # the report would move the layout the search measures
+        parser.error("--qstrs needs --heap")
     binary = interpreter(args.port)
     folders = build(args.port, args.source)
     cases = [Case(g, max(MIN_PLAYERS[g], min(args.players or 99, MAX_PLAYERS[g])), m,
