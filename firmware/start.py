@@ -6,9 +6,13 @@
 # serial REPL: one human against bots; it asks for the players, seats, options and seed
 # (Enter: default), and the game is saved after every move in /saves (firmware/save.py). A
 # fault that stops the app from starting is reported in /crash.txt (firmware/crash.py), and
-# the console runs. A file named `console` at the root: the console, even with a screen.
+# the console runs. A file named `console` at the root: the console, even with a screen. A
+# firmware built without the console (firmware/ui/console*.py) says so in one line instead.
 from firmware import selftest
 from firmware.core import find_module
+
+NO_CONSOLE = ("The text console is not in this firmware: the games play on the screen "
+              "(make flash puts the console on the board's drive).")
 
 
 def start_app():
@@ -43,7 +47,13 @@ def run():
     if selftest.requested():
         selftest.run()
     elif console_requested() or not start_app():
+        try:
+            from firmware.ui.console import play
+        except ImportError as exc:  # a firmware built without it, to save flash (PyBadge)
+            if "firmware.ui.console" not in str(exc):
+                raise  # the console is there, and something it imports is not: a fault
+            print(NO_CONSOLE)
+            return
         from firmware.save import SaveSlot
-        from firmware.ui.console import play
 
         play("diams", slot=SaveSlot())  # saved after every move; offers to resume

@@ -1,6 +1,7 @@
 # The board profiles' pure parts on CPython (key maps, the joystick, the Pico Display's chords,
-# the keypad event drain, board detection, edges and auto-repeat), and, under the MicroPython
-# unix port, that a frame's button reading allocates nothing (micropython.heap_lock).
+# the keypad event drain, board detection, edges and auto-repeat), firmware/bootmode.py (the
+# flash's mode at power-on, which the boot.py stub runs), and, under the MicroPython unix port,
+# that a frame's button reading allocates nothing (micropython.heap_lock).
 import os
 import subprocess
 import sys
@@ -372,7 +373,7 @@ def test_reading_the_buttons_allocates_nothing_on_micropython():
     assert proc.returncode == 0 and "no allocation" in proc.stdout, proc.stdout + proc.stderr
 
 
-# -- boot.py: the drive button through the profile -------------------------------------------
+# -- firmware/bootmode.py (boot.py's logic): the drive button through the profile -----------
 class FakeStorage:
     def __init__(self):
         self.remounts = []
@@ -383,10 +384,11 @@ class FakeStorage:
 
 @pytest.fixture
 def boot_on(monkeypatch):
-    """boot.py's functions as on a CircuitPython board `board_id` (fake board and storage)."""
+    """firmware.bootmode's functions as on a CircuitPython board `board_id` (fake board and
+    storage)."""
     import types
 
-    import boot  # on CPython its import does nothing
+    from firmware import bootmode
 
     def on(board_id, held):
         storage = FakeStorage()
@@ -395,7 +397,7 @@ def boot_on(monkeypatch):
         monkeypatch.setattr(sys.implementation, "name", "circuitpython")
         for module in PROFILE_MODULES:
             monkeypatch.setattr(module, "drive_button_held", held)
-        return boot, storage
+        return bootmode, storage
 
     return on
 
@@ -424,6 +426,29 @@ def test_boot_starts_whatever_fails(boot_on, capsys):
     assert boot.drive_button() == (None, False)
     boot.choose_mode()
     assert storage.remounts == [("/", False)]
+
+
+def test_boot_does_nothing_off_circuitpython(boot_on, monkeypatch, capsys):
+    boot, storage = boot_on("pybadge", lambda: False)
+    for name in ("cpython", "micropython"):
+        monkeypatch.setattr(sys.implementation, "name", name)
+        boot.choose_mode()
+    assert storage.remounts == [] and capsys.readouterr().out == ""
+
+
+def test_boot_py_is_a_stub_that_runs_bootmode(boot_on, monkeypatch, capsys):
+    """boot.py (written once onto a board's drive by a firmware with the games frozen in)
+    only calls firmware.bootmode.choose_mode(): on a CircuitPython board, the remount."""
+    import importlib
+
+    _, storage = boot_on("pybadge", lambda: False)
+    monkeypatch.delitem(sys.modules, "boot", raising=False)  # imported afresh, then forgotten
+    importlib.import_module("boot")
+    assert storage.remounts == [("/", False)]
+    assert "hold SELECT at power-on" in capsys.readouterr().out
+    code = [line for line in (ROOT / "boot.py").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    assert code == ["from firmware import bootmode", "bootmode.choose_mode()"]
 
 
 # -- the buttons' masks and repeat timing, pinned ---------------------------------------------

@@ -2,6 +2,9 @@
 # its "n/m", scrolling, pages, what each choice does (firmware/ui/screens.py, menus.py).
 # Driven by buttons in the headless simulator (real Blinka displayio), read from the screen's
 # labels, so the tests hold through a rework of the screen classes.
+import importlib
+import sys
+
 import pytest
 from app_driver import (
     cursor_row,
@@ -20,7 +23,7 @@ from firmware.save import SaveSlot
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 from firmware.ui.canvas import wrap
-from firmware.ui.console_diams import HELP as DIAMS_HELP
+from firmware.ui.help_diams import HELP as DIAMS_HELP
 from firmware.ui.match import Match
 
 HERE = [g for g in GAMES if available(g)]
@@ -147,6 +150,42 @@ def test_rules_help_from_the_setup_shows_the_games_rules_and_comes_back_unchange
     assert title_text(sim).startswith("Diam's")
     move_cursor_to(sim, "Players")
     assert cursor_text(sim) == "Players: < 4 >"  # the setup as it was left
+
+
+def test_rules_help_needs_no_text_console_and_leaves_the_heap(monkeypatch):
+    """Each game's rules help is firmware/ui/help_<game>.py, not the console's renderer (a
+    PyBadge firmware leaves the console out), and it is forgotten once its lines are shown."""
+    monkeypatch.setitem(sys.modules, "firmware.ui.console", None)  # importing them fails
+    for game in HERE:
+        monkeypatch.setitem(sys.modules, "firmware.ui.console_" + game, None)
+    sim = make_sim("pybadge")
+    for game in HERE:
+        name = "firmware.ui.help_" + game
+        lines = importlib.import_module(name).HELP
+        title = TITLES[GAMES.index(game)]
+        move_cursor_to(sim, title)
+        sim.press(K.A)
+        move_cursor_to(sim, "Rules help")
+        sim.press(K.A)
+        assert title_text(sim).startswith(title), game
+        assert sim.texts()[1].strip() == wrap(lines[0], sim.app.cols)[0].strip(), game
+        assert name not in sys.modules, game
+        sim.press(K.B)
+        sim.press(K.B)
+        assert title_text(sim).startswith("Pocket Gem Games")
+
+
+def test_rules_help_of_a_game_without_one_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "firmware.ui.help_quartz", None)  # as if not there
+    sim = make_sim("pybadge")
+    move_cursor_to(sim, "Quartz")
+    sim.press(K.A)
+    move_cursor_to(sim, "Rules help")
+    sim.press(K.A)
+    assert title_text(sim).startswith("Quartz: The Dice Game")
+    assert sim.texts()[1].strip() == "No help for this game yet."
+    sim.press(K.B)
+    assert title_text(sim).startswith("Quartz")
 
 
 def test_a_saved_game_is_offered_first_and_replaced_only_on_a_second_a(tmp_path):

@@ -1,8 +1,11 @@
 """firmware/start.py, what a board runs at power-on (main.py; frozen into the Pico UF2): the
 self-test when asked for, else the app, else the console; a fault that stops the app from
-starting is reported and the console runs instead of a traceback."""
+starting is reported and the console runs instead of a traceback; a firmware without the
+console says so in one line."""
 
+import builtins
 import importlib
+import sys
 import types
 
 import pytest
@@ -78,3 +81,31 @@ def test_ctrl_c_is_not_a_fault(board):
     with pytest.raises(KeyboardInterrupt):
         start.run()
     assert board.done == ["app"]
+
+
+def test_a_firmware_without_the_console_says_so_in_one_line(board, monkeypatch, capsys):
+    # The PyBadge's firmware with the games frozen in leaves the text console out: None in
+    # sys.modules makes its import raise ImportError, as a module not there does on a board.
+    monkeypatch.setitem(sys.modules, "firmware.ui.console", None)
+    board.answer = False  # no display, or Enter typed on a Pico's serial
+    start.run()
+    (board.folder / "console").write_text("")  # the console asked for by its flag file
+    start.run()
+    assert board.done == ["app"]  # no console, and nothing raised
+    said = capsys.readouterr().out
+    assert said == (start.NO_CONSOLE + "\n") * 2
+    assert said.startswith("The text console is not in this firmware: the games play on the "
+                           "screen (make flash puts the console on the board's drive).")
+
+
+def test_a_console_that_fails_to_import_is_still_a_fault(board, monkeypatch):
+    real = __import__
+
+    def lacking(name, *args, **kwargs):
+        if name == "firmware.ui.console":
+            raise ImportError("no module named 'firmware.bots'")  # the console's own import
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", lacking)
+    with pytest.raises(ImportError, match="firmware.bots"):
+        start.run()

@@ -84,6 +84,9 @@ TESTS = (
                                        "host_tests/test_pointing.py"]),
     ("firmware/ui/console_{game}.py", ["host_tests/test_{game}_console.py",
                                        "host_tests/test_console.py"]),
+    ("firmware/ui/help_{game}.py", ["host_tests/test_{game}_console.py",
+                                    "host_tests/test_screens.py::"
+                                    "test_rules_help_needs_no_text_console_and_leaves_the_heap"]),
     ("firmware/ui/results_{game}.py", ["host_tests/test_results.py",
                                        "host_tests/test_{game}_console.py",
                                        "host_tests/test_console.py", "host_tests/test_app.py"]),
@@ -129,6 +132,8 @@ TESTS = (
     ("firmware/buttons.py", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),
     ("firmware/clock.py", ["host_tests/test_hw.py", "host_tests/test_bots.py"]),
     ("firmware/selftest.py", ["host_tests/test_selftest.py"]),  # test_pico.py: the same, slow
+    ("firmware/bootmode.py", ["host_tests/test_hw.py", "host_tests/test_save.py::"
+                              "test_boot_does_nothing_on_cpython_and_micropython"]),
     ("firmware/", ["host_tests"]),
 )
 

@@ -4,7 +4,7 @@
 # view, is_over, scores, winners, current_player, OPTIONS, TITLE); what a table looks like
 # is the game's renderer, firmware/ui/console_<game>.py, imported on demand (a game without
 # one gets the plain dump of _Plain). A renderer has:
-#   HELP               lines of short rules help
+#   HELP               lines of short rules help (firmware/ui/help_<game>.py's)
 #   table(view, names, out)          the whole table as `view["seat"]` may see it
 #   status(view, names, out)         a short reminder between two decisions in a row
 #   round_result(view, names, out)   the last scored round

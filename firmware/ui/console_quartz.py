@@ -2,9 +2,10 @@
 # seat's view only (in Quartz everything is public).
 from firmware.core import quartz as Q
 
-# final and round_result (console.py's renderer protocol) are written in final_quartz.py and
-# results_quartz.py.
+# HELP, final and round_result (console.py's renderer protocol) are written in help_quartz.py,
+# final_quartz.py and results_quartz.py.
 from firmware.ui.final_quartz import final  # noqa: F401
+from firmware.ui.help_quartz import HELP  # noqa: F401
 from firmware.ui.results_quartz import round_result  # noqa: F401
 
 SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
@@ -17,24 +18,6 @@ def _crystals(counts):
         if counts[kind]:
             parts.append("%s%d" % (SHORT[kind], counts[kind]))
     return " ".join(parts) if parts else "-"
-
-HELP = (
-    "Quartz: The Dice Game in short (every rule: seeds/quartz.md):",
-    " Crystals: Qz quartz 2, Rb rubellite 3, Em emerald 4, Sa sapphire 5, Ru ruby 7,",
-    "  Am amber 9, Ob unstable -3. Six rounds; a turn each, the leader first.",
-    " Your turn: mine 1 crystal (unstable: +1 reroll marker); roll 5 dice,",
-    "  reroll any of them twice, plus once per marker you spend: pick dice,",
-    "  then reroll.",
-    " Dice: P pickaxe, H hammer, C chest, T transfer, S steal, * helmet (any face).",
-    " Actions, each kind and die once: choose the action, its dice, confirm:",
-    "  P x N: mine N.  H x N (2+): mine N, return half of them (rounded down).",
-    "  C x N (2+): N-1 from cart to chest (safe).  T x N (2+): N-1 from your cart to",
-    "  another cart.  S x N (2+): take N-1 from another cart.",
-    " End the turn when you like.",
-    " Round end: most amber (then ruby...) takes the leader marker; 2 unstable go",
-    "  into the bag.",
-    " Score: values + sets of a kind 3:+3, 4:+6, 5+:+10; fewest in chest -5.",
-)
 
 
 def dice_line(view):

@@ -4,8 +4,9 @@
 from firmware import buttons as K
 from firmware.core import GAMES, TITLES, available, find_module, load, unload
 from firmware.ui import canvas as C
-from firmware.ui.screens import CONSOLE, Screen, TextScreen, hint, title_bar
+from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
+HELP = "firmware.ui.help_"  # + game: its rules help (HELP), which the text console shows too
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 
 
@@ -193,9 +194,9 @@ class SetupScreen(ListScreen):
 
 
 def help_screen(app, game, then):
-    name = CONSOLE + game  # its HELP; the module leaves the heap once the lines are copied
-    console = find_module(name)
-    lines = list(console.HELP) if console is not None else ["No help for this game yet."]
+    name = HELP + game  # its HELP; the module leaves the heap once the lines are copied
+    rules = find_module(name)
+    lines = list(rules.HELP) if rules is not None else ["No help for this game yet."]
     unload(name)
     return TextScreen(app, TITLES[GAMES.index(game)] + " rules", lines, then, "A: back")
 
