@@ -12,9 +12,9 @@
 # diams`); empty, it asks for the full self-test of every game.
 import gc
 import sys
-import time
 
 from firmware.bots import make_bot
+from firmware.clock import ticks_diff, ticks_ms
 from firmware.core import GAMES, find_module, record, replay
 
 FLAG = "selftest"  # a file of this name in the working directory (the board's root)
@@ -51,20 +51,6 @@ def flag_words():
         return []
 
 
-def _ms():
-    ticks = getattr(time, "ticks_ms", None)
-    if ticks is not None:
-        return ticks()
-    return int(time.time() * 1000)
-
-
-def _elapsed(start):
-    diff = getattr(time, "ticks_diff", None)
-    if diff is not None:
-        return diff(_ms(), start)
-    return _ms() - start
-
-
 def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=None):
     """One full game of `name`, bots on every seat (`options`: the game's, None for its
     defaults). True when it passed, None when the game is not on this board; raises on a
@@ -74,7 +60,7 @@ def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=N
         out("selftest %s: not on this board" % name)
         return None
     players = max(module.MIN_PLAYERS, min(players, module.MAX_PLAYERS))
-    start = _ms()
+    start = ticks_ms()
     state = module.new_game(players, seed, options)
     bots = []
     for seat in range(players):
@@ -92,7 +78,7 @@ def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=N
             raise AssertionError("no end after %d actions" % MAX_ACTIONS)
         if actions % 16 == 0:
             gc.collect()
-    ms = _elapsed(start)
+    ms = ticks_diff(ticks_ms(), start)
     scores = list(state.scores())
     winners = list(state.winners())
     saved = record(state)
