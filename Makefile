@@ -7,9 +7,10 @@
 #   make lint | typecheck | pytest | mptest | bench [ARGS=...] | clean | distclean
 #   make shots               screenshots of the app (headless simulator) in docs/screenshots
 #   make flash [ARGS=...]    copy the firmware to the board plugged in (ARGS="--help" for options)
-#   make uf2                 the Pico firmware with the games frozen in: build/pocket-gems-pico.uf2
-#   make toolchain           install what make uf2 and the page's tests need (Debian's ARM gcc,
-#                            newlib, cmake; Node.js, npm, Chromium; root)
+#   make uf2                 the firmware with the games frozen in, one file to drag onto the
+#                            board: build/pocket-gems-{pico,pybadge,pygamer}.uf2
+#   make toolchain           install what make uf2 and the tests need (Debian's ARM gcc, newlib,
+#                            cmake; Node.js, npm, Chromium; dosfstools, mtools; root)
 #   make web                 the firmware in a web page (MicroPython WebAssembly): build/web/
 #   make web-serve           serve build/web/ on http://127.0.0.1:8000 to play in a browser
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
@@ -134,13 +135,16 @@ bench: $(STAMP)
 flash: $(STAMP)
 	$(BIN)/python tools/flash.py $(ARGS)
 
-# tools/uf2.py: MicroPython's rp2 port from ../shared/mpsrc, built in ~/.cache/pocket-gems
-# (the first build about a minute, then seconds); without the toolchain it says what to install.
+# tools/uf2.py: MicroPython's rp2 port from ../shared/mpsrc for the Pico, CircuitPython 9.2.9
+# from ../shared/cpsrc for the PyBadge and the PyGamer (tools/cpbuild.py), built in
+# ~/.cache/pocket-gems (the first build a few minutes, then seconds while the firmware is the
+# same, about a minute a board when it changed); without the toolchain it says what to install.
+# ARGS="--board pybadge" builds one.
 uf2: $(STAMP)
 	$(BIN)/python tools/uf2.py $(ARGS)
 
-# .ci/run runs it before make test, whose tests build the frozen firmware and drive the web
-# page in Chromium.
+# .ci/run runs it before make test, whose tests build the frozen firmware, make drive images
+# for the emulated CircuitPython board and drive the web page in Chromium.
 toolchain:
 	@if command -v arm-none-eabi-gcc >/dev/null && command -v cmake >/dev/null \
 		&& test -f "$$(arm-none-eabi-gcc -print-file-name=libc.a)"; then \
@@ -152,10 +156,12 @@ toolchain:
 	fi
 	@want=""; \
 	command -v node >/dev/null || want="$$want nodejs"; \
+	command -v mkfs.fat >/dev/null || want="$$want dosfstools"; \
+	command -v mcopy >/dev/null || want="$$want mtools"; \
 	command -v npm >/dev/null || want="$$want npm"; \
 	test -x /usr/bin/chromium || want="$$want chromium"; \
 	if [ -z "$$want" ]; then \
-		echo "==> toolchain: node, npm and chromium are here"; \
+		echo "==> toolchain: node, npm, chromium, dosfstools and mtools are here"; \
 	else \
 		echo "==> toolchain: apt-get install$$want"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \

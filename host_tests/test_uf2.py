@@ -13,6 +13,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import cpbuild
 import pytest
 import uf2
 
@@ -21,18 +22,19 @@ MAGIC_START = (0x0A324655, 0x9E5D5157)
 MAGIC_END = 0x0AB16F30
 FAMILY_FLAG = 0x00002000
 RP2040 = 0xE48BFF56
+SAMD51 = 0x55114460
 
 
-def decode(blob):
+def decode(blob, family=RP2040):
     """UF2 blocks -> {flash address: payload}, every field of every block checked."""
     assert len(blob) % 512 == 0 and blob, "whole 512-byte blocks"
     count = len(blob) // 512
     pages = {}
     for n in range(count):
         block = blob[n * 512:(n + 1) * 512]
-        m0, m1, flags, address, size, number, total, family = struct.unpack("<8I", block[:32])
+        m0, m1, flags, address, size, number, total, tagged = struct.unpack("<8I", block[:32])
         assert (m0, m1) == MAGIC_START and struct.unpack("<I", block[508:])[0] == MAGIC_END
-        assert flags == FAMILY_FLAG and family == RP2040  # the RP2040 bootrom takes only these
+        assert flags == FAMILY_FLAG and tagged == family  # the RP2040 bootrom takes only these
         assert (number, total) == (n, count)
         assert size == 256 and address % 256 == 0 and address not in pages
         assert block[32 + size:508] == bytes(476 - size)
@@ -194,3 +196,65 @@ def test_available_reads_files_where_there_are_files(tmp_path, packed):
                          capture_output=True, text=True, timeout=60, check=True).stdout
     assert out.splitlines() == (["imported", "True False False", "False"] if packed
                                 else ["True False True", "False"])
+
+
+# -- the PyBadge's and the PyGamer's UF2: CircuitPython 9.2.9 with the app frozen in ---------
+
+@pytest.fixture(scope="module", params=["pybadge", "pygamer"])
+def cp_built(request, tmp_path_factory):
+    """`make uf2`'s work for one SAMD51 board: (its name, the Built, its UF2's bytes)."""
+    try:
+        built = cpbuild.build(request.param, log=lambda line: None)
+    except uf2.BuildError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    out = uf2.write_cp_uf2(request.param, built, tmp_path_factory.mktemp("cpuf2"))
+    assert out.name == "pocket-gems-%s.uf2" % request.param
+    return request.param, built, out.read_bytes()
+
+
+def test_circuitpython_uf2_carries_its_image_family_tagged_and_it_fits(cp_built):
+    name, built, blob = cp_built
+    image = built.image.read_bytes()
+    got = image_of(decode(blob, SAMD51), base=0x4000)  # after the board's UF2 bootloader
+    assert got[:len(image)] == image and got[len(image):] == bytes(len(got) - len(image))
+    # The flash the firmware may take: 488 KiB of the SAMD51J19's 512 (its bootloader's 16
+    # first, 8 for the NVM at the end); the build's figures are the image's.
+    assert built.total == 488 * 1024 and built.used == len(image)
+    assert built.free == built.total - built.used > 0
+    print("%s: %d of %d bytes, %d free" % (name, built.used, built.total, built.free))
+
+
+def test_circuitpython_image_holds_the_handheld_app_and_not_the_consoles(cp_built):
+    name, built, _ = cp_built
+    names = frozen_names(built.image.read_bytes())
+    wanted = set(cpbuild.frozen_modules())
+    assert {"firmware/app.py", "firmware/start.py", "firmware/ui/help_diams.py",
+            "firmware/hw/%s.py" % name, "firmware/core/diploma.py"} <= wanted
+    assert wanted <= names, sorted(wanted - names)
+    left_out = {p.relative_to(ROOT).as_posix() for p in (ROOT / "firmware").rglob("*.py")}
+    left_out -= wanted
+    assert {"firmware/ui/console.py", "firmware/ui/console_diams.py", "firmware/hw/host.py",
+            "firmware/ui/fbscene.py", "firmware/hw/st7789.py"} <= left_out
+    assert not left_out & names
+    assert b"Stage" not in built.image.read_bytes()  # the stock board's frozen library: cut
+
+
+def test_the_drive_files_reach_the_firmware_byte_for_byte(tmp_path):
+    # drive_files.h, the bytes drive.h writes onto CIRCUITPY, compiled by the host's C
+    # compiler and printed back: each is the file of the checkout; and every byte but NUL
+    # survives c_string's escapes (quotes, backslashes, trigraphs, non-ASCII).
+    tricky = bytes(range(1, 256)) + b'??=??/\n"\\\r\n'
+    header = tmp_path / "drive_files.h"
+    header.write_text(cpbuild.drive_files_header()
+                      + "static const char tricky[] =\n%s;\n" % cpbuild.c_string(tricky))
+    names = list(cpbuild.DRIVE_FILES) + ["tricky"]
+    program = tmp_path / "dump.c"
+    program.write_text('#include <stdio.h>\n#include "drive_files.h"\nint main(void) {\n'
+                       + "".join("    fwrite(%s, 1, sizeof(%s) - 1, stdout); putchar(0);\n"
+                                 % (n, n) for n in names) + "    return 0;\n}\n")
+    subprocess.run(["gcc", "-std=c99", "-Wall", "-Werror", "-o", str(tmp_path / "dump"),
+                    str(program)], check=True, capture_output=True)
+    out = subprocess.run([str(tmp_path / "dump")], check=True, capture_output=True).stdout
+    files = [path.read_bytes() for path in cpbuild.DRIVE_FILES.values()]
+    assert out.split(b"\0")[:-1] == files + [tricky]
+    assert b"bootmode.choose_mode()" in cpbuild.DRIVE_FILES["pocket_gems_boot_py"].read_bytes()

@@ -19,23 +19,38 @@ cmake); without them it says so in one line and exits with status 2.
 """
 
 import argparse
-import fcntl
 import hashlib
 import os
 import shutil
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+import cpbuild
+from buildkit import (
+    BuildError,
+    cache_lock,
+    cached_copy,
+    check_toolchain,
+    make,
+    shared_dir,
+    source_date,
+)
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 MANIFEST = TOOLS / "frozen" / "manifest.py"
 UF2_OUT = ROOT / "build" / "pocket-gems-pico.uf2"
 BIN_OUT = ROOT / "build" / "pocket-gems-pico.bin"
-EMU_OUT = ROOT / "build" / "pico-emu" / "firmware.bin"
-INSTALL = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake"
+EMU_OUTS = {"emu": "pico-emu/firmware.bin", "cp-emu": "cp-emu/firmware.bin"}
+DEFAULT_BOARDS = ("pico", "pybadge", "pygamer")
+INSTALL_HINT = {
+    "pico": "hold BOOTSEL, plug the Pico in, drag it onto RPI-RP2",
+    "pybadge": "press reset twice, drag it onto PYBADGEBOOT",
+    "pygamer": "press reset twice, drag it onto PYGAMERBOOT",
+}
+PICO_CODE_SPACE = 640 * 1024
 # The version banner (the tree has no git to ask): the tag and commit of ../shared/mpsrc.
 GIT_TAG, GIT_HASH = "v1.28.0", "e0e9fbb17"
 
@@ -47,14 +62,6 @@ UF2_FLAG_FAMILY = 0x00002000
 RP2040_FAMILY = 0xE48BFF56
 FLASH_BASE = 0x10000000
 PAYLOAD = 256
-
-
-class BuildError(Exception):
-    """A build that cannot run or failed; the message says what to do."""
-
-
-def shared_dir():
-    return ROOT.parent / "shared"
 
 
 def source_tree():
@@ -75,26 +82,10 @@ def boards():
     }
 
 
-def missing_tools():
-    """What the build needs and this machine lacks (names to say in the message)."""
-    missing = [tool for tool in ("arm-none-eabi-gcc", "cmake", "make")
-               if shutil.which(tool) is None]
-    if "arm-none-eabi-gcc" not in missing:
-        libc = subprocess.run(["arm-none-eabi-gcc", "-print-file-name=libc.a"],
-                              capture_output=True, text=True).stdout.strip()
-        if not os.path.isabs(libc):  # the compiler without newlib's C library
-            missing.append("libnewlib-arm-none-eabi")
-    return missing
 
 
-def check_toolchain():
-    missing = missing_tools()
-    if missing:
-        raise BuildError("make uf2 needs %s: %s" % (", ".join(missing), INSTALL))
 
 
-def cache_root():
-    return Path(os.environ.get("POCKET_GEMS_CACHE") or Path.home() / ".cache" / "pocket-gems")
 
 
 def tree_key(src):
@@ -105,25 +96,8 @@ def tree_key(src):
 
 
 def build_tree(src, log):
-    """The cached copy of the source (made on first use; a copy half made is made again)."""
-    tree = cache_root() / tree_key(src)
-    done = tree / ".copied"
-    if not done.exists():
-        if tree.exists():
-            shutil.rmtree(tree)
-        log("copying the MicroPython source to %s" % tree)
-        shutil.copytree(src, tree, symlinks=True)
-        done.touch()
-    return tree
-
-
-def source_date():
-    """The build date in the banner: the checkout's last commit (the same bytes from the
-    same commit); now when there is no git."""
-    got = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
-                         capture_output=True, text=True)
-    stamp = got.stdout.strip()
-    return stamp if got.returncode == 0 and stamp.isdigit() else str(int(time.time()))
+    """The cached copy of the source (made on first use)."""
+    return cached_copy(src, tree_key(src), log)
 
 
 def follow_manifest(build, log, board_dir=None):
@@ -157,16 +131,6 @@ def follow_manifest(build, log, board_dir=None):
         raise BuildError("cmake could not take the manifest:\n" + done.stderr[-2000:])
 
 
-def make(args, cwd, env=None):
-    started = time.monotonic()
-    done = subprocess.run(["make", "-j%d" % max(2, os.cpu_count() or 2)] + args, cwd=cwd,
-                          env=env, capture_output=True, text=True)
-    if done.returncode:
-        tail = (done.stdout + done.stderr).strip().splitlines()[-25:]
-        raise BuildError("make %s failed in %s:\n%s" % (" ".join(args), cwd, "\n".join(tail)))
-    return time.monotonic() - started
-
-
 def build(board="pico", log=print):
     """Build the firmware for `board` ("pico": the stock Pico, "emu": with the UART REPL the
     emulator talks to) and return the path of its firmware.bin (flash image from 0x10000000)
@@ -176,9 +140,7 @@ def build(board="pico", log=print):
         raise ValueError("unknown board %r; boards: %s" % (board, ", ".join(known)))
     check_toolchain()
     src = source_tree()
-    cache_root().mkdir(parents=True, exist_ok=True)
-    with open(cache_root() / ".lock", "w") as lock:  # one build at a time in the cache
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with cache_lock():
         tree = build_tree(src, log)
         env = dict(os.environ, MICROPY_GIT_TAG=GIT_TAG, MICROPY_GIT_HASH=GIT_HASH,
                    SOURCE_DATE_EPOCH=source_date(),
@@ -191,7 +153,7 @@ def build(board="pico", log=print):
         args, folder, board_dir = known[board]
         port = tree / "ports" / "rp2"
         follow_manifest(port / folder, log, board_dir)
-        seconds = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, env)
+        seconds, _ = make(args + ["FROZEN_MANIFEST=%s" % MANIFEST], port, env)
         image = tree / "ports" / "rp2" / folder / "firmware.bin"
         log("built %s (%d bytes) in %.0f s" % (image, image.stat().st_size, seconds))
         return image
@@ -218,24 +180,55 @@ def write_uf2(image, out=UF2_OUT, copy=BIN_OUT):
     return out
 
 
+def write_cp_uf2(name, built, dest=ROOT / "build"):
+    """A CircuitPython board's UF2, family-tagged (its bootloader takes it from its flash
+    address on; the stock build's own firmware.uf2 carries no family)."""
+    board = cpbuild.BOARDS[name]
+    out = dest / board.uf2
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(bin_to_uf2(built.image.read_bytes(), board.base, board.family))
+    return out
+
+
+def pico_space(image):
+    """(bytes used, bytes free) of the flash before the Pico's filesystem (RPI_PICO: 640 KiB
+    of code, then 1408 KiB of littlefs)."""
+    used = Path(image).stat().st_size
+    return used, PICO_CODE_SPACE - used
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--board", choices=sorted(boards()), default="pico",
-                        help="pico: the UF2 to install; emu: the emulated Pico's firmware.bin")
+    names = sorted(boards()) + sorted(cpbuild.BOARDS)
+    parser.add_argument("--board", action="append", choices=names,
+                        help="pico, pybadge, pygamer (the default: all three): the UF2 to "
+                        "install; emu, cp-emu: the emulated Pico's firmware.bin (MicroPython, "
+                        "CircuitPython); repeat it for several")
     args = parser.parse_args(argv)
-    try:
-        image = build(args.board, log=lambda line: print("uf2: " + line, flush=True))
-    except BuildError as exc:
-        print("uf2: %s" % exc, file=sys.stderr)
-        return 2
-    if args.board == "emu":
-        EMU_OUT.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(image, EMU_OUT)
-        print("uf2: wrote %s" % EMU_OUT.relative_to(ROOT))
-        return 0
-    out = write_uf2(image)
-    print("uf2: wrote %s (%d bytes): hold BOOTSEL, plug the Pico in, drag it onto RPI-RP2"
-          % (out.relative_to(ROOT), out.stat().st_size))
+    log = lambda line: print("uf2: " + line, flush=True)  # noqa: E731
+    for board in args.board or DEFAULT_BOARDS:
+        try:
+            if board in cpbuild.BOARDS:
+                built = cpbuild.build(board, log=log)
+                image, free = built.image, built.free
+            else:
+                image = build(board, log=log)
+                free = pico_space(image)[1]
+        except BuildError as exc:
+            print("uf2: %s" % exc, file=sys.stderr)
+            return 2
+        if board in EMU_OUTS:
+            out = ROOT / "build" / EMU_OUTS[board]
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(image, out)
+            print("uf2: wrote %s" % out.relative_to(ROOT))
+            continue
+        if board == "pico":
+            out = write_uf2(image)
+        else:
+            out = write_cp_uf2(board, built)
+        print("uf2: wrote %s (%d bytes; %d bytes of the board's flash left): %s"
+              % (out.relative_to(ROOT), out.stat().st_size, free, INSTALL_HINT[board]))
     return 0
 
 

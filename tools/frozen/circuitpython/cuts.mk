@@ -1,0 +1,51 @@
+# Pocket gem games: the CircuitPython modules a board with the games frozen in leaves out, to
+# make room for them in the flash. The handheld app imports only displayio, terminalio,
+# fourwire, busdisplay, busio, keypad, digitalio, analogio, audiocore, audioio/audiopwmio,
+# storage, supervisor, json, binascii, traceback and the core (gc, sys, os, time, array);
+# host_tests/test_cp_pico.py runs the app on a build with the same cuts. neopixel_write
+# stays: the board's start-up code resets the NeoPixels. After a change here the build
+# starts clean (tools/cpbuild.py names the build folder after these files).
+CIRCUITPY_STAGE = 0
+CIRCUITPY_ULAB = 0
+CIRCUITPY_AUDIOMP3 = 0
+CIRCUITPY_BLEIO_HCI = 0
+CIRCUITPY_BLEIO = 0
+CIRCUITPY_SYNTHIO = 0
+CIRCUITPY_USB_MIDI = 0
+CIRCUITPY_USB_HID = 0
+CIRCUITPY_MSGPACK = 0
+CIRCUITPY_RE = 0
+CIRCUITPY_SDCARDIO = 0
+CIRCUITPY_PS2IO = 0
+CIRCUITPY_I2CTARGET = 0
+CIRCUITPY_PULSEIO = 0
+CIRCUITPY_FREQUENCYIO = 0
+CIRCUITPY_EPAPERDISPLAY = 0
+CIRCUITPY_BITMAPTOOLS = 0
+CIRCUITPY_VECTORIO = 0
+CIRCUITPY_ROTARYIO = 0
+CIRCUITPY_COUNTIO = 0
+CIRCUITPY_TOUCHIO = 0
+CIRCUITPY_RAINBOWIO = 0
+CIRCUITPY_ZLIB = 0
+CIRCUITPY_ONEWIREIO = 0
+CIRCUITPY_BITBANGIO = 0
+CIRCUITPY_AUDIOMIXER = 0
+CIRCUITPY_AUDIOBUSIO = 0
+CIRCUITPY_PIXELBUF = 0
+CIRCUITPY_RTC = 0
+CIRCUITPY_GETPASS = 0
+CIRCUITPY_WARNINGS = 0
+CIRCUITPY_MAX3421E = 0
+CIRCUITPY_USB_HOST = 0
+CIRCUITPY_AESIO = 0
+CIRCUITPY_FLOPPYIO = 0
+CIRCUITPY_GIFIO = 0
+CIRCUITPY_JPEGIO = 0
+CIRCUITPY_QRIO = 0
+CIRCUITPY_IMAGECAPTURE = 0
+CIRCUITPY_FRAMEBUFFERIO = 0
+CIRCUITPY_PARALLELDISPLAYBUS = 0
+CIRCUITPY_I2CDISPLAYBUS = 0
+CIRCUITPY_SPITARGET = 0
+CIRCUITPY_NEOPIXEL_WRITE = 1
