@@ -15,6 +15,7 @@ SLOW_FILES = (
     "test_board_heap.py",  # whole games on the 32-bit CircuitPython, at each budget
     "test_pico.py",  # the emulated Pico
     "test_pico_screen.py",
+    "test_cp_pico.py",  # CircuitPython on the emulated Pico
     "test_web.py",  # the web page in Chromium
     "test_monkey.py",  # 20,000 random buttons
     "test_diams_random.py",  # thousands of random games per game (tools/mptest.py --fast

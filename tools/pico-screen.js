@@ -2,7 +2,8 @@
 // keys=...) records and presses). SPI0's bytes always take their bus time: rp2040js's own
 // instant completion leaves MicroPython's DMA writes of a panel's pixels waiting forever.
 // Loaded before ../shared/emu/pico-run.js (node --require, through NODE_OPTIONS), it hooks
-// the RP2040 that pico-run.js makes:
+// the RP2040 that pico-run.js makes (or ../shared/cpsrc/tools/cp-run.js, for CircuitPython:
+// tools/cpico.py):
 // - SPI0 (the Pico Display packs' panel: SCK GP18, MOSI GP19, CS GP17, DC GP16): every byte
 //   sent while CS is low is recorded with the level of DC, into PICO_SCREEN_OUT as chunks
 //   (a byte 0 commands / 1 data / 2 a marker, a little-endian 32-bit length, the bytes);
@@ -36,6 +37,13 @@ const OUT = process.env.PICO_SCREEN_OUT;
 const STEPS = JSON.parse(process.env.PICO_SCREEN_KEYS || '[]');
 const EMU = process.env.PICO_SCREEN_EMU;
 const PINS = { A: 12, B: 13, X: 14, Y: 15 };
+// At the end (["end"], or the steps run out), 1 MiB of the emulated flash from
+// PICO_SCREEN_FLASH_AT (default 0x100000: CircuitPython's CIRCUITPY drive on a 2 MB Pico)
+// into the file PICO_SCREEN_FLASH_OUT, so the drive's files can be read afterwards
+// (tools/cpico.py).
+const FLASH_OUT = process.env.PICO_SCREEN_FLASH_OUT;
+const FLASH_AT = Number(process.env.PICO_SCREEN_FLASH_AT || 0x100000);
+const FLASH_LEN = 0x100000;
 const DC = 16;
 const CS = 17;
 const MS = 1e6; // nanoseconds
@@ -97,13 +105,16 @@ function hook(mcu) {
   let traffic = 0; // bytes sent so far
   const spi = mcu.spi[0];
   const done = clock.createAlarm(() => spi.completeTransmit(0));
-  spi.onTransmit = (value) => {
+  const transmit = (value) => {
     if (OUT && !mcu.gpio[CS].outputValue) record(mcu.gpio[DC].outputValue ? 1 : 0, value & 0xff);
     lastTraffic = clock.nanos;
     traffic++;
     const hz = spi.clockFrequency || 62.5e6;
     done.schedule(8e9 / hz);
   };
+  // Ours for good: a runner that sets its own afterwards (../shared/cpsrc/tools/cp-run.js,
+  // for CircuitPython) would stop the record; its timing is the same.
+  Object.defineProperty(spi, 'onTransmit', { configurable: true, get: () => transmit, set: () => {} });
 
   for (const pin of Object.values(PINS)) mcu.gpio[pin].setInputValue(true);
   const hold = (names, down) => {
@@ -129,6 +140,7 @@ function hook(mcu) {
   };
   const finish = () => {
     save();
+    if (FLASH_OUT) fs.writeFileSync(FLASH_OUT, mcu.flash.subarray(FLASH_AT, FLASH_AT + FLASH_LEN));
     const at = (clock.nanos / 1e9).toFixed(6);
     process.stderr.write(`pico-screen: ${step} steps done at board clock ${at} s\n`);
     process.exit(0);

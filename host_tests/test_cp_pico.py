@@ -1,0 +1,159 @@
+# The handheld app on real CircuitPython: the firmware with the games frozen in
+# (tools/cpbuild.py's cp-emu: CircuitPython 9.2.9 for the Pico, the same modules cut as on the
+# PyBadge and the PyGamer, the same drive.h) booted on the emulated Pico (tools/cpico.py,
+# ../shared/cpsrc/tools/cp-run.js) with a Pico Display Pack. The title is drawn by
+# CircuitPython's own displayio in C through busio.SPI, decoded from the bus
+# (tools/panelmodel.py) and compared with the desktop simulator's; the buttons are pressed
+# on GP12-15 (tools/pico-screen.js); the drive starts blank (CircuitPython formats it) or
+# from an image (mkfs.fat, mtools). The build is cached (tools/cpbuild.py), so `make test`
+# builds it once per machine. Runs in `make test` (marked slow).
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import cpbuild  # noqa: E402
+import cpico  # noqa: E402
+import pico  # noqa: E402
+import pytest  # noqa: E402
+from buildkit import BuildError  # noqa: E402
+from panelmodel import shots  # noqa: E402
+from test_pico_screen import in_the_simulator, same_screens  # noqa: E402
+
+from firmware.core import GAMES  # noqa: E402
+
+TIMEOUT = 1500  # wall seconds, against a hung emulator only
+ROOT = pico.ROOT
+
+
+@pytest.fixture(scope="module")
+def firmware():
+    try:
+        pico.prepare()
+        return cpbuild.build("cp-emu", log=lambda line: None).image
+    except (BuildError, pico.PicoError, cpico.CpicoError) as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+def test_power_on_from_a_blank_drive_shows_the_simulators_title_and_keys_move(firmware,
+                                                                              tmp_path):
+    # A board fresh from the UF2: CircuitPython formats the drive (its sample code.py),
+    # drive.h puts boot.py and main.py there, boot.py gives the flash to the game, main.py
+    # starts the frozen app, and CircuitPython's displayio draws the title.
+    keys = ["DOWN", "DOWN", "A"]  # to Quartz, its setup screen
+    record = tmp_path / "bus.bin"
+    result = cpico.run(firmware, keys=pico.app_steps(keys) + [["end"]], screen=record,
+                       timeout=TIMEOUT)
+    assert result.status == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    print("cp-emu title: %s" % result.figures())
+    out = result.stdout
+    assert "boot.py output:" in out and "flash writable by the game" in out
+    assert "main.py output:" in out and "code.py output:" not in out  # the sample is gone
+    assert "Traceback" not in out
+    pictures, panel = shots(record.read_bytes())
+    assert panel.on
+    simulator = in_the_simulator(keys, saves=tmp_path / "saves")
+    assert "Pocket Gem Games" in simulator[0][1][0]
+    listed = [line[1:] for line in simulator[0][1][1:1 + len(GAMES)]]
+    assert len(listed) == len(GAMES) == 5
+    same_screens(tmp_path, [pictures[str(i)] for i in range(len(keys) + 1)], simulator, keys)
+
+
+FROZEN = """
+import os
+import firmware.core.diams as d
+try:
+    os.stat(d.__file__)
+    print('on the drive', d.__file__)
+except OSError:
+    print('frozen', d.__file__)
+print('files', sorted(os.listdir('/')))
+"""
+
+
+def test_selftest_plays_every_game_from_frozen_modules(firmware, tmp_path):
+    # The flag file: main.py runs the self-test (quick: 2 players, the shortest lengths),
+    # a whole game of each game with bots, from the frozen modules; then the REPL.
+    drive = cpico.drive_image(tmp_path / "drive.img", {"selftest": "quick"})
+    result = cpico.run(firmware, [FROZEN], drive=drive, timeout=TIMEOUT)
+    print("cp-emu selftest quick: %s" % result.figures())
+    assert result.status == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    out = result.stdout
+    for name in GAMES:
+        assert "selftest %s: ok, " % name in out, out[-3000:]
+    assert "selftest: %d passed, 0 failed" % len(GAMES) in out
+    assert "frozen firmware/core/diams.py" in out
+    assert "files ['boot.py', 'boot_out.txt', 'main.py', 'pocket-gems.txt', 'selftest']" in out
+
+
+# The app has drawn its title and waits: the run ends there, the drive is read back.
+SETTLED = cpico.SETTLED + [["end"]]
+
+
+def drive_after(tmp_path, firmware, mine, keys=SETTLED):
+    """(the run, {path: bytes} of the drive after it) from a drive holding `mine`."""
+    drive = cpico.drive_image(tmp_path / "drive.img", mine)
+    after = tmp_path / "after.img"
+    result = cpico.run(firmware, drive=drive, keys=keys, drive_out=after, timeout=TIMEOUT)
+    assert result.status == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    files = cpico.drive_files(after)
+    files.pop("boot_out.txt", None)
+    return result, files
+
+
+def ours(name):
+    return (ROOT / name).read_bytes()
+
+
+def test_the_first_power_on_sets_aside_what_would_run_instead_and_keeps_it(firmware,
+                                                                           tmp_path):
+    # A drive that ran something else: another program's code.py and boot.py, a firmware/
+    # folder an earlier `make flash` left (it would replace the frozen games), a library.
+    mine = {"code.py": "print('my own program')\n", "boot.py": "print('my own boot')\n",
+            "firmware/core/__init__.py": "raise ImportError('an old make flash')\n",
+            "lib/mylib.py": "X = 1\n", "notes.txt": "keep me\n"}
+    result, files = drive_after(tmp_path, firmware, mine)
+    out = result.stdout
+    assert "my own" not in out and "Traceback" not in out
+    assert "flash writable by the game" in out and "main.py output:" in out
+    assert files.pop("main.py") == ours("main.py") and files.pop("boot.py") == ours("boot.py")
+    note = files.pop("pocket-gems.txt")
+    assert note == (ROOT / "tools" / "frozen" / "circuitpython" / "pocket-gems.txt").read_bytes()
+    moved = {"before-games/" + name: data.encode() for name, data in mine.items()
+             if not name.startswith(("lib/", "notes"))}
+    assert files == {**moved, "lib/mylib.py": b"X = 1\n", "notes.txt": b"keep me\n"}
+
+
+def test_a_second_install_keeps_what_the_first_set_aside(firmware, tmp_path):
+    # The note deleted (the owner asked for a new set-up): what is in the way goes beside
+    # what an earlier install set aside, under a number; our own files stay where they are.
+    mine = {"main.py": ours("main.py"), "boot.py": ours("boot.py"), "code.py": "second\n",
+            "before-games/code.py": "first\n", "before-games/code.py.2": "older\n"}
+    _, files = drive_after(tmp_path, firmware, mine)
+    assert files.pop("pocket-gems.txt")
+    assert files == {"main.py": ours("main.py"), "boot.py": ours("boot.py"),
+                     "before-games/code.py": b"first\n", "before-games/code.py.2": b"older\n",
+                     "before-games/code.py.3": b"second\n"}
+
+
+def test_once_set_up_the_drive_is_the_owners(firmware, tmp_path):
+    # After the first time (pocket-gems.txt there), a code.py of one's own runs instead of
+    # the games and nothing is moved.
+    mine = {"pocket-gems.txt": "set up\n", "main.py": ours("main.py"),
+            "boot.py": ours("boot.py"), "code.py": "print('my own program')\n"}
+    drive = cpico.drive_image(tmp_path / "drive.img", mine)
+    result = cpico.run(firmware, ["import os; print('FILES', sorted(os.listdir('/')))"],
+                       drive=drive, timeout=TIMEOUT)
+    assert result.status == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "code.py output:\nmy own program\n" in result.text
+    assert "FILES ['boot.py', 'boot_out.txt', 'code.py', 'main.py', 'pocket-gems.txt']" \
+        in result.stdout
+
+
+def test_a_drive_left_without_a_program_gets_main_py_again(firmware, tmp_path):
+    mine = {"pocket-gems.txt": "set up\n", "saves/keep.txt": "x"}
+    result, files = drive_after(tmp_path, firmware, mine)
+    # boot.py is not written again: without it the drive stays the computer's, as the
+    # owner chose; main.py starts the games
+    assert files == {"main.py": ours("main.py"), "pocket-gems.txt": b"set up\n",
+                     "saves/keep.txt": b"x"}
+    assert "main.py output:" in result.stdout and "boot.py output:" not in result.stdout
