@@ -187,8 +187,9 @@ class App:
 
     def too_big(self, game):
         """A game whose code does not fit in this board's memory (Diploma from .mpy on a
-        PyBadge: a PyGamer has 64 KB more) is said so in words at the title, not on the
-        crash screen; its save, if any, stays for a board it fits on."""
+        PyBadge or PyGamer: from the firmware with the games frozen in it does) is said so
+        in words at the title, not on the crash screen; its save, if any, stays for a board
+        it fits on."""
         from firmware.core import GAMES, TITLES
 
         self.let_go()
@@ -197,7 +198,7 @@ class App:
         free = getattr(gc, "mem_free", None)
         if free is not None:
             lines.append("Free now: %d KB." % (free() // 1024))
-        lines += ["", "It plays on a PyGamer,", "on a Pico (make uf2),",
+        lines += ["", "It plays on the firmware", "with the games built in", "(the UF2: make uf2),",
                   "in the simulator and in", "the browser."]
         self.title()
         self.goto(S.TextScreen(self, "Memory", lines, self.title))
