@@ -6,10 +6,14 @@
 #                 from its title screen through a whole game, saving every move;
 #   MODE = "match": the game without the screens: rules, bots, firmware/ui/match.py and its
 #                 saves (what the console and the selftest also need);
+#   MODE = "board": the app on the board's own display (a CircuitPython board: its profile
+#                 and displayio; tools/cpheap.py on the emulated Pico), BALLAST bytes of the
+#                 heap taken first (a smaller board's heap on a bigger one); with SAMPLE, the
+#                 lowest gc.mem_free() after a gc.collect() at every frame is reported;
 # every seat a bot of LEVEL, hard bots capped at PLAYOUTS playouts a decision (the same
 # figures on every run; a playout's garbage does not pile up, so more playouts need no
 # more heap). The globals below are the defaults; the runner prepends its own.
-# Prints "heapgame: ok <actions> <gc.mem_free()> <cut short>" at the end: a hard bot's
+# Prints "heapgame: ok <actions> <gc.mem_free()> <cut short> <lowest>" at the end: a hard bot's
 # search that runs out of memory plays its best move so far (the game goes on, the bot plays
 # worse), a save with no room waits for the next move's; both counted here; a fault that
 # reaches the crash screen fails the run.
@@ -17,6 +21,29 @@ import gc
 import os
 
 g = globals()
+BALLAST = g.get("BALLAST", 0)
+
+
+def take(size):
+    """A bytearray that leaves gc.mem_free() `size` bytes lower (its header and the heap
+    area it makes grow included), or None for 0."""
+    if not size:
+        return None
+    want = size
+    for _ in range(4):
+        gc.collect()
+        before = gc.mem_free()
+        block = bytearray(want)
+        gc.collect()
+        taken = before - gc.mem_free()
+        if taken == size:
+            return block
+        want += size - taken
+        block = None
+    return bytearray(want)
+
+
+BALLAST_BLOCK = take(BALLAST)
 GAME = g.get("GAME", "diams")
 PLAYERS = g.get("PLAYERS", 2)
 LEVEL = g.get("LEVEL", "hard")
@@ -29,6 +56,8 @@ OPTIONS = g.get("OPTIONS", None)
 SEED = g.get("SEED", 2024)
 COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
+SAMPLE = g.get("SAMPLE", False)
+LOW = [1 << 30]  # the lowest free heap seen (SAMPLE)
 
 
 CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far was played,
@@ -145,8 +174,15 @@ def play_app():
 
     board_pace()
 
-    app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
-              crash_path=SAVES + "/crash.txt")
+    if MODE == "board":
+        from firmware import hw
+
+        board = hw.open_board(hw.detect())
+        app = App(board, Scene(board.display), slot(), True, seed=SEED,
+                  crash_path=SAVES + "/crash.txt")
+    else:
+        app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
+                  crash_path=SAVES + "/crash.txt")
     app.frame(0, 0)
     app.start(GAME, (["human"] if HUMAN else [LEVEL]) + [LEVEL] * (PLAYERS - 1), OPTIONS)
     if app.match is None:  # "does not fit in this board's memory", at the title
@@ -167,6 +203,9 @@ def play_app():
         if mask:
             now += 33
             app.frame(0, now)
+        if SAMPLE:
+            gc.collect()
+            LOW[0] = min(LOW[0], gc.mem_free())
         if getattr(app.screen, "crash", False):  # a fault ended the game: not a whole game
             print("heapgame: crashed: %s" % " / ".join(app.screen.lines))
             try:
@@ -181,6 +220,6 @@ def play_app():
     return actions
 
 
-actions = play_app() if MODE == "app" else play_match()
+actions = play_match() if MODE == "match" else play_app()
 gc.collect()
-print("heapgame: ok %d %d %d" % (actions, gc.mem_free(), CUT[0]))
+print("heapgame: ok %d %d %d %d" % (actions, gc.mem_free(), CUT[0], min(LOW[0], gc.mem_free())))
