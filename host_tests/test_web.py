@@ -12,6 +12,7 @@ import os
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest  # noqa: E402
+import webbuild  # noqa: E402
 import webdrive  # noqa: E402
 from panelmodel import rgb888  # noqa: E402
 from sim import Sim, headless_display  # noqa: E402
@@ -122,3 +123,27 @@ def test_the_page_runs_its_own_frames_from_the_keyboard_and_the_buttons(site):
                                  "buttons": ["DOWN", "UP"]}])[0]
     cursors = [[row for row in step["text"] if row.startswith(">")] for step in run["steps"]]
     assert cursors == [[">Diamonds"], [">Quartz: The Dice Game"], [">Diamonds"]], cursors
+
+
+def test_the_page_offers_the_uf2s_that_were_built(tmp_path):
+    uf2s = tmp_path / "uf2"
+    uf2s.mkdir()
+    (uf2s / "pocket-gems-pybadge.uf2").write_bytes(b"U" * 2048)
+    (uf2s / "pocket-gems-pico.uf2").write_bytes(b"P" * 4096)
+    html, names = webbuild.downloads(str(uf2s))
+    assert names == ["pocket-gems-pybadge.uf2", "pocket-gems-pico.uf2"]
+    assert '<a href="pocket-gems-pybadge.uf2" download>Adafruit PyBadge</a> (2 KB)' in html
+    assert "PYBADGEBOOT" in html and "BOOTSEL" in html and "PyGamer" not in html
+    assert webbuild.downloads(str(tmp_path / "nothing")) == ("", [])
+    lack = missing()
+    if lack is not None:
+        pytest.fail("the web page cannot be built here: no %s" % lack, pytrace=False)
+    site = tmp_path / "site"
+    sizes = webbuild.build(str(site), str(uf2s))
+    page = (site / "index.html").read_text()
+    assert html in page and webbuild.MARK not in page
+    assert (site / "pocket-gems-pico.uf2").read_bytes() == b"P" * 4096
+    assert not any(name.endswith(".uf2") for name in sizes)  # offered, not loaded
+    webbuild.build(str(site), str(tmp_path / "nothing"))  # none built: no paragraph
+    page = (site / "index.html").read_text()
+    assert webbuild.MARK not in page and "uf2" not in page
