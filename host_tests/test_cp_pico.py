@@ -8,6 +8,7 @@
 # from an image (mkfs.fat, mtools). The build is cached (tools/cpbuild.py), so `make test`
 # builds it once per machine. Runs in `make test` (marked slow).
 import os
+import re
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -157,3 +158,43 @@ def test_a_drive_left_without_a_program_gets_main_py_again(firmware, tmp_path):
     assert files == {"main.py": ours("main.py"), "pocket-gems.txt": b"set up\n",
                      "saves/keep.txt": b"x"}
     assert "main.py output:" in result.stdout and "boot.py output:" not in result.stdout
+
+
+TITLE = """
+from firmware import hw
+from firmware.app import App
+from firmware.ui.scene import Scene
+board = hw.open_board(hw.detect())
+app = App(board, Scene(board.display), None, False, seed=1)
+app.frame(0, 0)
+gc.collect()
+print("title free", gc.mem_free(), "ballast", len(BALLAST_BLOCK or ()))
+"""
+
+
+def test_the_ballast_leaves_the_heap_of_a_pybadge(firmware, tmp_path):
+    # tools/cpheap.py: a PyBadge's heap on the emulated Pico. The PyGamer's build gives its
+    # heap the same span (CircuitPython 9.2.9 gives both a SAMD51J19); the ballast takes the
+    # difference to the Pico's plus the external flash's cache, and the app's free heap at
+    # the title drops by that (heapgame.py's ballast, then the app to its title; measured:
+    # 169,472 -> 120,832 B, 64 B more than the ballast).
+    import cpheap
+
+    taken, pybadge, pico_span = cpheap.ballast()
+    pygamer = cpheap.heap_span(cpbuild.build("pygamer", log=lambda line: None).elf, "samd51")
+    assert pybadge == pygamer and 150_000 < pybadge < pico_span < 240_000
+    assert taken == pico_span - pybadge + cpheap.FLASH_CACHE
+    harness = cpheap.SCRIPT.read_text()
+    head = harness[:harness.index("\nCUT = ")]  # the ballast, before the game's part
+    free = []
+    for ballast in (0, taken):
+        drive = cpico.drive_image(tmp_path / "drive.img", {
+            "pocket-gems.txt": "set up\n",
+            "code.py": "BALLAST = %d\n%s\n%s" % (ballast, head, TITLE)})
+        result = cpico.run(firmware, ["print('done')"], drive=drive, timeout=TIMEOUT)
+        found = re.search(r"title free (\d+) ballast (\d+)", result.text)
+        assert result.status == 0 and found, result.text[-2000:]
+        free.append(int(found.group(1)))
+        assert 0.9 * ballast <= int(found.group(2)) <= ballast  # the heap area it grew: the rest
+    assert abs(free[0] - free[1] - taken) <= 256  # the heap's areas grow in their own steps
+    print("the PyBadge's heap at the title: %d B free (the Pico's: %d)" % (free[1], free[0]))

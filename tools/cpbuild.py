@@ -8,7 +8,7 @@ emulated Pico, which the tests run (host_tests/test_cp_pico.py).
 CircuitPython's source beside the checkout (../shared/cpsrc/circuitpython, or
 $POCKET_GEMS_CPSRC) is copied once into the cache (tools/buildkit.py); each board is built
 from its stock folder with the files of tools/frozen/circuitpython/<board>/ laid over it
-(mpconfigboard.mk: the stock board less the modules no game uses, cuts.mk; board.c: the
+(mpconfigboard.mk: the stock board less the modules no game uses, games.mk; board.c: the
 stock one calling drive.h, which puts the two files that start the games on CIRCUITPY).
 The board keeps its stock name, so `board.board_id` is "pybadge" or "pygamer" as the app's
 board detection expects. The frozen modules are firmware/ less LEFT_OUT, compiled at -O3.
@@ -46,7 +46,7 @@ LEFT_OUT = ("firmware/ui/console.py", "firmware/ui/console_*.py", "firmware/ui/f
 # The files drive.h writes, from the checkout: name in C -> path.
 DRIVE_FILES = {"pocket_gems_boot_py": ROOT / "boot.py", "pocket_gems_main_py": ROOT / "main.py",
                "pocket_gems_note": VARIANTS / "pocket-gems.txt"}
-SHARED_FILES = ("cuts.mk", "drive.h")  # copied into every board's folder
+SHARED_FILES = ("games.mk", "drive.h")  # copied into every board's folder
 FIGURES = re.compile(r"(\d+) bytes used, (\d+) bytes free in flash firmware space out of (\d+)")
 
 

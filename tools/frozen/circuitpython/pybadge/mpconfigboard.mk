@@ -13,7 +13,7 @@ CIRCUITPY_KEYPAD = 1
 
 # Pocket gem games: the stock board (above: its identity and flash chips) with the games
 # frozen in (tools/cpbuild.py) and the modules no game uses left out to make room for them.
-include boards/$(BOARD)/cuts.mk
+include boards/$(BOARD)/games.mk
 
 # We don't have room for the fonts for terminalio for certain languages,
 # so turn off terminalio, and if it's off and displayio is on,
