@@ -13,6 +13,7 @@
 # Diploma: from .mpy its match only (the console, the selftest), at 108 KiB with searches
 # allowed to be cut short; its app does not fit there, and says so at the title (the UF2,
 # with the games frozen in, plays it: tools/cpheap.py).
+# The same app budget holds on CircuitPython 10.2.1 (circuitpython.org's release now).
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
 # by the script.
@@ -47,6 +48,19 @@ def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, full, h
     if full:
         assert boardheap.cut_short(out) == 0, (
             "%s: searches or saves cut short by memory at %d KiB" % (case.name(), heap // 1024))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_games_fit_on_circuitpython_10(folders, game):
+    """circuitpython.org's current release (10.2.1 built 32-bit; it loads the same .mpy):
+    the app's budget holds there too (measured: 108-110 KiB, full strength 119-125)."""
+    case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], "app", "hard", 8)
+    heap = boardheap.budget(game, "app")
+    ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython10"), heap,
+                                     case.code(folders, "@SAVES@"))
+    assert ok, "%s did not end at %d KiB on 10.2.1:\n%s" % (case.name(), heap // 1024,
+                                                           out[-1500:])
+    assert actions > 50
 
 
 def test_diploma_match_fits_the_budget(folders):

@@ -8,6 +8,7 @@
     .venv/bin/python tools/bench.py screen [--pack picodisplay] [--game quartz] [--players 4]
         [--level hard] [--moves 9]
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
+    .venv/bin/python tools/bench.py cpheap [--games diploma] [--spare 24k]
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
     .venv/bin/python tools/bench.py web [--loads 3]
     .venv/bin/python tools/bench.py seats [--games sixgems] [-n 2000] [--hard-n 400]
@@ -45,6 +46,13 @@ filesystem (`make flash`) against frozen into the firmware (`make uf2`, tools/uf
 the emulator), per game (after the imports of its rules and bots, and at the end of a game with
 normal bots: picobench.py) and for the app's own modules; and the board time of the collection
 a match makes after each action, which the live heap drives.
+
+`cpheap`: the frozen app on real CircuitPython at a PyBadge's heap (tools/cpheap.py: the
+emulated Pico running the cp-emu firmware, a ballast making its heap the PyBadge's): per game
+at its largest table with hard bots, a whole game through the app on the board's own
+displayio, the free heap at the title, at its lowest (after a collection at every frame)
+and at the game's end; --spare N: N bytes more taken, and the game must still end with no
+search or save cut short (about 15 minutes of emulation a game).
 
 `presses`: the button presses a player needs per turn (tools/presses.py): in the headless
 simulator a scripted human plays each game against normal bots, wanting at each decision what a
@@ -898,6 +906,17 @@ def bench_frozen(args):
     table(("", "gc .mpy", "gc frozen", "import .mpy", "import frozen"), gc_rows)
 
 
+def bench_cpheap(args):
+    import cpheap
+
+    argv = ([] if args.spare else ["--sample"]) + ["--spare", args.spare or "0"]
+    for name in args.games or ():
+        argv += ["--game", name]
+    status = cpheap.main(argv)
+    if status:
+        sys.exit(status)
+
+
 def bench_presses(args):
     """Button presses per turn in the headless simulator (tools/presses.py)."""
     import presses
@@ -1026,6 +1045,10 @@ def main(argv=None):
                         help="seats (clamped to the game's; default 2, Quartz 3)")
     frozen.add_argument("--length", choices=("quick", "standard"), default="quick")
     frozen.set_defaults(func=bench_frozen)
+    cpheap = sub.add_parser("cpheap", help="the frozen app's heap on CircuitPython, PyBadge-sized")
+    cpheap.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    cpheap.add_argument("--spare", help="bytes more taken (e.g. 24k): a pass/fail run")
+    cpheap.set_defaults(func=bench_cpheap)
     presses = sub.add_parser("presses", help="button presses per turn, a scripted human")
     presses.add_argument("--games-n", type=int, default=3, help="games per game")
     presses.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
@@ -1037,8 +1060,8 @@ def main(argv=None):
         p.add_argument("--hard-decisions", type=int, default=5,
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
-    if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "presses",
-                                   "web", "-h", "--help"):
+    if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "cpheap",
+                                   "presses", "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     if argv[0] == "tune":  # its variants and options in any order
         args = tune.parse_intermixed_args(argv[1:])

@@ -29,6 +29,8 @@ ROOT = mpbuild.ROOT
 SHARED = ROOT.parent / "shared"
 PORTS = {
     "circuitpython": SHARED / "cpy" / "circuitpython-9.2.9-unix-i386",
+    # circuitpython.org's current release: it loads the same .mpy (mpy v6.3)
+    "circuitpython10": SHARED / "cpy" / "circuitpython-10.2.1-unix-i386",
     "micropython": SHARED / "emu" / "micropython-i386",
 }
 LIBS = ROOT / "tools" / "boardlibs"  # the display stand-ins (app mode)
@@ -81,7 +83,7 @@ def build(port, source=False, name=None):
     them there would add more. `name`: the build folders' name (build/heap-NAME, default
     the port's), for runs side by side."""
     name = name or port
-    flavour = "circuitpython" if port == "circuitpython" else "micropython"
+    flavour = "circuitpython" if port.startswith("circuitpython") else "micropython"
     if source:
         out = ROOT
     else:

@@ -76,20 +76,34 @@ def script(case, taken, sample):
 
 
 RESULT = re.compile(r"heapgame: ok (\d+) (\d+) (\d+) (\d+)")
+TITLE = re.compile(r"heapgame: title (\d+)")
+
+
+class Outcome:
+    """One game's run: ended (normally), actions, cut (searches or saves cut short by
+    memory), title / low / end (free heap at the title, at its lowest, at the game's end:
+    bytes, None unless sampled), and the cpico Run."""
+
+    def __init__(self, result, sample):
+        self.result = result
+        found = RESULT.search(result.text)
+        title = TITLE.search(result.text)
+        self.ended = found is not None and result.status == 0
+        self.actions, self.end, self.cut, self.low = (
+            (int(found.group(i)) for i in (1, 2, 3, 4)) if self.ended else (0, None, 0, None))
+        self.title = int(title.group(1)) if title and sample else None
+        if not sample:
+            self.low = None
 
 
 def run(firmware, case, taken, sample=False, timeout=cpico.TIMEOUT):
-    """(ended, actions, cut short, lowest free or None, the run) of one game."""
+    """An Outcome: one game through the app with `taken` bytes of the heap taken first."""
     with tempfile.TemporaryDirectory() as tmp:
         drive = cpico.drive_image(Path(tmp) / "drive.img", {
             "pocket-gems.txt": "set up\n", "boot.py": (ROOT / "boot.py").read_bytes(),
             "code.py": script(case, taken, sample)})
         result = cpico.run(firmware, ["print('done')"], drive=drive, timeout=timeout)
-    found = RESULT.search(result.text)
-    if found is None or result.status != 0:
-        return False, 0, 0, None, result
-    actions, _, cut, low = (int(found.group(i)) for i in (1, 2, 3, 4))
-    return True, actions, cut, (low if sample else None), result
+    return Outcome(result, sample)
 
 
 def main(argv=None):
@@ -118,16 +132,18 @@ def main(argv=None):
         players = max(boardheap.MIN_PLAYERS[game],
                       min(args.players or 99, boardheap.MAX_PLAYERS[game]))
         case = boardheap.Case(game, players, "app", args.level, args.playouts)
-        ended, actions, cut, low, result = run(firmware, case, taken + spare, args.sample)
-        if not ended:
+        got = run(firmware, case, taken + spare, args.sample)
+        if not got.ended:
             failed += 1
-            print("%-26s FAILED (%s)\n%s" % (case.name(), result.figures(),
-                                             result.text[-1500:]), flush=True)
+            print("%-26s FAILED (%s)\n%s" % (case.name(), got.result.figures(),
+                                             got.result.text[-1500:]), flush=True)
             continue
-        text = "ok, %d actions, %d cut short by memory, %s" % (actions, cut, result.figures())
-        if low is not None:
-            text += ", lowest free %d B (%.1f KB)" % (low, low / 1024)
-        failed += bool(cut and spare)
+        text = "ok, %d actions, %d cut short by memory, %s" % (got.actions, got.cut,
+                                                               got.result.figures())
+        if got.low is not None:
+            text += "; free KB: title %.1f, lowest %.1f, end %.1f" % (
+                got.title / 1024, got.low / 1024, got.end / 1024)
+        failed += bool(got.cut and spare)
         print("%-26s %s" % (case.name(), text), flush=True)
     return 1 if failed else 0
 

@@ -184,6 +184,9 @@ def play_app():
         app = App(Board(), Scene(Display()), slot(), True, seed=SEED,
                   crash_path=SAVES + "/crash.txt")
     app.frame(0, 0)
+    if SAMPLE:
+        gc.collect()
+        print("heapgame: title %d" % gc.mem_free())
     app.start(GAME, (["human"] if HUMAN else [LEVEL]) + [LEVEL] * (PLAYERS - 1), OPTIONS)
     if app.match is None:  # "does not fit in this board's memory", at the title
         print("heapgame: the game did not start: %s" % " / ".join(getattr(app.screen, "lines", ())))
