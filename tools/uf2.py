@@ -190,10 +190,9 @@ def write_cp_uf2(name, built, dest=ROOT / "build"):
     return out
 
 
-def pico_space(image):
+def pico_space(used):
     """(bytes used, bytes free) of the flash before the Pico's filesystem (RPI_PICO: 640 KiB
-    of code, then 1408 KiB of littlefs)."""
-    used = Path(image).stat().st_size
+    of code, then 1408 KiB of littlefs) for an image of `used` bytes."""
     return used, PICO_CODE_SPACE - used
 
 
@@ -213,7 +212,11 @@ def main(argv=None):
                 image, free = built.image, built.free
             else:
                 image = build(board, log=log)
-                free = pico_space(image)[1]
+                free = pico_space(Path(image).stat().st_size)[1]
+                if free < 0 and board == "pico":  # it would overwrite the filesystem's start
+                    raise BuildError("the Pico firmware is %d bytes over its 640 KiB: freeze "
+                                     "less, or move the games to a ROMFS partition "
+                                     "(../shared/mpsrc/boards/RPI_PICO_ROMFS)" % -free)
         except BuildError as exc:
             print("uf2: %s" % exc, file=sys.stderr)
             return 2
