@@ -343,6 +343,24 @@ def test_drive_mode_ships_circuitpython_mpy_and_keeps_saves_and_lib(tmp_path, pr
 
 
 @needs_cp_compiler
+@pytest.mark.parametrize("machine,told", [("Adafruit PyBadge with samd51j19", True),
+                                          ("Adafruit PyGamer with samd51j19", True),
+                                          ("Raspberry Pi Pico with rp2040", False)])
+def test_a_pybadge_is_told_the_uf2_plays_every_game(tmp_path, project, build_dir, machine,
+                                                    told):
+    # From .mpy Diploma does not fit a PyBadge's or PyGamer's heap: the flash says which
+    # file does, read from the board's name in boot_out.txt (a Pico fits it).
+    drive = circuitpy_drive(tmp_path, "Adafruit CircuitPython 9.2.9 on 2025-09-07; %s\n"
+                            % machine)
+    lines = []
+    summary = flash.flash(drive=str(drive), root=project, build_dir=build_dir, dry_run=True,
+                          out=lines.append)
+    assert summary["board"] == "CircuitPython 9.2.9 (%s)" % machine
+    notes = [line for line in lines if "pocket-gems-pybadge.uf2" in line]
+    assert len(notes) == int(told) and (not told or "Diploma does not fit" in notes[0])
+
+
+@needs_cp_compiler
 @pytest.mark.skipif(not CP_UNIX.is_file(), reason="CircuitPython's unix port is not at "
                     "../shared/cpy/ beside the checkout: nothing to load the .mpy with")
 def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build_dir):

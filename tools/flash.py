@@ -654,19 +654,22 @@ class DriveTarget:
         if not self.root.is_dir():
             raise no_drive_error(path)
         version = ""
+        machine = str(self.root)
         boot_out = self.root / "boot_out.txt"
-        if boot_out.is_file():
+        if boot_out.is_file():  # "Adafruit CircuitPython 9.2.9 on 2025-09-07; Adafruit ..."
             first = boot_out.read_text(errors="replace").splitlines()[:1]
             words = first[0].split() if first else []
             if "CircuitPython" in words:
                 version = words[words.index("CircuitPython") + 1]
+            if first and "; " in first[0]:
+                machine = first[0].split("; ", 1)[1].strip()
         usage = shutil.disk_usage(self.root)
         self.info = {
             "kind": "circuitpython",
             "version": version or "unknown",
             "mpy": None,
             "platform": "drive",
-            "machine": str(self.root),
+            "machine": machine,
             "free": usage.free,
             "block": 512,
             "alg": "sha256",
@@ -789,6 +792,13 @@ def describe(info):
     return "%s %s (%s%s)" % (kind, info["version"], info["machine"], extra)
 
 
+UF2_NOTE = (
+    "a PyBadge or PyGamer keeps these modules in its heap: Diploma does not fit there (the "
+    "title says so). The firmware with every game built in plays it and leaves 30 KB more for "
+    "the others: make uf2, then drag build/pocket-gems-pybadge.uf2 (or -pygamer) onto the "
+    "board (README: Install on a PyBadge or PyGamer)"
+)
+
 SOURCE_NOTE = (
     "--source: shipping .py sources, which the board compiles when it imports them, at about "
     "2.5 KB + 2.6 x each module's size of heap (from .mpy a game needs far less; on a "
@@ -880,6 +890,9 @@ def flash(
                 "remove it (`mpremote fs rm :code.py`, or delete it on the drive) to start "
                 "the game"
             )
+        if info["kind"] == "circuitpython" and any(
+                name in info["machine"] for name in ("PyBadge", "PyGamer")):
+            notes.append(UF2_NOTE)
         for note in notes:
             out("note: " + note)
         plan, data = make_plan(files, board_files, board_dirs, info["alg"], max(1, info["block"]))
