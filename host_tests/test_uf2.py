@@ -262,3 +262,21 @@ def test_the_drive_files_reach_the_firmware_byte_for_byte(tmp_path):
     files = [path.read_bytes() for path in cpbuild.DRIVE_FILES.values()]
     assert out.split(b"\0")[:-1] == files + [tricky]
     assert b"bootmode.choose_mode()" in cpbuild.DRIVE_FILES["pocket_gems_boot_py"].read_bytes()
+
+
+@pytest.mark.parametrize("port,board", [("atmel-samd", "pybadge"), ("atmel-samd", "pygamer"),
+                                        ("raspberrypi", "raspberry_pi_pico")])
+def test_each_stock_board_calls_drive_h_first_thing(port, board):
+    stock = (cpbuild.source_tree() / "ports" / port / "boards" / board / "board.c").read_text()
+    ours = cpbuild.board_c(stock)
+    assert ours.count('#include "drive.h"') == 1 and ours.count(cpbuild.HOOK) == 1
+    body = ours[ours.index("void board_init(void) {\n"):]
+    assert body.split("\n")[1] + "\n" == cpbuild.HOOK  # before the display is set up
+    assert ours.replace(cpbuild.HOOK, "").replace(
+        '#include "drive.h"  // Pocket gem games: tools/frozen/circuitpython/drive.h\n', "") \
+        in (stock, stock + "\nvoid board_init(void) {\n}\n")  # nothing else changed
+    # a board_init written otherwise: said, never built without the call
+    odd = (stock.replace("void board_init(void) {", "void board_init(void)\n{")
+           if "board_init" in stock else stock + "\nvoid board_init(void)\n{\n}\n")
+    with pytest.raises(uf2.BuildError):
+        cpbuild.board_c(odd)

@@ -129,16 +129,40 @@ def drive_files_header():
     return "\n".join(out)
 
 
+HOOK = "    pocket_gems_drive();  // drive.h: the files that start the games, on CIRCUITPY\n"
+
+
+def board_c(stock):
+    """The stock board.c calling drive.h's pocket_gems_drive() first thing in board_init()
+    (a board_init added where the stock board has none, as the Pico)."""
+    include = '#include "drive.h"  // Pocket gem games: tools/frozen/circuitpython/drive.h\n'
+    lines = stock.splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if line.startswith("#include")), None)
+    if at is None:
+        raise BuildError("board.c has no #include to put drive.h after")
+    lines.insert(at + 1, include)
+    text = "".join(lines)
+    opening = "void board_init(void) {\n"
+    if text.count(opening) == 1:
+        return text.replace(opening, opening + HOOK)
+    if "board_init" in text:
+        raise BuildError("board.c's board_init is not where drive.h's call can go")
+    return text + "\nvoid board_init(void) {\n" + HOOK + "}\n"
+
+
 def lay_board(tree, board, src):
     """ports/<port>/boards/<folder> in the cached tree: the stock folder from the source,
-    our files over it, and drive_files.h. Returns the digest of what it holds."""
+    our files over it, its board.c calling drive.h, and drive_files.h. Returns the digest of
+    what it holds."""
     folder = tree / "ports" / board.port / "boards" / board.folder
     if folder.exists():
         shutil.rmtree(folder)
-    shutil.copytree(src / "ports" / board.port / "boards" / board.stock, folder)
+    stock = src / "ports" / board.port / "boards" / board.stock
+    shutil.copytree(stock, folder)
     ours = VARIANTS / board.folder
     for path in sorted(ours.iterdir()):
         shutil.copyfile(path, folder / path.name)
+    (folder / "board.c").write_text(board_c((stock / "board.c").read_text()))
     for name in SHARED_FILES:
         shutil.copyfile(VARIANTS / name, folder / name)
     (folder / "drive_files.h").write_text(drive_files_header())
