@@ -17,7 +17,9 @@ hard bots capped at 8 playouts a decision (the playouts' garbage does not pile u
 --spare N takes N bytes more: the game must still end with no search or save cut short by
 memory, which is what "N bytes to spare at its lowest point" means on a fragmenting heap.
 --sample reports the lowest gc.mem_free() after a gc.collect() at every frame instead (the
-figure; slower). Each game at its largest player count unless --players.
+figure; slower). --mpy puts the firmware's modules on the drive as CircuitPython .mpy, as
+`make flash` does onto stock CircuitPython (they come first on sys.path): the same game from
+the heap, for comparison. Each game at its largest player count unless --players.
 """
 
 import argparse
@@ -96,12 +98,24 @@ class Outcome:
             self.low = None
 
 
-def run(firmware, case, taken, sample=False, timeout=cpico.TIMEOUT):
-    """An Outcome: one game through the app with `taken` bytes of the heap taken first."""
+def mpy_files():
+    """{drive path: bytes}: firmware/ as `make flash` writes it onto stock CircuitPython."""
+    import flash
+
+    built = flash.build(ROOT, "circuitpython", ROOT / "build" / "cpheap-flash",
+                        flash.compiler("circuitpython"), True, [], None)
+    return {path: Path(local).read_bytes() for path, local in built.items()
+            if path.startswith("firmware/")}
+
+
+def run(firmware, case, taken, sample=False, timeout=cpico.TIMEOUT, mpy=False):
+    """An Outcome: one game through the app with `taken` bytes of the heap taken first (mpy:
+    the firmware's modules from the drive as .mpy, not the frozen ones)."""
+    files = mpy_files() if mpy else {}
+    files.update({"pocket-gems.txt": "set up\n", "boot.py": (ROOT / "boot.py").read_bytes(),
+                  "code.py": script(case, taken, sample)})
     with tempfile.TemporaryDirectory() as tmp:
-        drive = cpico.drive_image(Path(tmp) / "drive.img", {
-            "pocket-gems.txt": "set up\n", "boot.py": (ROOT / "boot.py").read_bytes(),
-            "code.py": script(case, taken, sample)})
+        drive = cpico.drive_image(Path(tmp) / "drive.img", files)
         result = cpico.run(firmware, ["print('done')"], drive=drive, timeout=timeout)
     return Outcome(result, sample)
 
@@ -116,6 +130,8 @@ def main(argv=None):
                         "ballast (e.g. 24k)")
     parser.add_argument("--sample", action="store_true",
                         help="the lowest free heap after a collection at every frame")
+    parser.add_argument("--mpy", action="store_true", help="the modules from the drive as "
+                        ".mpy (make flash onto stock CircuitPython), not frozen")
     args = parser.parse_args(argv)
     try:
         pico.prepare()
@@ -126,13 +142,15 @@ def main(argv=None):
         return 2
     spare = boardheap.parse_heap(args.spare)
     print("cpheap: PyBadge heap span %d B, the emulated Pico's %d B: ballast %d B (with the "
-          "flash's %d), %d B more to spare" % (pybadge, pico_span, taken, FLASH_CACHE, spare))
+          "flash's %d), %d B more to spare; the modules %s" % (
+              pybadge, pico_span, taken, FLASH_CACHE, spare,
+              "from the drive as .mpy" if args.mpy else "frozen"))
     failed = 0
     for game in args.game or sorted(boardheap.MAX_PLAYERS):
         players = max(boardheap.MIN_PLAYERS[game],
                       min(args.players or 99, boardheap.MAX_PLAYERS[game]))
         case = boardheap.Case(game, players, "app", args.level, args.playouts)
-        got = run(firmware, case, taken + spare, args.sample)
+        got = run(firmware, case, taken + spare, args.sample, mpy=args.mpy)
         if not got.ended:
             failed += 1
             print("%-26s FAILED (%s)\n%s" % (case.name(), got.result.figures(),
