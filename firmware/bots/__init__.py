@@ -11,7 +11,7 @@
 # Interface of every bot: choose(view) -> action (blocking; for "hard" it spends the budget).
 # Sliced form, for the UI to keep animating and let a button cut thinking short:
 #     bot.start(view)            # cheap
-#     while bot.step():          # one small piece of work (one playout) each
+#     while bot.step():          # one small piece of work (a playout, or a decision of one) each
 #         ...animate, poll buttons; bot.stop() ends it early...
 #     action = bot.result()      # always legal, at any time after start()
 # Heuristic bots do everything in start() (step() returns False at once).
@@ -107,7 +107,7 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
                      getattr(module, "candidates", None), getattr(module, "BONUS", 0),
                      _hard_prior(module) if getattr(module, "HARD_PRIOR", False) else None,
                      getattr(module, "belief", None), getattr(module, "horizon", None),
-                     getattr(module, "narrow", None))
+                     getattr(module, "narrow", None), getattr(module, "SLICED", False))
 
 
 # The "hard" heuristic of a game whose bot module sets HARD_PRIOR (the search's prior): one

@@ -873,6 +873,7 @@ BONUS = 40  # tenths: a searched action must beat the heuristic's by 4 points a 
 # heuristic answers alone. The search adds no strength measured (2,000 games at 2 players:
 # heuristic alone 58.1%, 2 playouts 58.1%, 8 playouts 57.7%): this only spends less time.
 BUDGET_MS = 1800
+SLICED = True  # a playout takes 0.4-1.1 s on a board: cut in decisions, a frame waits one
 W_HAND = 3  # a tile in hand (its chance of a good lay)
 WIN = 10000  # a game won, in the evaluation's tenths of a point (search.WIN is in points)
 

@@ -14,8 +14,11 @@
 # normal, and most decisions take half the time).
 #
 # Sliced: Search.step() does one playout and returns True while there is work left; best()
-# is always a legal action. A MemoryError while thinking ends the search with the best action
-# found so far (on a board a fragmented heap must not cost the game). The clock is the
+# is always a legal action. A game whose playouts are long on a board (Diploma: 1-2 s) has
+# them cut finer (sliced=True, its bot module's SLICED): a step is then the sample and the
+# candidate's move, or one decision of the playout, so a frame never waits a whole playout.
+# A MemoryError while thinking ends the search with the best action found so far (on a
+# board a fragmented heap must not cost the game). The clock is the
 # port's integer milliseconds (firmware/clock.py): no float, no allocation, no lost
 # resolution after hours of uptime on CircuitPython.
 from firmware.clock import ticks_diff, ticks_ms
@@ -60,12 +63,15 @@ class Search:
     the candidate (Diamonds: the round; None: depth and the game's end only); narrow(search):
     called after each round of candidates, it may drop some from legal, totals and tries
     together (Diamonds: after 2 rounds only the prior and the 2 best others go on; None:
-    every candidate to the end)."""
+    every candidate to the end); sliced: a step is one decision of a playout, not all of it
+    (the same playouts and answer, in more steps)."""
 
     def __init__(self, module, view, policy, evaluate, rng, budget_ms=None, playouts=None,
                  depth=20, prior=None, candidates=None, bonus=0, own=None, deal=None,
-                 horizon=None, narrow=None):
+                 horizon=None, narrow=None, sliced=False):
         self.module = module
+        self.sliced = sliced
+        self.going = None  # a playout cut in steps: [state, candidate, decisions left, mark]
         self.horizon = horizon
         self.narrow = narrow
         self.deal = deal if deal is not None else module.sample_state
@@ -103,12 +109,13 @@ class Search:
         return ticks_diff(ticks_ms(), self.started)
 
     def step(self):
-        """One playout. Returns False once the search is over (budget spent, or nothing to
-        choose); best() is valid at any time."""
+        """One playout (sliced: one piece of one). Returns False once the search is over
+        (budget spent, or nothing to choose); best() is valid at any time."""
         if self.done:
             return False
         try:
-            self._playout()
+            if not self._playout():
+                return True  # the playout goes on at the next step
             if self.narrow is not None and self.next == 0:
                 self.narrow(self)
         except MemoryError as exc:
@@ -143,7 +150,7 @@ class Search:
         return self.best()
 
     def steps(self):
-        """Generator form: yields after every playout (the UI animates between yields)."""
+        """Generator form: yields after every step (the UI animates between yields)."""
         while self.step():
             yield self.playouts
 
@@ -154,6 +161,7 @@ class Search:
         self.done = True
         self.sample = None
         self.view = None
+        self.going = None
 
     def best(self):
         """The legal action with the best mean so far; the prior when none has been tried
@@ -177,6 +185,42 @@ class Search:
         return best
 
     def _playout(self):
+        """The playout of the next candidate: True once it is over and tallied (sliced: after
+        its start, or one of its decisions, False while it goes on)."""
+        going = self.going
+        if going is None:
+            going = self.going = self._begin()
+            if self.sliced:
+                return False
+        state, index, left, mark = going
+        seat = self.seat
+        policy = self.policy
+        own = self.own
+        horizon = self.horizon
+        # The policy picks from the view's legal actions: no second legality check (a
+        # game's states have apply_legal; other rules, the tests' toys, apply).
+        play = getattr(state, "apply_legal", state.apply)
+        # A game's bot_view(seat), where it has one, is the part of the view its bots read:
+        # cheaper at every move of a playout (Diamonds: 29% of a decision on MicroPython).
+        look = getattr(state, "bot_view", state.view)
+        while left > 0 and not state.is_over():
+            if horizon is not None and horizon(state) != mark:
+                break
+            mover = state.current_player()
+            bot = own if mover == seat and own is not None else policy[mover]
+            play(bot.choose(look(mover)))
+            left -= 1
+            if self.sliced and left > 0 and not state.is_over():
+                going[2] = left
+                return False
+        self.going = None
+        self.totals[index] += self.evaluate(state, seat)
+        self.tries[index] += 1
+        return True
+
+    def _begin(self):
+        """A playout's start: the round's sample (or a copy of it) with the next candidate
+        played; [state, candidate's index, decisions left, the horizon's mark]."""
         legal = self.legal
         n = len(legal)
         i = self.next
@@ -196,25 +240,7 @@ class Search:
         horizon = self.horizon
         mark = horizon(state) if horizon is not None else None
         state.apply(legal[index])
-        seat = self.seat
-        policy = self.policy
-        own = self.own
-        left = self.depth
-        # The policy picks from the view's legal actions: no second legality check (a
-        # game's states have apply_legal; other rules, the tests' toys, apply).
-        play = getattr(state, "apply_legal", state.apply)
-        # A game's bot_view(seat), where it has one, is the part of the view its bots read:
-        # cheaper at every move of a playout (Diamonds: 29% of a decision on MicroPython).
-        look = getattr(state, "bot_view", state.view)
-        while left > 0 and not state.is_over():
-            if horizon is not None and horizon(state) != mark:
-                break
-            mover = state.current_player()
-            bot = own if mover == seat and own is not None else policy[mover]
-            play(bot.choose(look(mover)))
-            left -= 1
-        self.totals[index] += self.evaluate(state, seat)
-        self.tries[index] += 1
+        return [state, index, self.depth, mark]
 
 
 # The playout policy: one "normal" heuristic bot per seat. A normal bot decides from the
@@ -258,7 +284,7 @@ class SearchBot:
 
     def __init__(self, module, heuristic, seat, seed=0, budget_ms=None, playouts=None,
                  depth=20, evaluate=None, candidates=None, bonus=0,
-                 prior_bot=None, belief=None, horizon=None, narrow=None):
+                 prior_bot=None, belief=None, horizon=None, narrow=None, sliced=False):
         from firmware.core.prng import Prng
 
         self._prng = Prng
@@ -281,6 +307,7 @@ class SearchBot:
         self.belief = None
         self.horizon = horizon  # where a playout ends besides its depth (Search's horizon)
         self.narrow = narrow  # between rounds of candidates, drops some (Search's narrow)
+        self.sliced = sliced  # a step is one decision of a playout (Search's sliced)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
         self.answer = None  # the last finished search's choice
@@ -329,7 +356,7 @@ class SearchBot:
                                  self.budget_ms, self.playouts, self.depth, prior,
                                  self.candidates, self.bonus, self.prior_bot,
                                  belief.sample if belief is not None else None,
-                                 self.horizon, self.narrow)
+                                 self.horizon, self.narrow, self.sliced)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
             self.answer = prior

@@ -28,10 +28,36 @@ def test_budget_and_stop():
 
 def test_hard_plans_its_loops_on_every_port():
     """The hard level's loop plans (firmware/bots/diploma_plan.py) run on every interpreter,
-    CircuitPython included (Diploma's app fits a PyGamer's budgets with them:
-    host_tests/test_board_heap.py); normal has none."""
+    CircuitPython included (the UF2's frozen app has the heap for them: tools/cpheap.py);
+    normal has none."""
     from firmware.bots.diploma import Bot
     from firmware.bots.diploma_plan import Plan
 
     assert isinstance(Bot(0, "hard").plan, Plan)
     assert Bot(0, "normal").plan is None
+
+
+def test_hard_cuts_its_playouts_in_decisions():
+    """Diploma's playouts take 0.4-1.1 s on a board: its search steps a decision at a time
+    (SLICED), so a frame waits one decision, not a playout; the other games' bots step a
+    playout at a time."""
+    from firmware.bots import make_bot
+    from firmware.core import load
+
+    state = load("diploma").new_game(2, 5, QUICK)
+    bot = make_bot("diploma", 0, "hard", 3, playouts=2)
+    assert bot.sliced and not make_bot("diamonds", 0, "hard", 3, playouts=2).sliced
+    search = None
+    while search is None:  # the first decision the search has a choice in (the draft)
+        seat = state.current_player()
+        view = state.view(seat)
+        bot.seat = seat
+        search = bot.start(view)
+        if search is None or search.done:
+            search = None
+            state.apply(view["legal"][0])
+    steps = 0
+    while bot.step():
+        steps += 1
+    assert search.playouts == 2 and steps > 2 * 2  # a playout in several steps
+    assert bot.result() in view["legal"]

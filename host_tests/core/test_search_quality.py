@@ -618,3 +618,36 @@ def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
     s = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 8, 20, 3, narrow=narrow)
     s.run()
     assert s.legal == [1, 2, 3] and s.tries == [2, 2, 2], (s.legal, s.tries)
+
+
+class Counting:
+    """FirstLegal, counting its decisions."""
+
+    made = 0
+
+    def choose(self, view):
+        Counting.made += 1
+        return view["legal"][0]
+
+
+def test_a_sliced_search_plays_the_same_playouts_a_decision_a_step():
+    # sliced (Diploma's: a playout of 1-2 s on a board): a step is the sample and the
+    # candidate's move, or one decision of the playout; the same playouts, totals and answer.
+    view = Piles().view(0)
+    plain = Search(PilesModule(), view, [Counting(), Counting()], score_lead, Prng(7), None, 9,
+                   20, 0, None, 0)
+    while plain.step():
+        pass
+    sliced = Search(PilesModule(), view, [Counting(), Counting()], score_lead, Prng(7), None, 9,
+                    20, 0, None, 0, sliced=True)
+    steps = []
+    going = True
+    while going:
+        before = Counting.made
+        going = sliced.step()
+        steps.append(Counting.made - before)
+    assert (sliced.playouts, sliced.totals, sliced.tries) == (plain.playouts, plain.totals,
+                                                              plain.tries)
+    assert sliced.best() == plain.best() == BEST and sliced.playouts == 9
+    # each playout: its start (no decision), then seat 1's pass (one), tallied at once
+    assert steps == [0, 1] * 9
