@@ -9,6 +9,7 @@
         [--level hard] [--moves 9]
     .venv/bin/python tools/bench.py frozen [--games diams] [--players 2] [--length quick]
     .venv/bin/python tools/bench.py cpheap [--games diploma] [--spare 24k]
+    .venv/bin/python tools/bench.py slices [--games diploma] [--players 2] [--level hard]
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
     .venv/bin/python tools/bench.py web [--loads 3]
     .venv/bin/python tools/bench.py seats [--games sixgems] [-n 2000] [--hard-n 400]
@@ -53,6 +54,12 @@ at its largest table with hard bots, a whole game through the app on the board's
 displayio, the free heap at the title, at its lowest (after a collection at every frame)
 and at the game's end; --spare N: N bytes more taken, and the game must still end with no
 search or save cut short (about 15 minutes of emulation a game).
+
+`slices`: how long a frame waits on the bots on the emulated Pico (tools/slicebench.py): a
+whole game with bots of --level on every seat played through Match.think(25 ms) as the app
+calls it once a frame; each call's board time (median, p95, p99, max, and how many over
+100 ms), and the longest bot start (a heuristic's decision, the search's prior) and step (a
+playout, or for Diploma one decision of one).
 
 `presses`: the button presses a player needs per turn (tools/presses.py): in the headless
 simulator a scripted human plays each game against normal bots, wanting at each decision what a
@@ -917,6 +924,39 @@ def bench_cpheap(args):
         sys.exit(status)
 
 
+def bench_slices(args):
+    """A frame's wait on the bots, per game (tools/slicebench.py on the emulated Pico)."""
+    import firmware.core as core
+
+    emu = pico.prepare(out=progress)
+    here = ROOT / "build" / "bench"
+    here.mkdir(parents=True, exist_ok=True)
+    mpy = here / "slicebench.mpy"
+    mpbuild.compile_file(TOOLS / "slicebench.py", mpy, "slicebench")
+    fs = pico.board_fs(here / "slicefs", {"slicebench.mpy": mpy.read_bytes()})
+    rows = []
+    for name in args.games or [g for g in core.GAMES if core.available(g)]:
+        players, options = settings(name, core.load(name), args)
+        progress(f"pico: {name} {describe(players, options)}, {args.level} bots ...")
+        code = "from slicebench import main\nmain(%r, %d, %r, %d, %r)\n" % (
+            name, players, options, SEED, args.level)
+        result = pico.run(code=code, fs=fs, max_cycles=20 * PICO_CYCLES, emu=emu)
+        found = {w[1]: w[2:] for w in (line.split() for line in result.stdout.splitlines())
+                 if len(w) > 2 and w[0] == MARK}
+        if result.status != 0 or "waits" not in found:
+            sys.exit("bench: slices of %s: status %d\n%s" % (name, result.status,
+                                                             result.error[-1500:]))
+        calls, p50, p95, p99, top, over = (int(v) for v in found["waits"])
+        start, step = (int(v) for v in found["longest"])
+        rows.append([f"{name} {describe(players, options)}", str(calls)]
+                    + ["%.0f" % (v / 1000) for v in (p50, p95, p99, top)]
+                    + [str(over), "%.0f" % (start / 1000), "%.0f" % (step / 1000)])
+    print("Board ms a frame waits on the bots (Match.think(25) once a frame, %s bots on every "
+          "seat; the emulated Pico, MicroPython 1.28)" % args.level)
+    table(("", "frames", "median", "p95", "p99", "max", "> 100 ms", "longest start",
+           "longest step"), rows)
+
+
 def bench_presses(args):
     """Button presses per turn in the headless simulator (tools/presses.py)."""
     import presses
@@ -1049,6 +1089,13 @@ def main(argv=None):
     cpheap.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
     cpheap.add_argument("--spare", help="bytes more taken (e.g. 24k): a pass/fail run")
     cpheap.set_defaults(func=bench_cpheap)
+    slices = sub.add_parser("slices", help="how long a frame waits on thinking bots")
+    slices.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    slices.add_argument("--players", type=int, default=2,
+                        help="seats (clamped to the game's; default 2, Quartz 3)")
+    slices.add_argument("--length", choices=("quick", "standard"), default="standard")
+    slices.add_argument("--level", choices=("easy", "normal", "hard"), default="hard")
+    slices.set_defaults(func=bench_slices)
     presses = sub.add_parser("presses", help="button presses per turn, a scripted human")
     presses.add_argument("--games-n", type=int, default=3, help="games per game")
     presses.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
@@ -1061,7 +1108,7 @@ def main(argv=None):
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
     if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "cpheap",
-                                   "presses", "web", "-h", "--help"):
+                                   "slices", "presses", "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     if argv[0] == "tune":  # its variants and options in any order
         args = tune.parse_intermixed_args(argv[1:])
