@@ -126,6 +126,7 @@ def main(argv=None):
     parser.add_argument("--players", type=int)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--playouts", type=int, default=8)
+    parser.add_argument("--timeout", type=int, default=4 * 3600, help="wall seconds a game")
     parser.add_argument("--spare", default="0", help="bytes taken on top of the PyBadge's "
                         "ballast (e.g. 24k)")
     parser.add_argument("--sample", action="store_true",
@@ -150,7 +151,7 @@ def main(argv=None):
         players = max(boardheap.MIN_PLAYERS[game],
                       min(args.players or 99, boardheap.MAX_PLAYERS[game]))
         case = boardheap.Case(game, players, "app", args.level, args.playouts)
-        got = run(firmware, case, taken + spare, args.sample, mpy=args.mpy)
+        got = run(firmware, case, taken + spare, args.sample, args.timeout, args.mpy)
         if not got.ended:
             failed += 1
             print("%-26s FAILED (%s)\n%s" % (case.name(), got.result.figures(),

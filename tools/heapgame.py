@@ -9,7 +9,8 @@
 #   MODE = "board": the app on the board's own display (a CircuitPython board: its profile
 #                 and displayio; tools/cpheap.py on the emulated Pico), BALLAST bytes of the
 #                 heap taken first (a smaller board's heap on a bigger one); with SAMPLE, the
-#                 lowest gc.mem_free() after a gc.collect() at every frame is reported;
+#                 lowest gc.mem_free() after a gc.collect() at every frame a bot thinks in,
+#                 a move is made or a key pressed in is reported (the others wait the pace);
 # every seat a bot of LEVEL, hard bots capped at PLAYOUTS playouts a decision (the same
 # figures on every run; a playout's garbage does not pile up, so more playouts need no
 # more heap). The globals below are the defaults; the runner prepends its own.
@@ -57,7 +58,7 @@ SEED = g.get("SEED", 2024)
 COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
 SAMPLE = g.get("SAMPLE", False)
-LOW = [1 << 30]  # the lowest free heap seen (SAMPLE)
+LOW = [1 << 30, 0]  # the lowest free heap seen (SAMPLE), the moves played when it was looked at
 
 
 CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far was played,
@@ -206,8 +207,11 @@ def play_app():
         if mask:
             now += 33
             app.frame(0, now)
-        if SAMPLE:
-            gc.collect()
+        match = app.match
+        if SAMPLE and match is not None and (match.thinking >= 0 or mask
+                                             or len(match.state.history) != LOW[1]):
+            LOW[1] = len(match.state.history)  # a bot mid-search, a move, a key pressed:
+            gc.collect()  # the frames the heap can grow in (the others wait for the pace)
             LOW[0] = min(LOW[0], gc.mem_free())
         if getattr(app.screen, "crash", False):  # a fault ended the game: not a whole game
             print("heapgame: crashed: %s" % " / ".join(app.screen.lines))

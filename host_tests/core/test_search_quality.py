@@ -651,3 +651,70 @@ def test_a_sliced_search_plays_the_same_playouts_a_decision_a_step():
     assert sliced.best() == plain.best() == BEST and sliced.playouts == 9
     # each playout: its start (no decision), then seat 1's pass (one), tallied at once
     assert steps == [0, 1] * 9
+
+
+class Flaky:
+    """A game's heuristic (firmware.bots.Heuristic) that fails from its `fails_after`-th
+    decision on: strict, the error raises; otherwise its answer is the first legal action."""
+
+    fails_after = 1000
+    made = 0
+
+    def __init__(self, seat, level, seed):
+        from firmware.bots import Heuristic
+
+        self.bot = Heuristic()
+        self.bot.seat = seat
+        self.bot._choose = self._choose
+        self.strict = False
+
+    def _choose(self, view, legal):
+        Flaky.made += 1
+        if Flaky.made > Flaky.fails_after:
+            raise RuntimeError("a bug in the heuristic")
+        return legal[-1]
+
+    def choose(self, view):
+        self.bot.strict = self.strict
+        return self.bot.choose(view)
+
+
+def test_a_failing_heuristic_falls_back_unless_a_test_made_the_bot_strict():
+    # Guards: a bot strict from the start (an error in a heuristic crashes a board's game
+    # instead of playing a legal move), or left strict after a strict decision (the
+    # playouts then raise).
+    from firmware.bots.search import SearchBot, _policy
+
+    _policy[0] = None  # a new shared policy of Flaky bots
+    view = Tally().view(0)
+    Flaky.made, Flaky.fails_after = 0, 0  # every decision fails
+    bot = SearchBot(TallyModule(6), Flaky, 0, 3, None, 2, 20, my_actions)
+    assert bot.choose(view) in view["legal"]  # the prior and the playouts fell back
+    bot.strict = True
+    raised = False
+    try:
+        bot.choose(view)
+    except RuntimeError:
+        raised = True
+    assert raised
+    # strict for its own prior only: then the playouts' failures fall back again
+    Flaky.made, Flaky.fails_after = 0, 1
+    bot.start(view)
+    while bot.step():
+        pass
+    assert bot.result() in view["legal"] and Flaky.made > 2
+
+
+def test_the_first_decision_searches_whatever_the_budget():
+    # No pace is known before a search has run one playout: even a budget of 2 ms starts a
+    # search (guards: a pace that starts above 0, which skipped it).
+    from firmware.bots import search as module
+    from firmware.bots.search import SearchBot
+
+    real = module.ticks_ms
+    try:
+        module.ticks_ms = FakeClock(1)
+        bot = SearchBot(TallyModule(6), PilesBot, 0, 3, 2, None, 20, my_actions)
+        assert bot.start(Tally().view(0)) is not None
+    finally:
+        module.ticks_ms = real
