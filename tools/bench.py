@@ -50,10 +50,10 @@ a match makes after each action, which the live heap drives.
 
 `cpheap`: the frozen app on real CircuitPython at a PyBadge's heap (tools/cpheap.py: the
 emulated Pico running the cp-emu firmware, a ballast making its heap the PyBadge's): per game
-at its largest table with hard bots, a whole game through the app on the board's own
-displayio, the free heap at the title, at its lowest (after a collection at every frame)
-and at the game's end; --spare N: N bytes more taken, and the game must still end with no
-search or save cut short (about 15 minutes of emulation a game).
+at its largest table with hard bots capped at 4 playouts, a whole game through the app on
+the board's own displayio, the free heap at the title, at its lowest (after a collection at
+each frame a bot thinks, a move is made or a key pressed) and at the game's end; --spare N: N bytes more taken, and the game must still
+end with no search or save cut short (about 12 minutes of emulation a game, 25-40 of host time).
 
 `slices`: how long a frame waits on the bots on the emulated Pico (tools/slicebench.py): a
 whole game with bots of --level on every seat played through Match.think(25 ms) as the app
@@ -916,7 +916,10 @@ def bench_frozen(args):
 def bench_cpheap(args):
     import cpheap
 
-    argv = ([] if args.spare else ["--sample"]) + ["--spare", args.spare or "0"]
+    # 4 playouts a decision, at half the emulation of 8: a playout's garbage is collected
+    # before the next (tools/heapgame.py), so the cap moves the game, not the heap it needs
+    argv = ([] if args.spare else ["--sample"]) + ["--spare", args.spare or "0",
+                                                   "--playouts", "4"]
     for name in args.games or ():
         argv += ["--game", name]
     status = cpheap.main(argv)
