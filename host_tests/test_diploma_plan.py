@@ -128,6 +128,10 @@ def test_the_lookups_hold_each_loops_edges_and_neighbourhood():
             want = masks[hexes.index(h)] if h in hexes else 0
             assert P._AT[i * D.HEXES + h] == want
         assert P._NEAR[i] == sum(1 << h for h in near)
+    # _through: per hex, the loops on it in order, each once
+    for h in range(D.HEXES):
+        on = [P._through[k] for k in range(P._through_from[h], P._through_from[h + 1])]
+        assert on == [i for i in range(P._COUNT) if h in loop(i)[0]]
 
 
 def test_a_lay_off_a_loop_blocks_it_exactly_when_the_loop_can_no_longer_be_made():
@@ -253,3 +257,44 @@ def test_no_cards_no_plan():
     board, rots = empty()
     plan = plan_for([], board, rots)
     assert plan.before == 0 and plan.delta(board, 1, 1 | 8, 0) == 0
+
+
+def test_a_plan_loaded_again_reads_the_board_again_when_anything_changed(monkeypatch):
+    """load() keeps the last board's loops while the same plan asks of the same board, cards
+    and edges (a turn's steps, its tile, its spot): a lay in place on the same list, other
+    cards, or another plan's load in between (the loops' scratch is shared) all read anew."""
+    def edges(board, rots):  # as the bot gives them: a bytearray
+        return bytearray(masks_of(board, rots))
+
+    ring = find(RING)
+    _, ring_masks = loop(ring)
+    want = ring_masks[RING.index(4)]
+    board, rots = lay_loop(ring, [0], skip=(4, 5, 6))
+    plan = P.Plan()
+    plan.load([2], board, edges(board, rots))
+    other = plan_for([2], *empty())  # every loop of 6 lacks its 6 tiles there
+    assert other.before == P.PLAN[6]
+    plan.load([2], board, edges(board, rots))
+    assert plan.before == P.PLAN[3]
+    assert plan.delta(board, 4, want, 1) == P.PLAN[2] - P.PLAN[3]
+    board[4], rots[4] = tile_for(want, 1)  # the same list, one more tile
+    plan.load([2], board, edges(board, rots))
+    assert plan.before == P.PLAN[2]
+    assert plan.delta(board, 5, ring_masks[RING.index(5)], 1) == P.PLAN[1] - P.PLAN[2]
+    plan.load([2, 6], board, edges(board, rots))  # a second card: its best loop too
+    assert plan.before == 2 * P.PLAN[2]
+    three = plan_for([0], board, rots).before  # P-K1, a loop of 3: other loops, other value
+    assert three != P.PLAN[2]
+    plan.load((2,), board, edges(board, rots))
+    assert plan.before == P.PLAN[2]
+    plan.load([2], board, edges(board, rots))  # the same cards as a list: the same plan
+    plan.load([0], board, edges(board, rots))
+    assert plan.before == three
+    # and nothing changed, nothing is read again: no loop opened anew
+    opened = []
+    real_open = P._open
+    monkeypatch.setattr(P, "_open", lambda *args: opened.append(args) or real_open(*args))
+    plan.load([0], list(board), edges(board, rots))
+    assert opened == [] and plan.before == three
+    plan.load([0, 2], board, edges(board, rots))
+    assert len(opened) == P._COUNT

@@ -149,6 +149,22 @@ for _k in range(_COUNT):
                 _NEAR[_k] |= 1 << _NEIGH[LOOPS[_j] * 6 + _d]
 del _k, _j, _d
 
+# The loops through each hex, by loop (those of hex x at _through[_through_from[x]:
+# _through_from[x + 1]]): delta() reads those of the hex it weighs
+_through = bytearray((len(LOOPS) - 2 * _COUNT) // 2)  # every loop's every hex
+_through_from = [0] * (_HEXES + 1)
+for _k in range(_COUNT):
+    for _j in range(_START[_k] + 2, _START[_k] + 2 + LOOPS[_START[_k]]):
+        _through_from[LOOPS[_j] + 1] += 1
+for _j in range(_HEXES):
+    _through_from[_j + 1] += _through_from[_j]
+_d = list(_through_from)  # where the next loop of each hex goes
+for _k in range(_COUNT):
+    for _j in range(_START[_k] + 2, _START[_k] + 2 + LOOPS[_START[_k]]):
+        _through[_d[LOOPS[_j]]] = _k
+        _d[LOOPS[_j]] += 1
+del _k, _j, _d
+
 
 def _tight(i):
     """Tight curves on loop i (P-K12): its two edges side by side."""
@@ -175,16 +191,14 @@ def _ring(i):
 
 # Scratch of the last load(), made once (a decision allocates nothing): tiles lacking (255:
 # the loop cannot be made) and colours placed (bits 0..4 by colour, grey the bit 4; grey
-# tiles, up to 3, counted from bit 5); the open loops by their empty hexes (those of hex x at
-# _on[_on_from[x]:_on_from[x + 1]]); the loops by tiles lacking, fewest first; per card, the
-# open loops that can meet it, fewest lacking (best) first (_ranked[card slot * _COUNT + k])
+# tiles, up to 3, counted from bit 5); the loops by tiles lacking, fewest first; per card,
+# the open loops that can meet it, fewest lacking (best) first (_ranked[card slot * _COUNT + k])
 _need = bytearray(_COUNT)
 _cols = bytearray(_COUNT)
-_on = bytearray((len(LOOPS) - 2 * _COUNT) // 2)  # room for every loop's every hex
-_on_from = [0] * (_HEXES + 1)
 _per_need = [0] * 10  # load()'s counting sort by tiles lacking
 _order = bytearray(_COUNT)
 _ranked = bytearray(2 * _COUNT)  # two cards a seat (P-S1); load() makes room for more
+_loaded = None  # the Plan whose load() the scratch holds
 
 
 def _fits(card, i, need, cols):
@@ -216,6 +230,16 @@ def _fits(card, i, need, cols):
     return _tight(i) >= 3  # P-K12
 
 
+def _same(a, b):
+    """Whether two sequences hold the same items (a list and a tuple alike)."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
 class Plan:
     """The open loops of one board towards the seat's cards: load() once a decision, then
     delta() for each lay the bot weighs."""
@@ -223,58 +247,51 @@ class Plan:
     def __init__(self):
         self.cards = ()
         self.ranked = [0, 0]  # per card slot: how many loops _ranked holds for it
+        self.best = [0, 0]  # delta()'s scratch: per card slot, its best loop's value
         self.before = 0  # the sum of each card's best value
+        self.board = [0] * _HEXES  # what the last load() read, to know it again
+        self.masks = bytearray(_HEXES)
 
     def load(self, cards, board, masks):
-        """The loops open on `board` (edge masks `masks`) for the magic-circle cards held."""
-        global _ranked
-        self.cards = cards
+        """The loops open on `board` (edge masks `masks`, a bytearray) for the magic-circle
+        cards held."""
+        global _ranked, _loaded
+        # A turn asks again and again of a board that has not changed (steps, then the tile,
+        # then its spot): the last load stands while no other Plan has loaded since.
+        if _loaded is self and board == self.board and masks == self.masks and \
+                _same(cards, self.cards):
+            return
+        _loaded = self
+        self.cards = tuple(cards)
+        for x in range(_HEXES):
+            self.board[x] = board[x]
+            self.masks[x] = masks[x]
         self.before = 0
         if not cards:
             return
-        # tiles lacking, and how many open loops pass each empty hex and lack each count
-        per_hex = _on_from
-        for x in range(_HEXES + 1):
-            per_hex[x] = 0
+        # tiles lacking, and how many open loops lack each count
         per_need = _per_need
         for n in range(10):
             per_need[n] = 0
         for i in range(_COUNT):
             need = _open(i, board, masks)
             _need[i] = need
-            if need == 0 or need == 255:
-                continue
-            per_need[need + 1] += 1
-            s = _START[i] + 2
-            for j in range(LOOPS[s - 2]):
-                x = LOOPS[s + j]
-                if board[x] < 0:
-                    per_hex[x + 1] += 1
-        for x in range(_HEXES):
-            per_hex[x + 1] += per_hex[x]
+            if need != 0 and need != 255:
+                per_need[need + 1] += 1
         for n in range(9):
             per_need[n + 1] += per_need[n]
-        # counting sorts: per_hex[x] / per_need[n] walk on as each place fills
+        # a counting sort: per_need[n] walks on as each place fills
         for i in range(_COUNT):
             need = _need[i]
-            if need == 0 or need == 255:
-                continue
-            _order[per_need[need]] = i
-            per_need[need] += 1
-            s = _START[i] + 2
-            for j in range(LOOPS[s - 2]):
-                x = LOOPS[s + j]
-                if board[x] < 0:
-                    _on[per_hex[x]] = i
-                    per_hex[x] += 1
-        for x in range(_HEXES, 0, -1):  # each count now ends where the next hex begins
-            per_hex[x] = per_hex[x - 1]
-        per_hex[0] = 0
+            if need != 0 and need != 255:
+                _order[per_need[need]] = i
+                per_need[need] += 1
         if len(_ranked) < len(cards) * _COUNT:
             _ranked = bytearray(len(cards) * _COUNT)
         ranked = self.ranked
         while len(ranked) < len(cards):
             ranked.append(0)
+            self.best.append(0)
         before = 0
         for j in range(len(cards)):
             card = cards[j]
@@ -292,32 +309,38 @@ class Plan:
     def delta(self, board, h, mask, colour):
         """What laying a tile (edge mask `mask`, colour 0..4; -1 a mana spot) on empty hex h
         changes in the best loop of each card, in tenths of a point."""
+        cards = self.cards
+        best = self.best
+        for j in range(len(cards)):
+            best[j] = 0
+        # the loops this tile is part of: one tile nearer
+        if colour >= 0:
+            for k in range(_through_from[h], _through_from[h + 1]):
+                i = _through[k]
+                if _AT[i * _HEXES + h] != mask or _need[i] == 255:
+                    continue
+                cols = _cols[i] | 1 << colour
+                if colour == _GREY and cols < 96:
+                    cols += 32
+                need = _need[i] - 1
+                v = PLAN[need]
+                for j in range(len(cards)):
+                    if v > best[j] and _fits(cards[j], i, need, cols):
+                        best[j] = v
+        # the best loop it leaves open
         after = 0
-        for j in range(len(self.cards)):
-            card = self.cards[j]
-            best = 0
-            # the loops this tile is part of: one tile nearer
-            if colour >= 0:
-                for k in range(_on_from[h], _on_from[h + 1]):
-                    i = _on[k]
-                    if _AT[i * _HEXES + h] == mask:
-                        cols = _cols[i] | 1 << colour
-                        if colour == _GREY and cols < 96:
-                            cols += 32
-                        need = _need[i] - 1
-                        if PLAN[need] > best and _fits(card, i, need, cols):
-                            best = PLAN[need]
-            # the best loop it leaves open
+        for j in range(len(cards)):
+            b = best[j]
             first = j * _COUNT
             for k in range(first, first + self.ranked[j]):
                 i = _ranked[k]
                 v = PLAN[_need[i]]
-                if v <= best:
+                if v <= b:
                     break
                 if not _blocks(i, board, h, mask):
-                    best = v
+                    b = v
                     break
-            after += best
+            after += b
         return after - self.before
 
 
