@@ -52,8 +52,9 @@ a match makes after each action, which the live heap drives.
 emulated Pico running the cp-emu firmware, a ballast making its heap the PyBadge's): per game
 at its largest table with hard bots capped at 4 playouts, a whole game through the app on
 the board's own displayio, the free heap at the title, at its lowest (after a collection at
-each frame a bot thinks, a move is made or a key pressed) and at the game's end; --spare N: N bytes more taken, and the game must still
-end with no search or save cut short (about 12 minutes of emulation a game, 25-40 of host time).
+each frame a bot thinks, a move is made or a key pressed) and at the game's end; --spare N:
+N bytes more taken, and the game must still end with no search or save cut short (about 12
+minutes of emulation a game, 25-40 of host time).
 
 `slices`: how long a frame waits on the bots on the emulated Pico (tools/slicebench.py): a
 whole game with bots of --level on every seat played through Match.think(25 ms) as the app
