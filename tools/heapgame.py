@@ -58,7 +58,7 @@ SEED = g.get("SEED", 2024)
 COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
 SAMPLE = g.get("SAMPLE", False)
-LOW = [1 << 30, 0]  # the lowest free heap seen (SAMPLE), the moves played when it was looked at
+LOW = [1 << 30]  # the lowest free heap seen (SAMPLE)
 
 
 CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far was played,
@@ -195,6 +195,7 @@ def play_app():
     cap(app.match)
     now = 0
     actions = 0
+    sampled = 0  # moves played at the last sample
     while app.match is not None:
         now += 33
         mask = 0
@@ -209,8 +210,8 @@ def play_app():
             app.frame(0, now)
         match = app.match
         if SAMPLE and match is not None and (match.thinking >= 0 or mask
-                                             or len(match.state.history) != LOW[1]):
-            LOW[1] = len(match.state.history)  # a bot mid-search, a move, a key pressed:
+                                             or len(match.state.history) != sampled):
+            sampled = len(match.state.history)  # a bot mid-search, a move, a key pressed:
             gc.collect()  # the frames the heap can grow in (the others wait for the pace)
             LOW[0] = min(LOW[0], gc.mem_free())
         if getattr(app.screen, "crash", False):  # a fault ended the game: not a whole game
