@@ -1,6 +1,7 @@
 # Helpers for the core suites, which run both under pytest (CPython) and under the
 # MicroPython and CircuitPython unix ports (tools/mptest.py --port ...): plain asserts, no
 # pytest features.
+import gc
 import sys
 from array import array
 
@@ -12,6 +13,14 @@ from firmware.core.base import History
 # game module at a time, allocation checks with gc.mem_alloc(). False only on CPython.
 # (No test needs to tell CircuitPython from MicroPython: every suite passes on both as is.)
 IS_MICROPYTHON_FAMILY = sys.implementation.name in ("micropython", "circuitpython")
+
+
+def tidy():
+    """Collect the garbage between a soak's rounds on a board's interpreter, whose small heap
+    fragments otherwise. CPython's collector keeps up by itself, and a full collection of
+    pytest's heap takes milliseconds: at every move it was most of these tests' time."""
+    if IS_MICROPYTHON_FAMILY:
+        gc.collect()
 
 
 def raises(exc_type, fn, *args):

@@ -1,9 +1,8 @@
 # Checks of sample_state(view, rng) for the test_sampling_<game>.py suites (one module per
 # game, so that a 128k MicroPython heap holds one game's code at a time). Portable.
 
-import gc
 
-from checks import fingerprint
+from checks import fingerprint, tidy
 from randplay import fitting_option_sets
 
 from firmware.core import load
@@ -97,7 +96,7 @@ def check_game(name, per_setup):
     for state in mid_game_states(name, per_setup):
         for seat in range(state.players):
             sample = other = again = None
-            gc.collect()  # a 128k MicroPython heap fragments otherwise
+            tidy()
             view = state.view(seat)
             sample = module.sample_state(view, Prng(seat + 7))
             assert sample.view(seat) == view, (name, seat, view["phase"])
@@ -178,5 +177,5 @@ def check_reveals(name, games, samples=3):
                     assert world.view(seat) == seen, what
                 world = after = None
             state.apply(legal[rng.randbelow(len(legal))])
-            gc.collect()
+            tidy()
     return quiet, revealing

@@ -1,8 +1,7 @@
 # Checks of the computer players at every level (firmware/bots, the hard level's search in
 # firmware/bots/search.py) for the test_search_<game>.py suites: one module per game, so that
 # a 128k MicroPython heap holds one game's code at a time. Portable: plain asserts.
-import gc
-
+from checks import tidy
 from randplay import fitting_option_sets
 
 import firmware.bots.search as search_module
@@ -53,7 +52,7 @@ def every_decision_legal(name, games, quick, max_steps=300):
                 action = view["legal"][rng.randbelow(len(view["legal"]))]
             state.apply(action)
             steps += 1
-        gc.collect()
+        tidy()
     assert decisions > 50
 
 
@@ -84,7 +83,7 @@ def no_peeking(name, games, quick, max_steps=120):
             other = other_view = None
             state.apply(bots[seat].choose(view))
             steps += 1
-        gc.collect()
+        tidy()
     assert compared > 10
 
 

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises
+from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises, tidy
 
 import firmware.save as save_module
 from firmware.core import GAMES, load
@@ -218,7 +218,7 @@ def test_save_and_resume_identical_every_game():
                     resumed[0].apply(action)
                     assert fingerprint(resumed[0]) == fingerprint(state)
                 saved = resumed = state = None
-                gc.collect()
+                tidy()
             count += 1
             del module
             unload_games()
