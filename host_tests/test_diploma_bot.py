@@ -6,7 +6,7 @@ player. Rule ids: seeds/diploma.md."""
 import bot_checks
 import pytest
 
-from firmware.bots import LEVELS, RandomBot, make_bot
+from firmware.bots import LEVELS, RandomBot, finish, make_bot
 from firmware.bots import diploma as B
 from firmware.core import diploma as D
 from firmware.core import load
@@ -159,7 +159,7 @@ def test_the_best_lay_at_a_hex_is_the_best_rotation_that_fits_P_P3():
         bot = strict_bot(seat)
         bot.choose(view)  # the bot's board, rotations, circle cards and kinds of this view
         board, rots = view["boards"][seat], view["rots"][seat]
-        m = bot._load_masks()
+        m = finish(bot._masks())
         for x in range(D.HEXES):
             if board[x] >= 0:
                 continue
@@ -169,7 +169,7 @@ def test_the_best_lay_at_a_hex_is_the_best_rotation_that_fits_P_P3():
                     if D.fits(board, rots, x, D.sample_tile(k), r):
                         fitting += 1
                         best = max(best, bot._gain(m, x, k, r))
-            assert bot._best_at(m, x)[0] == best, (x, view["hand"])
+            assert bot._best_at(m, x, bot.kinds)[0] == best, (x, view["hand"])
             checked += 1
     assert checked > 200 and fitting > 200
 
@@ -237,7 +237,7 @@ def test_counts_the_line_ends_pointing_into_a_hex():
     state = loop3_open()
     bot = strict_bot(0)
     bot.choose(state.view(0))
-    m = bot._load_masks()
+    m = finish(bot._masks())
     board = state.boards[0]
     assert B._ends_into(m, 8) == 2
     assert B._fillable(m, board, 8, -1) == 2
@@ -359,7 +359,7 @@ def test_hard_adds_its_plans_to_every_lay_it_weighs():
             bot.board = view["boards"][seat]
             bot.rots = view["rots"][seat]
             bot.circles = view["circles"]
-        m = bots[1]._load_masks()  # (and the plans, for this board and these cards)
+        m = finish(bots[1]._masks())  # (and the plans, for this board and these cards)
         board = bots[1].board
         for h in range(D.HEXES):
             if board[h] >= 0:
@@ -716,7 +716,7 @@ def test_the_line_ends_into_every_hex_of_played_boards():
         rots = view["rots"][view["seat"]]
         bot = strict_bot(view["seat"])
         bot.board, bot.rots = board, rots
-        m = bot._load_masks()
+        m = finish(bot._masks())
         for x in range(D.HEXES):
             if board[x] >= 0:
                 continue
@@ -851,3 +851,67 @@ def test_easy_beats_random_but_not_normal():
                     wins_normal += 1
     assert wins_random / games >= 0.7, wins_random
     assert wins_normal / games <= 0.5, wins_normal
+
+
+def test_a_decision_is_worked_out_a_piece_at_a_time(monkeypatch):
+    """The handheld's frame waits for one piece of a decision (Heuristic.thinking), not for
+    the whole of it (a tile to lay took up to 260 ms on a board): no piece weighs more than
+    one hex (_best_at), reads more than _PIECE loops of the plan, or tries more than one
+    magic card besides the lead it must beat; the pieces add up to choose()'s answer, and so
+    does the sliced form. Guards: a lost yield, a piece that skips work, a sliced answer
+    from a thought cut short."""
+    from firmware.bots import diploma_plan as P
+
+    calls = {"hex": 0, "loop": 0, "lead": 0}
+
+    def counting(name, fn):
+        def call(*args):
+            calls[name] += 1
+            return fn(*args)
+        return call
+
+    monkeypatch.setattr(B.Bot, "_best_at", counting("hex", B.Bot._best_at))
+    monkeypatch.setattr(P, "_open", counting("loop", P._open))
+    monkeypatch.setattr(B.Bot, "_dice_lead", counting("lead", B.Bot._dice_lead))
+    pieces = {}
+    for view in sample_views(160):
+        for level in ("normal", "hard"):
+            bot = B.Bot(view["seat"], level, 3)
+            want = bot.choose(view)
+            thought = bot.thinking(view)
+            n = 0
+            while True:
+                for name in calls:
+                    calls[name] = 0
+                try:
+                    next(thought)
+                except StopIteration as done:
+                    assert done.value == want, (view["phase"], level)
+                    break
+                n += 1
+                assert calls["hex"] <= 1 and calls["loop"] <= P._PIECE and calls["lead"] <= 2, \
+                    (view["phase"], level, calls)
+            pieces[view["phase"]] = max(pieces.get(view["phase"], 0), n)
+            bot.start(view)
+            steps = 0
+            while bot.step():
+                steps += 1
+            assert bot.result() == want and steps == n
+    assert pieces["place"] > 5 and pieces["spot"] > 5 and pieces["magic"] > 5, pieces
+
+
+def test_a_button_during_a_thought_gets_the_whole_thoughts_answer():
+    """stop() (a button hurrying the bot) works the rest of the decision out at once: the
+    answer is the heuristic's, never a legal action picked for want of one."""
+    for view in sample_views(60):
+        if view["phase"] != "place":
+            continue
+        bot = B.Bot(view["seat"], "hard", 3)
+        want = bot.choose(view)
+        bot.start(view)
+        bot.step()
+        bot.stop()
+        assert not bot.step() and bot.result() == want
+        bot.start(view)
+        bot.step()
+        assert bot.result() == want  # result() alone: the same

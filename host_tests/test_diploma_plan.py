@@ -298,3 +298,24 @@ def test_a_plan_loaded_again_reads_the_board_again_when_anything_changed(monkeyp
     assert opened == [] and plan.before == three
     plan.load([0, 2], board, edges(board, rots))
     assert len(opened) == P._COUNT
+
+
+def test_a_load_cut_short_is_no_load():
+    """loading() in pieces (a frame of the handheld each): a thought dropped halfway (a
+    button, a search stopped) leaves no claim that its board is loaded, so the next load of
+    that board reads it whole; a load worked out in pieces equals one made at once."""
+    ring = find(RING)
+    board, rots = lay_loop(ring, [0], skip=(4, 5, 6))
+    edges = bytearray(masks_of(board, rots))
+    whole = plan_for([2], board, rots).before
+    plan = P.Plan()
+    thought = plan.loading([2], board, edges)
+    next(thought)
+    next(thought)  # a part of the loops read, then dropped
+    thought = None
+    plan.load([2], board, edges)
+    assert plan.before == whole == P.PLAN[3]
+    pieces = 0
+    for _ in P.Plan().loading([2, 6], board, edges):
+        pieces += 1
+    assert pieces >= P._COUNT // P._PIECE

@@ -183,9 +183,14 @@ def hard_points(name, players, options, count):
     while not state.is_over():
         seat = state.current_player()
         view = state.view(seat)
-        if len(view["legal"]) > 1 and len(probe[seat].start(view).legal) > 1:
-            points.append(n)
-        probe[seat].result()  # the search (no playouts: its candidates only) let go
+        if len(view["legal"]) > 1:
+            bot = probe[seat]
+            bot.start(view)
+            while bot.search is None and bot.step():  # the prior (sliced: in steps)
+                pass
+            if len(bot.search.legal) > 1:
+                points.append(n)
+            bot.result()  # the search (no playouts: its candidates only) let go
         state.apply(bots[seat].choose(view))
         n += 1
     if len(points) <= count:

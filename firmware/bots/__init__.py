@@ -14,7 +14,9 @@
 #     while bot.step():          # one small piece of work (a playout, or a decision of one) each
 #         ...animate, poll buttons; bot.stop() ends it early...
 #     action = bot.result()      # always legal, at any time after start()
-# Heuristic bots do everything in start() (step() returns False at once).
+# A heuristic's decision is a thought (Heuristic.thinking): a generator that yields between
+# pieces of work and returns the action. Most games think in one piece; Diploma's heuristic
+# weighs a board's hexes a few at a time (a whole decision took up to 260 ms on a board).
 from firmware.core import find_module, load
 from firmware.core.prng import SEED_LIMIT, Prng
 
@@ -23,8 +25,8 @@ HARD_PLAYOUTS = 4  # hard's cap on playouts per decision when no budget is given
 
 
 class Sliced:
-    """The sliced form for a bot that decides at once (the heuristics): all the work happens
-    in start(). A base class of every game's heuristic Bot."""
+    """The sliced form for a bot that decides at once (RandomBot): all the work happens in
+    start()."""
 
     _answer = None
 
@@ -41,20 +43,57 @@ class Sliced:
         return self._answer
 
 
+def finish(thought):
+    """Work a thought (a generator of pieces) out to its end: what it returns."""
+    try:
+        while True:
+            next(thought)
+    except StopIteration as done:
+        return done.value
+
+
+def thought_of(bot, view):
+    """bot's decision on `view` as a thought: a heuristic's own (Heuristic.thinking), any
+    other bot's choose() in one piece."""
+    thinking = getattr(bot, "thinking", None)
+    if thinking is not None:
+        return thinking(view)
+    return at_once(bot.choose, view)
+
+
+def at_once(decide, *args):
+    """decide(*args) as a thought of one piece."""
+    return decide(*args)
+    yield  # never reached: it makes this a generator
+
+
 class Heuristic(Sliced):
     """A game's heuristic bot (firmware/bots/<game>.py, class Bot): the subclass supplies
-    _choose(view, legal). The answer is always legal: an error while thinking (a MemoryError
-    on a board) falls back to the first legal action, unless `strict` (tests), which raises."""
+    _choose(view, legal), or _thoughts(view, legal) when a decision takes longer than a frame
+    on a board. The answer is always legal: an error while thinking (a MemoryError on a
+    board) falls back to the first legal action, unless `strict` (tests), which raises.
+
+    Sliced, start() is cheap and each step() one piece of the thought. One thought at a time
+    per game: a game's bots share scratch, and a bot keeps the view it weighs in itself."""
 
     seat = 0
     strict = False
+    _thought = None  # the decision under way in the sliced form
 
     def choose(self, view):
+        return finish(self.thinking(view))
+
+    def thinking(self, view):
+        """The decision on `view` as a generator: each next() does a piece of the work, and
+        its return value (StopIteration's) is the action."""
         legal = view["legal"]
         if not legal:
             raise ValueError("seat %d has no decision to make now" % self.seat)
+        return self._thinking(view, legal)
+
+    def _thinking(self, view, legal):
         try:
-            action = self._choose(view, legal)
+            action = yield from self._thoughts(view, legal)
         except Exception:  # MemoryError on a board included: any legal move beats a crash
             if self.strict:
                 raise
@@ -65,8 +104,41 @@ class Heuristic(Sliced):
             action = legal[0]
         return action
 
+    def _thoughts(self, view, legal):
+        """The decision as a thought (a generator: yield between pieces, return the
+        action); here _choose, in one piece."""
+        return at_once(self._choose, view, legal)
+
     def _choose(self, view, legal):
         raise NotImplementedError
+
+    def start(self, view):
+        self._thought = self.thinking(view)
+        self._answer = None
+
+    def step(self):
+        """One piece of the thought; False once the answer is known."""
+        thought = self._thought
+        if thought is None:
+            return False
+        try:
+            next(thought)
+            return True
+        except StopIteration as done:
+            self._thought = None
+            self._answer = done.value
+            return False
+
+    def stop(self):
+        """A button wants the answer now: the rest of the thought in one go (a heuristic has
+        no "best so far" before its end)."""
+        if self._thought is not None:
+            self._answer = finish(self._thought)
+            self._thought = None
+
+    def result(self):
+        self.stop()
+        return self._answer
 
 
 class RandomBot(Sliced):

@@ -224,7 +224,10 @@ class Bot(Heuristic):
         self.kinds = []
 
     # ---- Entry point ----
-    def _choose(self, view, legal):
+    # A decision is a thought (firmware/bots Heuristic): it yields after each piece of work
+    # that can take a few ms on a board (a hex weighed, the plan's load, a magic card tried),
+    # so that a frame of the handheld waits for a piece, not for a whole decision.
+    def _thoughts(self, view, legal):
         if self.noise:
             # Noise drawn from (seed, view): the same view always gets the same answer.
             digest = self.seed
@@ -247,34 +250,36 @@ class Bot(Heuristic):
             if k not in kinds:
                 kinds.append(k)
         self.kinds = kinds
-        action = self._decide(view, view["phase"], legal)
+        action = yield from self._decide(view, view["phase"], legal)
         # Some rules above name an action without finding it in `legal` (END, a step): a
         # caller may offer fewer actions than the rules do.
         return action if action in legal else legal[0]
 
     def _decide(self, view, phase, legal):
         if phase == "place":
-            return self._place(view, legal)
+            return (yield from self._place(view, legal))
         if phase == "spot":
-            return self._spot(view, legal)
+            return (yield from self._spot(view, legal))
         if phase == "draft":
             return self._draft(view, legal)
         if phase == "assign":
             return self._assign(view, legal)
         if phase == "magic":
-            return self._magic(view, legal)
+            return (yield from self._magic(view, legal))
         if phase == "convert" or phase == "final":
             return self._convert(view, legal, phase == "final")
         if phase == "discard":
-            return self._discard(view, legal)
+            return (yield from self._discard(view, legal))
         if phase == "steal":
-            return self._steal(view, legal)
+            return (yield from self._steal(view, legal))
         if phase == "peek":
-            return self._peek(view, legal)
+            return (yield from self._peek(view, legal))
         return legal[0]  # scan, rolled: PASS (mana is precious)
 
     # ---- Laying tiles (P-P3) ----
-    def _load_masks(self):
+    def _masks(self):
+        """The edge masks of the seat's board (into _m), and the plan loaded for them: a
+        thought (the plan's load in pieces)."""
         board = self.board
         rots = self.rots
         m = _m
@@ -282,7 +287,7 @@ class Bot(Heuristic):
             t = board[h]
             m[h] = _KMASK[_KINDS[t] * 6 + rots[h] % 6] if 0 <= t < _LINES else 0
         if self.plan is not None:
-            self.plan.load(self.circles, board, m)
+            yield from self.plan.loading(self.circles, board, m)
         return m
 
     def _gain(self, m, h, k, r):
@@ -350,8 +355,8 @@ class Bot(Heuristic):
                             return v + _W_CARD
         return v
 
-    def _best_at(self, m, x):
-        """The best lay of a hand kind on empty hex x: (gain, kind); _NEG when none fits."""
+    def _best_at(self, m, x, kinds):
+        """The best lay of one of `kinds` on empty hex x: (gain, kind); _NEG when none fits."""
         board = self.board
         occ = got = 0
         base = x * 6
@@ -362,7 +367,7 @@ class Bot(Heuristic):
                 got |= (m[n] >> (d + 3) % 6 & 1) << d
         best = _NEG
         bk = 0
-        for k in self.kinds:
+        for k in kinds:
             nr = D.rotations(k)
             for r in range(nr):
                 if _KMASK[k * 6 + r] & occ == got:
@@ -372,8 +377,9 @@ class Bot(Heuristic):
                         bk = k
         return best, bk
 
-    def _best_near(self, m, pos):
-        """The best lay next to hex pos (cached per hex in _best): (gain, kind)."""
+    def _near(self, m, pos):
+        """The best lay of a hand kind next to hex pos: (gain, kind). A piece of thought for
+        each hex weighed (then kept in _best for the rest of the decision)."""
         board = self.board
         best = _NEG
         bk = 0
@@ -382,9 +388,10 @@ class Bot(Heuristic):
             if x == 255 or board[x] >= 0:
                 continue
             if _best[x] == _NEG - 1:
-                g, k = self._best_at(m, x)
+                g, k = self._best_at(m, x, self.kinds)
                 _best[x] = g
                 _bkind[x] = k
+                yield
             if _best[x] > best:
                 best = _best[x]
                 bk = _bkind[x]
@@ -436,12 +443,12 @@ class Bot(Heuristic):
         if D.GOLD3 in legal:
             return D.GOLD3
         hand = len(view["hand"])
-        m = self._load_masks()
+        m = yield from self._masks()
         for h in range(_HEXES):
             _best[h] = _NEG - 1
         pos = view["pawn"][me]
         moves = view["moves"]
-        here, hk = self._best_near(m, pos) if self.kinds else (_NEG, 0)
+        here, hk = (yield from self._near(m, pos)) if self.kinds else (_NEG, 0)
         limit = _hand_limit(view, me)
         need = self.place_min if hand <= limit else -_W_DEAD
         if self.kinds:
@@ -450,7 +457,7 @@ class Bot(Heuristic):
             if moves > 0:
                 for x in self._reach(pos, moves):
                     if x != pos:
-                        g, _ = self._best_near(m, x)
+                        g, _ = yield from self._near(m, x)
                         if g > far:
                             far, target = g, x
             if target != pos and far > here and far >= need:
@@ -461,7 +468,7 @@ class Bot(Heuristic):
                 more = self._reach(pos, moves + D.TOOL_MOVE)
                 for x in more:
                     if _dist[x] > moves:
-                        g, _ = self._best_near(m, x)
+                        g, _ = yield from self._near(m, x)
                         if g > far + 5 and g >= need:
                             return D.MOVE2
             if D.T_JUMP in view["items"]:
@@ -469,18 +476,18 @@ class Bot(Heuristic):
                 top = far + _JUMP_MIN
                 for h in range(_HEXES):
                     if board[h] >= 0 and D.JUMP + h in legal:
-                        g, _ = self._best_near(m, h)
+                        g, _ = yield from self._near(m, h)
                         if g > top:
                             top = g
                             jump = h
                 if jump >= 0:
                     return D.JUMP + jump
         if D.T_ROTATE in view["items"]:
-            a = self._rotate(legal)
+            a = yield from self._rotate(legal)
             if a >= 0:
                 return a
         if D.T_SWAP in view["items"]:
-            a = self._swap(view, legal, m)
+            a = yield from self._swap(view, legal, m)
             if a >= 0:
                 return a
         if hand <= self.hand_low:
@@ -497,7 +504,7 @@ class Bot(Heuristic):
         return D.END
 
     def _spot(self, view, legal):
-        m = self._load_masks()
+        m = yield from self._masks()
         k = view["chosen"]
         best = _NEG
         choice = legal[0]
@@ -507,13 +514,14 @@ class Bot(Heuristic):
             if g > best:
                 best = g
                 choice = a
+            yield
         return choice
 
     def _kind_worth(self, m, k):
-        """What kind k would add laid at its best hex next to any tile (hand or not)."""
+        """What kind k would add laid at its best hex next to any tile (hand or not): a
+        piece of thought for each hex."""
         board = self.board
-        kinds = self.kinds
-        self.kinds = [k]
+        kinds = [k]
         best = _NEG
         for x in range(1, _HEXES):
             if board[x] >= 0:
@@ -521,11 +529,11 @@ class Bot(Heuristic):
             for d in range(6):
                 n = _NEIGH[x * 6 + d]
                 if n != 255 and board[n] >= 0:
-                    g, _ = self._best_at(m, x)
+                    g, _ = self._best_at(m, x, kinds)
                     if g > best:
                         best = g
+                    yield
                     break
-        self.kinds = kinds
         return best
 
     def _rotate(self, legal):
@@ -539,6 +547,7 @@ class Bot(Heuristic):
                 if D.find_loops(self.board, rots):
                     return a
                 rots[h] = old
+                yield
         return -1
 
     def _swap(self, view, legal, m):
@@ -550,7 +559,7 @@ class Bot(Heuristic):
                 x, y = (a - D.SWAP_TILE) // 16, (a - D.SWAP_TILE) % 16
                 for k in (x, y):
                     if k not in worth:
-                        worth[k] = self._kind_worth(m, k)
+                        worth[k] = yield from self._kind_worth(m, k)
                 if worth[y] - worth[x] > best:
                     best = worth[y] - worth[x]
                     choice = a
@@ -749,6 +758,7 @@ class Bot(Heuristic):
             if v > best:
                 best = v
                 choice = a
+            yield
         return choice
 
     # ---- Scoring, discards, steals, peeks (P-D4, P-P6, P-I) ----
@@ -779,32 +789,32 @@ class Bot(Heuristic):
         return D.DONE
 
     def _discard(self, view, legal):
-        m = self._load_masks()
+        m = yield from self._masks()
         best = None
         choice = legal[0]
         for a in legal:
             k = a - D.DISCARD
-            w = _W_SPOT if k == _MANA else self._kind_worth(m, k)
+            w = _W_SPOT if k == _MANA else (yield from self._kind_worth(m, k))
             if best is None or w < best:
                 best = w
                 choice = a
         return choice
 
     def _steal(self, view, legal):
-        m = self._load_masks()
+        m = yield from self._masks()
         best = _STEAL_MIN
         choice = D.NO_STEAL
         for a in legal:
             if a == D.NO_STEAL:
                 continue
-            w = self._kind_worth(m, a - D.STEAL)
+            w = yield from self._kind_worth(m, a - D.STEAL)
             if w >= best:
                 best = w
                 choice = a
         return choice
 
     def _peek(self, view, legal):
-        m = self._load_masks()
+        m = yield from self._masks()
         best = _NEG
         choice = legal[0]
         top = view["peek"]
@@ -813,7 +823,7 @@ class Bot(Heuristic):
             if i >= len(top):
                 continue
             k = _KINDS[top[i]]
-            w = _W_SPOT if k == _MANA else self._kind_worth(m, k)
+            w = _W_SPOT if k == _MANA else (yield from self._kind_worth(m, k))
             if w > best:
                 best = w
                 choice = a
@@ -873,7 +883,7 @@ BONUS = 40  # tenths: a searched action must beat the heuristic's by 4 points a 
 # heuristic answers alone. The search adds no strength measured (2,000 games at 2 players:
 # heuristic alone 58.1%, 2 playouts 58.1%, 8 playouts 57.7%): this only spends less time.
 BUDGET_MS = 1800
-SLICED = True  # a playout takes 0.4-1.1 s on a board: cut in decisions, a frame waits one
+SLICED = True  # a playout takes 0.4-1.1 s on a board: a frame waits a piece of a decision
 W_HAND = 3  # a tile in hand (its chance of a good lay)
 WIN = 10000  # a game won, in the evaluation's tenths of a point (search.WIN is in points)
 

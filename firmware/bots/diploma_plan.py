@@ -8,6 +8,7 @@
 # towards a loop of 6 for P-K3 or a ring round the centre for P-K9, where the greedy value of
 # lines (bots/diploma.py) sees a card only once a loop closes. Not on CircuitPython (no heap
 # for it there: bots/diploma.py, PLANS).
+from firmware.bots import finish
 from firmware.core import diploma as D
 from firmware.core.base import const
 
@@ -18,6 +19,7 @@ _LINES = D.LINE_TILES
 _GREY = D.GREY
 _LOW = D.LOW
 _CENTRE_TOUCH = const(3)  # as the rules' P-K9 (host_tests/test_diploma_plan.py checks)
+_PIECE = const(20)  # loops read between two pauses of load's thought
 
 # Tenths of a point by the tiles a loop still lacks, 0..8 (the tile that closes it ends its
 # plan: the card's points come with the loop, P-D2). Against normal, 2,000 games (seeds
@@ -255,19 +257,25 @@ class Plan:
     def load(self, cards, board, masks):
         """The loops open on `board` (edge masks `masks`, a bytearray) for the magic-circle
         cards held."""
+        finish(self.loading(cards, board, masks))
+
+    def loading(self, cards, board, masks):
+        """load() as a thought (firmware/bots Heuristic): a piece every _PIECE loops (all of
+        them took 130 ms on a board)."""
         global _ranked, _loaded
         # A turn asks again and again of a board that has not changed (steps, then the tile,
         # then its spot): the last load stands while no other Plan has loaded since.
         if _loaded is self and board == self.board and masks == self.masks and \
                 _same(cards, self.cards):
             return
-        _loaded = self
+        _loaded = None  # until the end: a load cut short is none
         self.cards = tuple(cards)
         for x in range(_HEXES):
             self.board[x] = board[x]
             self.masks[x] = masks[x]
         self.before = 0
         if not cards:
+            _loaded = self
             return
         # tiles lacking, and how many open loops lack each count
         per_need = _per_need
@@ -278,6 +286,8 @@ class Plan:
             _need[i] = need
             if need != 0 and need != 255:
                 per_need[need + 1] += 1
+            if i % _PIECE == _PIECE - 1:
+                yield
         for n in range(9):
             per_need[n + 1] += per_need[n]
         # a counting sort: per_need[n] walks on as each place fills
@@ -304,7 +314,9 @@ class Plan:
             ranked[j] = k - j * _COUNT
             if k > j * _COUNT:
                 before += PLAN[_need[_ranked[j * _COUNT]]]
+            yield
         self.before = before
+        _loaded = self
 
     def delta(self, board, h, mask, colour):
         """What laying a tile (edge mask `mask`, colour 0..4; -1 a mana spot) on empty hex h

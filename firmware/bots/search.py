@@ -16,11 +16,14 @@
 # Sliced: Search.step() does one playout and returns True while there is work left; best()
 # is always a legal action. A game whose playouts are long on a board (Diploma: 1-2 s) has
 # them cut finer (sliced=True, its bot module's SLICED): a step is then the sample and the
-# candidate's move, or one decision of the playout, so a frame never waits a whole playout.
+# candidate's move, or a piece of one decision of the playout (a heuristic's thought,
+# firmware/bots Heuristic.thinking), so a frame never waits a whole playout or decision. Its
+# SearchBot works the prior out in pieces too, before the search begins.
 # A MemoryError while thinking ends the search with the best action found so far (on a
 # board a fragmented heap must not cost the game). The clock is the
 # port's integer milliseconds (firmware/clock.py): no float, no allocation, no lost
 # resolution after hours of uptime on CircuitPython.
+from firmware.bots import thought_of
 from firmware.clock import ticks_diff, ticks_ms
 
 WIN = 1000  # evaluation of a game won outright (shared: divided among the winners)
@@ -71,7 +74,9 @@ class Search:
                  horizon=None, narrow=None, sliced=False):
         self.module = module
         self.sliced = sliced
-        self.going = None  # a playout cut in steps: [state, candidate, decisions left, mark]
+        # a playout cut in steps: [state, candidate, decisions left, mark, the thought of
+        # the decision under way (None between decisions)]
+        self.going = None
         self.horizon = horizon
         self.narrow = narrow
         self.deal = deal if deal is not None else module.sample_state
@@ -192,7 +197,7 @@ class Search:
             going = self.going = self._begin()
             if self.sliced:
                 return False
-        state, index, left, mark = going
+        state, index, left, mark, _ = going
         seat = self.seat
         policy = self.policy
         own = self.own
@@ -208,7 +213,17 @@ class Search:
                 break
             mover = state.current_player()
             bot = own if mover == seat and own is not None else policy[mover]
-            play(bot.choose(look(mover)))
+            if self.sliced:
+                if going[4] is None:
+                    going[4] = thought_of(bot, look(mover))
+                try:
+                    next(going[4])
+                    return False  # a piece of the decision: the rest at the next steps
+                except StopIteration as done:
+                    going[4] = None
+                    play(done.value)
+            else:
+                play(bot.choose(look(mover)))
             left -= 1
             if self.sliced and left > 0 and not state.is_over():
                 going[2] = left
@@ -240,7 +255,7 @@ class Search:
         horizon = self.horizon
         mark = horizon(state) if horizon is not None else None
         state.apply(legal[index])
-        return [state, index, self.depth, mark]
+        return [state, index, self.depth, mark, None]
 
 
 # The playout policy: one "normal" heuristic bot per seat. A normal bot decides from the
@@ -310,7 +325,10 @@ class SearchBot:
         self.sliced = sliced  # a step is one decision of a playout (Search's sliced)
         self.strict = False  # tests: the heuristic's errors raise instead of falling back
         self.search = None
-        self.answer = None  # the last finished search's choice
+        self.answer = None  # the last finished search's choice (or the prior)
+        self.thought = None  # the prior being worked out (sliced), by `thinker`
+        self.thinker = None
+        self.view = None  # the view of the decision until its search begins
         self.pace = 0  # ms a playout took in the last search that ran one (0: not known)
         self.skips = 0  # decisions in a row answered without a search (start)
 
@@ -325,20 +343,50 @@ class SearchBot:
             self.belief.observe(view)
 
     def start(self, view):
+        """Begin a decision: the heuristic's choice (the prior), then the search. Sliced,
+        the prior is worked out in step()s and this returns None; otherwise it is found
+        here and this returns the Search (None: the prior is the answer, no search)."""
         legal = view["legal"]
         if not legal:
             raise ValueError("seat %d has no decision to make now" % self.seat)
         self.see(view)  # every decision, searched or not: no play goes unread
-        belief = self.belief
         policy = shared_policy(self.heuristic, view["players"])
-        prior_bot = self.prior_bot  # the heuristic's own choice for this seat
-        if prior_bot is None:
-            prior_bot = policy[self.seat]
-        prior_bot.strict = self.strict
+        thinker = self.prior_bot  # the heuristic's own choice for this seat
+        if thinker is None:
+            thinker = policy[self.seat]
+        self.thinker = thinker
+        self.search = None
+        self.answer = None
+        self.view = view  # until the prior is known
+        self.thought = thought_of(thinker, view)
+        if not self.sliced:
+            while self._think(True):
+                pass
+        return self.search
+
+    def _think(self, search):
+        """A piece of the prior's thought; once it ends, the search begins (`search`: a stop
+        takes the prior as the answer). True while the prior is still being worked out."""
+        thinker = self.thinker
+        thought = self.thought
+        if thinker is None or thought is None:
+            return False
+        thinker.strict = self.strict
         try:
-            prior = prior_bot.choose(view)
+            next(thought)
+            return True
+        except StopIteration as done:
+            self.thought = None
+            view = self.view
+            self.view = None
+            self.answer = done.value
+            if search:
+                self._begin(view, done.value)
+            return False
         finally:
-            prior_bot.strict = False
+            thinker.strict = False
+
+    def _begin(self, view, prior):
         budget = self.budget_ms
         if budget is not None and 3 * self.pace >= budget and self.skips < REPACE:
             # At the last search's pace the budget's stop rule (Search.step) would end this
@@ -346,32 +394,37 @@ class SearchBot:
             # the heuristic answers at once (Diploma on a board: 1.1 s a playout). Every
             # REPACE decisions a search runs anyway, for a fresh pace.
             self.skips += 1
-            self.search = None
-            self.answer = prior
-            return None
+            return
         self.skips = 0
+        belief = self.belief
         rng = self._prng(_digest(self.seed, view))
         try:
-            self.search = Search(self.module, view, policy, self.evaluate, rng,
-                                 self.budget_ms, self.playouts, self.depth, prior,
-                                 self.candidates, self.bonus, self.prior_bot,
-                                 belief.sample if belief is not None else None,
+            self.search = Search(self.module, view, shared_policy(self.heuristic,
+                                                                   view["players"]),
+                                 self.evaluate, rng, self.budget_ms, self.playouts,
+                                 self.depth, prior, self.candidates, self.bonus,
+                                 self.prior_bot, belief.sample if belief is not None else None,
                                  self.horizon, self.narrow, self.sliced)
         except MemoryError:  # no room to search at all: the heuristic's choice is the answer
             self.search = None
-            self.answer = prior
-        return self.search
 
     def step(self):
+        if self.thought is not None:
+            return self._think(True) or self.search is not None
         return self.search.step() if self.search is not None else False
 
     def stop(self):
+        """A button: the best answer so far (still working out the prior: the prior)."""
+        while self.thought is not None:
+            self._think(False)
         if self.search is not None:
             self.search.stop()
 
     def result(self):
         """The best action so far. Once the search is over it is let go (its lists stayed
         on the heap until this bot's next turn) and its answer kept."""
+        if self.thought is not None:  # no answer before the prior's
+            self.stop()
         search = self.search
         if search is None:
             return self.answer
@@ -387,7 +440,10 @@ class SearchBot:
             self.pace = search.elapsed_ms() // search.playouts
 
     def choose(self, view):
-        search = self.start(view)
+        self.start(view)
+        while self.thought is not None:
+            self._think(True)
+        search = self.search
         if search is None:
             return self.answer
         action = search.run()

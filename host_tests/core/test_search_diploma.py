@@ -52,12 +52,46 @@ def test_hard_cuts_its_playouts_in_decisions():
         seat = state.current_player()
         view = state.view(seat)
         bot.seat = seat
-        search = bot.start(view)
+        assert bot.start(view) is None  # sliced: the prior is worked out in steps
+        while bot.search is None and bot.step():
+            pass
+        search = bot.search
         if search is None or search.done:
             search = None
-            state.apply(view["legal"][0])
+            state.apply(bot.result())
     steps = 0
     while bot.step():
         steps += 1
     assert search.playouts == 2 and steps > 2 * 2  # a playout in several steps
     assert bot.result() in view["legal"]
+
+
+def test_hard_works_its_prior_out_in_steps_and_a_stop_there_answers_with_it():
+    """Sliced, the hard bot's own heuristic (the prior) thinks in steps before its search
+    begins (a tile to lay took up to 260 ms on a board, in one frame); a button meanwhile
+    (stop) answers with the whole prior, the heuristic's choice, and starts no search."""
+    from firmware.bots import _hard_prior, make_bot
+    from firmware.bots import diploma as heuristic
+    from firmware.core import load
+
+    module = load("diploma")
+    state = module.new_game(2, 6, QUICK)
+    checked = 0
+    while not state.is_over() and checked < 4:
+        seat = state.current_player()
+        view = state.view(seat)
+        bot = make_bot("diploma", seat, "hard", 3, playouts=2)
+        if view["phase"] == "place" and len(view["legal"]) > 1:
+            want = _hard_prior(heuristic).choose(view)
+            assert bot.start(view) is None and bot.search is None
+            steps = 1
+            while bot.step() and bot.search is None:
+                steps += 1
+            assert steps > 1  # the prior took steps
+            bot.start(view)
+            assert bot.step()  # a piece of the prior, then the button
+            bot.stop()
+            assert bot.search is None and not bot.step() and bot.result() == want
+            checked += 1
+        state.apply(bot.choose(view))
+    assert checked == 4
