@@ -92,6 +92,9 @@ def test_hard_works_its_prior_out_in_steps_and_a_stop_there_answers_with_it():
             assert bot.step()  # a piece of the prior, then the button
             bot.stop()
             assert bot.search is None and not bot.step() and bot.result() == want
+            bot.start(view)
+            bot.step()
+            assert bot.result() == want and bot.search is None  # result() alone: the same
             checked += 1
         state.apply(bot.choose(view))
     assert checked == 4

@@ -469,7 +469,10 @@ def test_a_hard_bot_too_slow_for_its_budget_answers_with_its_heuristic():
 
     real = module.ticks_ms
     try:
+        # (a budget of 35: 15 ms a playout, 3 of them over it, 2 not; 45: 13 ms, 3 not)
         for budget, playouts, want in ((25, None, [True] + [False] * REPACE),
+                                       (35, None, [True] + [False] * REPACE),
+                                       (45, None, [True] * (REPACE + 1)),
                                        (1000, None, [True] * (REPACE + 1)),
                                        (None, 2, [True] * (REPACE + 1))):
             module.ticks_ms = FakeClock(10)
@@ -483,6 +486,8 @@ def test_a_hard_bot_too_slow_for_its_budget_answers_with_its_heuristic():
                     pass
                 assert bot.result() in view["legal"]
             assert runs == want * 2, (budget, runs)
+            if budget == 45:
+                assert bot.pace == 13  # 40 ms for 3 playouts: whole ms, as a board's clock
         module.ticks_ms = FakeClock(10)  # choose(): the same, whole decisions at a time
         bot = SearchBot(TallyModule(6), PilesBot, 0, 3, 25, None, 20, my_actions)
         bot.choose(Tally().view(0))
@@ -651,6 +656,46 @@ def test_a_sliced_search_plays_the_same_playouts_a_decision_a_step():
     assert sliced.best() == plain.best() == BEST and sliced.playouts == 9
     # each playout: its start (no decision), then seat 1's pass (one), tallied at once
     assert steps == [0, 1] * 9
+
+
+class InPieces:
+    """A heuristic whose every decision is a thought of PIECES pieces (as Diploma's,
+    firmware/bots Heuristic.thinking); choose() is the same decision at once."""
+
+    PIECES = 3
+
+    def __init__(self):
+        self.pieces = 0
+
+    def choose(self, view):
+        return view["legal"][0]
+
+    def thinking(self, view):
+        for _ in range(self.PIECES - 1):
+            self.pieces += 1
+            yield
+        self.pieces += 1
+        return view["legal"][0]
+
+
+def test_a_sliced_search_steps_a_piece_of_a_decision_at_a_time():
+    # Sliced, a decision of a playout that thinks in pieces takes a step a piece: the same
+    # playouts and answer as the whole decisions of the plain search, in more steps.
+    view = Piles().view(0)
+    plain = Search(PilesModule(), view, [InPieces(), InPieces()], score_lead, Prng(7), None, 9,
+                   20, 0, None, 0)
+    plain.run()
+    policy = [InPieces(), InPieces()]
+    sliced = Search(PilesModule(), view, policy, score_lead, Prng(7), None, 9, 20, 0, None, 0,
+                    sliced=True)
+    steps = 0
+    while sliced.step():
+        steps += 1
+    assert (sliced.playouts, sliced.totals, sliced.tries) == (plain.playouts, plain.totals,
+                                                              plain.tries)
+    assert sliced.best() == plain.best() == BEST and sliced.playouts == 9
+    # each playout: its start, then seat 1's pass in 3 pieces, tallied with the last
+    assert steps + 1 == 9 * (1 + InPieces.PIECES) and policy[1].pieces == 9 * InPieces.PIECES
 
 
 class Flaky:
