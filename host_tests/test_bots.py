@@ -316,13 +316,19 @@ def test_a_heuristic_falls_back_to_the_first_legal_action_unless_strict():
         Bare().choose({"legal": []})
 
 
-def test_a_heuristic_decides_in_start_and_its_steps_end_at_once():
+def test_a_heuristic_of_one_piece_decides_at_its_first_step():
+    # (Diploma's heuristic thinks in pieces: host_tests/test_diploma_bot.py.) A RandomBot
+    # decides in start(): its steps end at once (guards: a step that never ends the turn).
     bot = Scripted(0, 8)
     assert bot.result() is None
     bot.start({"legal": [7, 8]})
     assert bot.step() is False and bot.result() == 8
     bot.stop()
     assert bot.result() == 8
+    view = {"legal": [3, 4, 5, 6]}
+    rand = RandomBot(0, 9)
+    rand.start(view)
+    assert rand.step() is False and rand.result() == RandomBot(0, 9).choose(view)
     for game in ("diams", "diamonds", "quartz", "sixgems"):
         for level in ("easy", "normal"):
             bot = make_bot(game, 0, level, 1)
