@@ -132,7 +132,6 @@ LOOPS = (
 _COUNT = const(148)  # loops in LOOPS (host_tests/test_diploma_plan.py checks)
 _START = [0] * _COUNT  # where each loop starts in LOOPS (made whole at once: a list grown
 # an item at a time leaves its old copies as holes in a board's heap)
-_START[0] = 0
 for _k in range(1, _COUNT):
     _START[_k] = _START[_k - 1] + 2 + 2 * LOOPS[_START[_k - 1]]
 del _k
