@@ -807,8 +807,25 @@ def test_hard_starts_from_its_own_heuristic():
 def test_hard_searches_the_dice_and_steals_only():
     for a in (D.DRAFT, D.DRAFT + 4, D.PROD, D.PROD + 3, D.NO_STEAL, D.STEAL + 5):
         assert B.candidates(a)
-    for a in (D.PASS, D.END, D.BUY, D.TILE + 3, D.PLACE + 7, D.STEP + 2, D.DONE, D.SET):
+    for a in (D.PASS, D.END, D.BUY, D.TILE + 3, D.PLACE + 7, D.STEP + 2, D.DONE, D.SET,
+              D.RABBIT, D.STEAL - 1):
         assert not B.candidates(a)
+    assert B.candidates(D.RABBIT - 1)  # the last kind to steal
+
+
+def test_the_bot_reads_the_hand_limit_as_the_rules_do_P_P6_P_P7():
+    """The hand the bot keeps under (P-P6): the rules' own limit in every state, the hand
+    barrier's while it acts (P-P7: its first BARRIER_ROUNDS rounds), no other barrier's."""
+    checked = set()
+    state = load("diploma").new_game(3, 5)
+    for seat in range(3):
+        for under in (-1, D.B_HAND, D.B_JUDGE):
+            for step in (0, D.BARRIER_ROUNDS - 1, D.BARRIER_ROUNDS):
+                state.under[seat], state.step[seat] = under, step
+                view = state.view(seat)
+                assert B._hand_limit(view, seat) == state.hand_limit(seat), (under, step)
+                checked.add(state.hand_limit(seat))
+    assert checked == {D.HAND_LIMIT, D.BARRIER_HAND}
 
 
 # ---- Strength ---------------------------------------------------------------------------
