@@ -360,9 +360,13 @@ class SearchBot:
         self.view = view  # until the prior is known
         self.thought = thought_of(thinker, view)
         if not self.sliced:
-            while self._think(True):
-                pass
+            self._think_out(True)
         return self.search
+
+    def _think_out(self, search):
+        """The rest of the prior's thought at once (see _think)."""
+        while self._think(search):
+            pass
 
     def _think(self, search):
         """A piece of the prior's thought; once it ends, the search begins (`search`: a stop
@@ -415,8 +419,7 @@ class SearchBot:
 
     def stop(self):
         """A button: the best answer so far (still working out the prior: the prior)."""
-        while self.thought is not None:
-            self._think(False)
+        self._think_out(False)
         if self.search is not None:
             self.search.stop()
 
@@ -441,8 +444,7 @@ class SearchBot:
 
     def choose(self, view):
         self.start(view)
-        while self.thought is not None:
-            self._think(True)
+        self._think_out(True)
         search = self.search
         if search is None:
             return self.answer
