@@ -15,7 +15,7 @@ import sys
 
 from firmware.bots import make_bot
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.core import GAMES, find_module, record, replay
+from firmware.core import GAMES, about, game_part, record, replay
 
 FLAG = "selftest"  # a file of this name in the working directory (the board's root)
 SEED = 2024
@@ -23,8 +23,6 @@ PLAYERS = 3  # clamped to each game's MIN_PLAYERS..MAX_PLAYERS
 LEVEL = "normal"
 MAX_ACTIONS = 20000  # a game longer than this is a bug (no end)
 QUICK_PLAYERS = 2  # the quick mode's players, clamped like PLAYERS
-# The quick mode's options: each game's shortest length (the other options at their default).
-QUICK = {"diams": {"length": "quick"}, "sixgems": {"length": "6"}}
 
 
 def requested(argv=None):
@@ -55,7 +53,7 @@ def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=N
     """One full game of `name`, bots on every seat (`options`: the game's, None for its
     defaults). True when it passed, None when the game is not on this board; raises on a
     failure."""
-    module = find_module("firmware.core." + name)
+    module = game_part(name, "rules")
     if module is None:
         out("selftest %s: not on this board" % name)
         return None
@@ -98,6 +96,15 @@ def play_one(name, players=PLAYERS, seed=SEED, level=LEVEL, out=print, options=N
     return True
 
 
+def quick_options(name):
+    """The quick mode's options of game `name`: its shortest length, its package's QUICK (the
+    other options at their default); None for a game without them or not on this board."""
+    try:
+        return getattr(about(name), "QUICK", None)
+    except ImportError:
+        return None
+
+
 def run(games=None, out=print, quick=None):
     """Play every game in `games` (default: all of GAMES) once; True when none failed.
     quick: 2 players (or the game's least) and each game's shortest length (QUICK). When
@@ -113,7 +120,7 @@ def run(games=None, out=print, quick=None):
         gc.collect()
         try:
             if quick:
-                result = play_one(name, QUICK_PLAYERS, out=out, options=QUICK.get(name))
+                result = play_one(name, QUICK_PLAYERS, out=out, options=quick_options(name))
             else:
                 result = play_one(name, out=out)
         except Exception as exc:  # report and go on with the next game

@@ -51,7 +51,7 @@ def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
     return checked
 
 
-# -- the table's choices (firmware/ui/choices_<game>.py) -------------------------------------
+# -- the table's choices (firmware/games/<game>/choices.py) ---------------------------------
 def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
     """(state, view, legal, choices(view, legal)) at the decisions of random games, one a
     seed (new_game(players(seed), seed)), `moves` steps at most."""

@@ -259,7 +259,7 @@ def test_pause_menu_log_and_help():
     move_cursor_to(sim, "Rules help")
     sim.press(K.A)
     assert title_text(sim).startswith("Quartz")
-    from firmware.ui.help_quartz import HELP
+    from firmware.games.quartz.help import HELP
 
     assert HELP[0].split()[0] in sim.texts()[1], sim.texts()
     first = sim.texts()

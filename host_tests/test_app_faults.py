@@ -502,7 +502,7 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
 
 
 # The game's code, the crash screen's and the report's: loaded for a game or a fault only.
-GAME_CODE = ("firmware.core.diams", "firmware.bots.diams", "firmware.ui.table_diams",
+GAME_CODE = ("firmware.games.diams.rules", "firmware.games.diams.bot", "firmware.games.diams.table",
              "firmware.ui.match", "firmware.ui.crash_screen", "firmware.crash")
 
 
@@ -533,11 +533,11 @@ def test_the_fault_lets_go_of_the_game_and_its_code(tmp_path, monkeypatch):
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert "firmware.ui.crash_screen" not in sys.modules  # let go with its screen
     # The title offers the game: its rules read again (one copy of them, the new one).
-    assert "firmware.core.diams" in sys.modules
+    assert "firmware.games.diams.rules" in sys.modules
     assert "Resume Diam's" in " ".join(sim.texts())
     sim.press(K.A)
-    assert sim.app.match.state.__class__.__module__ == "firmware.core.diams"
-    assert type(sim.app.match.state) is sys.modules["firmware.core.diams"].State
+    assert sim.app.match.state.__class__.__module__ == "firmware.games.diams.rules"
+    assert type(sim.app.match.state) is sys.modules["firmware.games.diams.rules"].State
 
 
 @pytest.mark.parametrize("how", ["quit", "game over"])
@@ -548,7 +548,7 @@ def test_the_title_after_a_game_lets_go_of_its_code(how, tmp_path):
     sim, slot, _ = new_sim(tmp_path)
     seats = SEATS if how == "quit" else ["normal", "normal"]
     setup_game(sim, "Diam's", 2, seats, {"length": "quick"}, settle=False)
-    assert "firmware.bots.diams" in sys.modules and "firmware.ui.match" in sys.modules
+    assert "firmware.games.diams.bot" in sys.modules and "firmware.ui.match" in sys.modules
     if how == "quit":
         to_table(sim)
         sim.press(K.START)
@@ -565,7 +565,7 @@ def test_the_title_after_a_game_lets_go_of_its_code(how, tmp_path):
     for name in GAME_CODE[1:]:  # the bots, the table, the match: until a game starts
         assert name not in sys.modules, name
     # The rules stay only to hold the game the title offers.
-    assert ("firmware.core.diams" in sys.modules) == offered
+    assert ("firmware.games.diams.rules" in sys.modules) == offered
 
 
 def test_a_fault_while_the_title_is_made_at_start(tmp_path, monkeypatch):

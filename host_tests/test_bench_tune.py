@@ -6,13 +6,13 @@ from multiprocessing.dummy import Pool
 import bench
 import pytest
 
-from firmware.bots import diams as diams_bot
-from firmware.selftest import QUICK
+from firmware.games.diams import bot as diams_bot
+from firmware.selftest import quick_options
 
 
 def shares(changes, games=100, level="normal"):
     with Pool(1) as pool:
-        return bench.tune_shares(pool, "diams", 2, QUICK["diams"], games, changes, level)
+        return bench.tune_shares(pool, "diams", 2, quick_options("diams"), games, changes, level)
 
 
 def test_the_games_own_settings_score_exactly_the_even_share():

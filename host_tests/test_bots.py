@@ -9,9 +9,9 @@ from randplay import option_sets
 from firmware.bots import LEVELS, Heuristic, RandomBot, make_bot
 from firmware.bots import search as search_module
 from firmware.bots.search import SearchBot
-from firmware.core import diams as D
 from firmware.core import load
 from firmware.core.prng import SEED_LIMIT, Prng
+from firmware.games.diams import rules as D
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -402,13 +402,14 @@ def test_make_bot_gives_the_search_its_defaults_for_a_game_that_sets_none(monkey
         def _choose(self, view, legal):
             return legal[0]
 
-    rules = types.ModuleType("firmware.core.toy")
+    rules = types.ModuleType(core.dotted("toy", "rules"))
     rules.sample_state = lambda view, rng: None
-    bots = types.ModuleType("firmware.bots.toy")
+    bots = types.ModuleType(core.dotted("toy", "bot"))
     bots.Bot = ToyBot
     monkeypatch.setattr(core, "GAMES", core.GAMES + ("toy",))
-    monkeypatch.setitem(sys.modules, "firmware.core.toy", rules)
-    monkeypatch.setitem(sys.modules, "firmware.bots.toy", bots)
+    monkeypatch.setitem(sys.modules, core.dotted("toy"), types.ModuleType(core.dotted("toy")))
+    monkeypatch.setitem(sys.modules, core.dotted("toy", "rules"), rules)
+    monkeypatch.setitem(sys.modules, core.dotted("toy", "bot"), bots)
     bot = make_bot("toy", 1, "hard", 4)
     assert isinstance(bot, SearchBot) and bot.module is rules and bot.heuristic is ToyBot
     assert (bot.depth, bot.bonus, bot.evaluate, bot.candidates) == (20, 0, score_lead, None)
@@ -420,8 +421,9 @@ def test_a_game_may_think_for_less_than_the_boards_budget():
     # SIXGEMS's, Diploma's and Quartz's BUDGET_MS lowers the board's budget, never raises a
     # smaller one; a game without one keeps what it is given. Guards: the game's budget
     # ignored, or taken over a smaller one.
-    from firmware.bots import diploma, quartz, sixgems
-
+    from firmware.games.diploma import bot as diploma
+    from firmware.games.quartz import bot as quartz
+    from firmware.games.sixgems import bot as sixgems
     for name, module in (("sixgems", sixgems), ("diploma", diploma), ("quartz", quartz)):
         assert module.BUDGET_MS < 2000
         assert make_bot(name, 0, "hard", 1, 2000).budget_ms == module.BUDGET_MS
@@ -435,8 +437,10 @@ def test_a_hard_prior_game_searches_from_its_hard_heuristic_one_for_every_seat()
     # searching seat's own playouts) is the game's Bot at level "hard", one shared by every
     # hard seat of the game; a game without one (Diamonds) searches from the normal bots of
     # the playouts. Guards: the prior never made, made per seat, or kept from another game.
-    from firmware.bots import diams, diploma, quartz, sixgems
-
+    from firmware.games.diams import bot as diams
+    from firmware.games.diploma import bot as diploma
+    from firmware.games.quartz import bot as quartz
+    from firmware.games.sixgems import bot as sixgems
     a = make_bot("sixgems", 0, "hard", 1)
     b = make_bot("sixgems", 1, "hard", 2)
     assert isinstance(a.prior_bot, sixgems.Bot) and a.prior_bot is b.prior_bot

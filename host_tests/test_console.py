@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.core import diams as D
 from firmware.core import load
+from firmware.games.diams import rules as D
 from firmware.ui import console
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -61,7 +61,7 @@ def test_power_on_from_a_blank_drive_shows_the_simulators_title_and_keys_move(fi
 
 FROZEN = """
 import os
-import firmware.core.diams as d
+import firmware.games.diams.rules as d
 try:
     os.stat(d.__file__)
     print('on the drive', d.__file__)
@@ -82,7 +82,7 @@ def test_selftest_plays_every_game_from_frozen_modules(firmware, tmp_path):
     for name in GAMES:
         assert "selftest %s: ok, " % name in out, out[-3000:]
     assert "selftest: %d passed, 0 failed" % len(GAMES) in out
-    assert "frozen firmware/core/diams.py" in out
+    assert "frozen firmware/games/diams/rules.py" in out
     assert "files ['boot.py', 'boot_out.txt', 'main.py', 'pocket-gems.txt', 'selftest']" in out
 
 

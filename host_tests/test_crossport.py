@@ -57,7 +57,7 @@ def test_same_games_on_cpython_and_micropython(tmp_path):
                              text=True, timeout=600, cwd=str(tmp_path))
         assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
         lines = out.stdout.splitlines()
-        assert lines[0].endswith(name + ".mpy"), lines[0]  # the compiled module ran
+        assert lines[0].endswith(name + "/rules.mpy"), lines[0]  # the compiled module ran
         assert lines[1:] == cpython_lines(name)
         checked += 1
     assert checked >= 1

@@ -1,4 +1,4 @@
-"""The Diamonds computer player (firmware/bots/diamonds.py): legality over many states,
+"""The Diamonds computer player (firmware/games/diamonds/bot.py): legality over many states,
 decisions from the view only, a few known situations, and strength against a uniformly random
 player. Rule ids: seeds/diamonds.md."""
 
@@ -8,8 +8,8 @@ import pytest
 from randplay import fitting_option_sets
 
 from firmware.bots import LEVELS, RandomBot, make_bot
-from firmware.core import diamonds as M
 from firmware.core import load
+from firmware.games.diamonds import rules as M
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -346,7 +346,7 @@ def test_hard_lead_in_a_recorded_position():
 
 
 def test_the_next_card_passed_counts_the_suits_in_hand_M_R2():
-    from firmware.bots.diamonds import next_pass
+    from firmware.games.diamonds.bot import next_pass
 
     # Rank less 2 per card of its suit in hand: 3H -1, 4H 0, 2S -2, 9S 5: the 2S ...
     assert next_pass([C(3, "H"), C(4, "H"), C(2, "S"), C(9, "S")], False) == C(2, "S")
@@ -355,7 +355,7 @@ def test_the_next_card_passed_counts_the_suits_in_hand_M_R2():
 
 
 def test_what_each_suit_action_is_worth_to_the_bot_M_A():
-    from firmware.bots.diamonds import action_values
+    from firmware.games.diamonds.bot import action_values
 
     view = {"side": [0, 1], "showroom": [0, 1], "thief": 1}
     assert action_values(view, 0) == (2, 1, 0, 2)  # a club steals the thief's one crystal
@@ -393,7 +393,7 @@ def test_two_players_duck_only_in_the_last_trick():
 
 
 def test_hard_searches_every_action_but_taking_back_a_pick_M_R2():
-    from firmware.bots.diamonds import candidates
+    from firmware.games.diamonds.bot import candidates
 
     assert candidates(M.PICK + 5) and candidates(M.PLAY + 5) and candidates(M.CONFIRM)
     assert not candidates(M.UNPICK + 5)

@@ -1,4 +1,4 @@
-"""Diamonds on the text console (firmware/ui/console_diamonds.py through console.py and
+"""Diamonds on the text console (firmware/games/diamonds/console.py through console.py and
 tools/play.py): all-bot games on CPython and MicroPython (the same output on both: a cross-port
 check that covers team mode too), a scripted human, privacy. Rule ids: seeds/diamonds.md."""
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware.core import diamonds as M
 from firmware.core import load
+from firmware.games.diamonds import console as R
+from firmware.games.diamonds import rules as M
 from firmware.ui import console
-from firmware.ui import console_diamonds as R
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = str(ROOT / "tools" / "play.py")

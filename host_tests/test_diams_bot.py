@@ -1,14 +1,14 @@
-"""The Diam's computer player (firmware/bots/diams.py) in known situations: what it plays in
+"""The Diam's computer player (firmware/games/diams/bot.py) in known situations: what it plays in
 crafted views, a won position the normal and hard bots must find, and the hard level's
 evaluation. Rule ids: ../shared/rules/diams.md. (Legality, statelessness and strength
 against random players: host_tests/test_bots.py.)"""
 
 import bot_checks
 
-from firmware.bots import diams as bot_module
 from firmware.bots import make_bot
-from firmware.core import diams as D
 from firmware.core import load
+from firmware.games.diams import bot as bot_module
+from firmware.games.diams import rules as D
 
 
 def strict_bot(seat=0, level="normal", seed=0):

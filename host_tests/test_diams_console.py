@@ -1,14 +1,14 @@
-"""Diam's on the text console (firmware/ui/console_diams.py through firmware/ui/console.py):
+"""Diam's on the text console (firmware/games/diams/console.py through firmware/ui/console.py):
 the exact lines a player reads for constructed views (the table, the reminder between two
 decisions, every phase's question, the spectator's line) and the action a typed number plays.
 Whole games are in test_console.py. Rule ids: seeds/diams.md."""
 
 from test_console import Script
 
-from firmware.core import diams as D
 from firmware.core import load
+from firmware.games.diams import console as R
+from firmware.games.diams import rules as D
 from firmware.ui import console
-from firmware.ui import console_diams as R
 
 NAMES = ["P1", "P2 bot", "P3 bot"]
 

@@ -1,4 +1,4 @@
-"""The Diploma computer player (firmware/bots/diploma.py): legality over whole games at every
+"""The Diploma computer player (firmware/games/diploma/bot.py): legality over whole games at every
 level and player count, decisions from the view only, known situations (declare a loop, close
 one, produce above the judgement value, sets at scoring), and strength against a random
 player. Rule ids: seeds/diploma.md."""
@@ -7,10 +7,10 @@ import bot_checks
 import pytest
 
 from firmware.bots import LEVELS, RandomBot, finish, make_bot
-from firmware.bots import diploma as B
-from firmware.core import diploma as D
 from firmware.core import load
 from firmware.core.prng import Prng
+from firmware.games.diploma import bot as B
+from firmware.games.diploma import rules as D
 
 RED_TIGHT = 2  # kind: Red (colour 0) * 3 + shape 2 (tight curve)
 BLUE_TIGHT = 5
@@ -317,7 +317,7 @@ def test_hard_builds_the_loop_its_card_asks_for_P_K():
     of hexes 1, 2, 8 and a blue one on 4, 5, 14, and a blue tight curve in hand: normal lays it
     on the first loop it finds (hex 2, beside the red: that loop will not meet the card);
     hard on the blue loop (hex 5), the second tile of a loop that can meet it
-    (firmware/bots/diploma_plan.py)."""
+    (firmware/games/diploma/plan.py)."""
     state = reach(D.P_PLACE)
     empty_board(state)
     for h, r, colour in ((1, 5, 0), (4, 2, 1)):  # tight curves: (hex, rotation, colour)
@@ -877,7 +877,7 @@ def test_a_decision_is_worked_out_a_piece_at_a_time(monkeypatch):
     magic card besides the lead it must beat; the pieces add up to choose()'s answer, and so
     does the sliced form. Guards: a lost yield, a piece that skips work, a sliced answer
     from a thought cut short."""
-    from firmware.bots import diploma_plan as P
+    from firmware.games.diploma import plan as P
 
     calls = {"hex": 0, "loop": 0, "lead": 0}
 

@@ -1,4 +1,4 @@
-"""Diploma on the text console (firmware/ui/console_diploma.py) and its result words
+"""Diploma on the text console (firmware/games/diploma/console.py) and its result words
 (results_diploma.py, final_diploma.py): every phase of random games at 1-4 players renders
 without error in lines that fit; a bots-only game and a scripted human play to the end;
 the help says the game is a reconstruction and covers every phase; hands stay private."""
@@ -6,10 +6,11 @@ the help says the game is a reconstruction and covers every phase; hands stay pr
 import pytest
 from test_console import INTERPRETERS, run_script
 
-from firmware.core import diploma as D
 from firmware.core.prng import Prng
-from firmware.ui import console_diploma as R
-from firmware.ui import final_diploma, results_diploma
+from firmware.games.diploma import console as R
+from firmware.games.diploma import final as final_diploma
+from firmware.games.diploma import results as results_diploma
+from firmware.games.diploma import rules as D
 from firmware.ui.scoretable import NARROW
 
 

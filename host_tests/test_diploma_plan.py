@@ -1,4 +1,4 @@
-"""Loop plans of Diploma's hard bot (firmware/bots/diploma_plan.py): the table of every loop
+"""Loop plans of Diploma's hard bot (firmware/games/diploma/plan.py): the table of every loop
 of 3 to 8 tiles, what a loop needs to meet each magic-circle card (P-K1..K12, checked against
 the rules' circle_met), which loops a board leaves open, and what a lay changes. Rule ids:
 seeds/diploma.md."""
@@ -6,10 +6,10 @@ seeds/diploma.md."""
 import diploma_loops
 import pytest
 
-from firmware.bots import diploma_plan as P
 from firmware.bots import make_bot
-from firmware.core import diploma as D
 from firmware.core.prng import Prng
+from firmware.games.diploma import plan as P
+from firmware.games.diploma import rules as D
 
 WIDE, TIGHT, STRAIGHT = 1, 2, 0  # shapes (kind = colour * 3 + shape)
 RING = [1, 2, 3, 4, 5, 6]  # the centre's neighbours: the loop of 6 round the centre

@@ -155,7 +155,8 @@ def test_flash_empty_board_then_nothing_changed(board, project, build_dir):
     assert not [p for p in want if p.startswith("firmware/") and p.endswith(".py")]
     assert (Path(board.root) / "saves" / "slot1.json").read_bytes() == SAVE
     # The board runs what was copied (through mpremote, from the .mpy files).
-    out2 = mpremote(board, "exec", "import firmware.core.diams as d; print(d.TITLE, d.__file__)")
+    out2 = mpremote(board, "exec",
+                    "import firmware.games.diams.rules as d; print(d.TITLE, d.__file__)")
     assert "Diam's" in out2 and ".mpy" in out2
     # Again with nothing changed: nothing copied, nothing removed.
     code, out, err = run_flash(board, project, build_dir)
@@ -172,7 +173,7 @@ def test_one_change_one_copy_and_stale_files_go_but_saves_stay(board, project, b
         f.write("\nFLASH_TEST = 1\n")
     root = Path(board.root)
     (root / "firmware" / "core" / "old_game.mpy").write_bytes(b"M\x06stale")
-    (root / "firmware" / "core" / "diams.py").write_text("# a source beside its .mpy\n")
+    (root / "firmware" / "games" / "diams" / "rules.py").write_text("# a source beside its .mpy\n")
     (root / "firmware" / "gone").mkdir()
     (root / "firmware" / "gone" / "x.mpy").write_bytes(b"stale")
     (root / "saves" / "slot2.json.part").write_bytes(b"half a save")
@@ -192,13 +193,13 @@ def test_one_change_one_copy_and_stale_files_go_but_saves_stay(board, project, b
 def test_dry_run_lists_the_plan_and_writes_nothing(board, project, build_dir):
     code, out, err = run_flash(board, project, build_dir, "--dry-run")
     assert code == 0, out + err
-    assert "firmware/core/diams.mpy" in copied(out)
+    assert "firmware/games/diams/rules.mpy" in copied(out)
     assert "dry run: would copy" in out
     assert on_board(board) == {}
 
 
 def test_killed_midway_then_flashed_again_is_consistent(tmp_path, project, build_dir):
-    """The flash is killed while it writes firmware/core/diams.mpy (between two chunks, seen
+    """The flash is killed while it writes firmware/games/diams/rules.mpy (between two chunks, seen
     from the board's side); the board then holds whole old-or-new files and one .part; the
     next flash finishes the job and removes the .part."""
     state = {"open": False, "proc": None, "killed": False}
@@ -206,7 +207,7 @@ def test_killed_midway_then_flashed_again_is_consistent(tmp_path, project, build
     def watch(direction, data):
         if direction != "in" or state["killed"]:
             return
-        if b"core/diams.mpy.part" in data:
+        if b"diams/rules.mpy.part" in data:
             state["open"] = True
         elif state["open"] and b"f.write(" in data and state["proc"] is not None:
             os.killpg(state["proc"].pid, signal.SIGKILL)
@@ -231,15 +232,16 @@ def test_killed_midway_then_flashed_again_is_consistent(tmp_path, project, build
         assert state["killed"] and proc.returncode == -signal.SIGKILL, out
         want = expected(project, build_dir)
         half = on_board(board)
-        assert "firmware/core/diams.mpy.part" in half and "firmware/core/diams.mpy" not in half
+        assert "firmware/games/diams/rules.mpy.part" in half
+        assert "firmware/games/diams/rules.mpy" not in half
         for path, digest in half.items():  # every other file there is whole
             assert path.endswith(".part") or want.get(path) == digest, path
         code, out, err = run_flash(board, project, build_dir)
         assert code == 0, out + err
         assert on_board(board) == want  # no .part left, everything new
-        assert "firmware/core/diams.mpy" in copied(out) and "boot.py" not in copied(out)
+        assert "firmware/games/diams/rules.mpy" in copied(out) and "boot.py" not in copied(out)
         assert (root / "saves" / "slot1.json").read_bytes() == SAVE
-        out = mpremote(board, "exec", "import firmware.core.diams as d; print(d.TITLE)")
+        out = mpremote(board, "exec", "import firmware.games.diams.rules as d; print(d.TITLE)")
         assert "Diam's" in out
 
 
@@ -248,7 +250,7 @@ def test_selftest_of_every_game_through_mpremote(board, project, build_dir):
     assert code == 0, out + err
     from firmware.core import GAMES
 
-    present = [g for g in GAMES if (project / "firmware" / "core" / (g + ".py")).exists()]
+    present = [g for g in GAMES if (project / "firmware" / "games" / g / "rules.py").exists()]
     assert "diams" in present
     out = mpremote(board, "exec", "from firmware import selftest; selftest.run()", timeout=120)
     for game in GAMES:
@@ -369,12 +371,12 @@ def test_circuitpython_loads_what_the_drive_flash_wrote(tmp_path, project, build
     drive = circuitpy_drive(tmp_path)
     flash.flash(drive=str(drive), root=project, build_dir=build_dir, out=lambda line: None)
     code = ("import sys\nsys.path[:] = [%r]\n"
-            "import firmware.core.diams as d, firmware.ui.console as c\n"
+            "import firmware.games.diams.rules as d, firmware.ui.console as c\n"
             "print(d.__file__, c.__file__, d.TITLE)" % str(drive))
     done = subprocess.run([str(CP_UNIX), "-X", "heapsize=256k", "-c", code],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.split() == [str(drive / "firmware/core/diams.mpy"),
+    assert done.stdout.split() == [str(drive / "firmware/games/diams/rules.mpy"),
                                    str(drive / "firmware/ui/console.mpy"), "Diam's"]
     done = subprocess.run([str(CP_UNIX), "-X", "heapsize=256k", "main.py", "--selftest"],
                           capture_output=True, text=True, timeout=120, cwd=drive)
@@ -390,8 +392,8 @@ def test_source_flag_ships_py_and_says_what_it_costs(tmp_path, project, build_di
     assert flash.main(["--drive", str(drive), "--root", str(project), "--build-dir",
                        str(build_dir), "--source"]) == 0
     assert "--source: shipping .py sources" in capsys.readouterr().out
-    assert (drive / "firmware" / "core" / "diams.py").read_bytes() == (
-        project / "firmware" / "core" / "diams.py").read_bytes()
+    assert (drive / "firmware" / "games" / "diams" / "rules.py").read_bytes() == (
+        project / "firmware" / "games" / "diams" / "rules.py").read_bytes()
     assert not list((drive / "firmware").rglob("*.mpy")) and not list(drive.rglob("*.part"))
     assert (drive / "saves" / "slot1.json").read_bytes() == SAVE
     assert lib_files(drive) == lib
@@ -414,7 +416,7 @@ def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir):
 
     flash_drive(source=True)  # an older flash of sources
     sources = {p for p in files_under(drive) if p.endswith(".py") and p not in flash.SOURCES}
-    assert "firmware/core/diams.py" in sources
+    assert "firmware/games/diams/rules.py" in sources
     out = flash_drive()
     found = files_under(drive)
     assert_circuitpython_tree(found, project)
@@ -422,14 +424,14 @@ def test_stale_py_and_mpy_replaced_both_ways(tmp_path, project, build_dir):
     assert removed == sources  # every .py of the older flash, and only those
     # One stale .py beside its .mpy (a flash interrupted long ago, a copy by hand): it goes,
     # nothing else moves.
-    (drive / "firmware" / "core" / "diams.py").write_text("TITLE = 'stale'\n")
+    (drive / "firmware" / "games" / "diams" / "rules.py").write_text("TITLE = 'stale'\n")
     out = flash_drive()
-    assert "remove firmware/core/diams.py (stale)" in out and copied(out) == []
+    assert "remove firmware/games/diams/rules.py (stale)" in out and copied(out) == []
     assert files_under(drive) == found
     # And back to sources: every .mpy goes.
     flash_drive(source=True)
     assert not list(drive.rglob("*.mpy"))
-    assert (drive / "firmware" / "core" / "diams.py").is_file()
+    assert (drive / "firmware" / "games" / "diams" / "rules.py").is_file()
 
 
 @needs_cp_compiler
@@ -441,8 +443,8 @@ def test_circuitpython_over_serial_ships_circuitpython_mpy(board, project, build
     adafruit_display_text) is left alone."""
     _altered_probe(monkeypatch, kind="circuitpython")
     lib = older_lib(board.root)
-    (Path(board.root) / "firmware" / "core").mkdir(parents=True)
-    (Path(board.root) / "firmware" / "core" / "diams.py").write_text("TITLE = 'stale'\n")
+    (Path(board.root) / "firmware" / "games" / "diams").mkdir(parents=True)
+    (Path(board.root) / "firmware" / "games" / "diams" / "rules.py").write_text("TITLE = 'stale'\n")
     assert flash.main(["--port", board.device, "--root", str(project), "--build-dir",
                        str(build_dir), "--no-reset"]) == 0, capsys.readouterr()
     found = {path: data for path, data in files_under(board.root).items()

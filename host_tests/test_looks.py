@@ -59,9 +59,10 @@ def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours
     # Guards: a pip in white on green (about 2.5:1), white on a picked die's orange (3.2:1),
     # a suit's pip on another suit's colour, a die's face on another state's colour, a
     # table's constant pointing at another game's pictures.
-    from firmware.core import quartz as Q
-    from firmware.ui import table_diamonds, table_quartz, table_sixgems
-
+    from firmware.games.diamonds import table as table_diamonds
+    from firmware.games.quartz import rules as Q
+    from firmware.games.quartz import table as table_quartz
+    from firmware.games.sixgems import table as table_sixgems
     for ink, paper, _shape in look.PICTURES:
         assert contrast(ink, paper) >= 4.5, (ink, paper)
 

@@ -12,8 +12,8 @@ from checks import fingerprint
 from firmware import buttons as K
 from firmware.bots import Sliced
 from firmware.core import GAMES, available, load
-from firmware.core import diams as diams_rules
 from firmware.core.prng import Prng
+from firmware.games.diams import rules as diams_rules
 from firmware.save import SaveSlot
 from firmware.ui import match as match_module
 from firmware.ui.match import Match
@@ -379,8 +379,8 @@ def test_a_finished_game_takes_no_more_moves():
                                          scores[s]) for s in ranked]
     assert lines[3] == "Round %d of %d" % (match.scored, match.state.rounds)  # that round
     # The words and their tables left the heap once written (a board's heap in play).
-    assert "firmware.ui.results_diams" not in sys.modules
-    assert "firmware.ui.final_diams" not in sys.modules
+    assert "firmware.games.diams.results" not in sys.modules
+    assert "firmware.games.diams.final" not in sys.modules
     assert "firmware.ui.scoretable" not in sys.modules
     assert not match.pending_result()
 
@@ -401,10 +401,10 @@ def test_a_heap_too_fragmented_for_the_results_table_says_so_and_the_game_goes_o
     while not match.pending_result():
         assert match.think(1000)
 
-    def no_room(dotted):
+    def no_room(game, name):
         raise MemoryError("memory allocation failed, allocating 217 bytes")
 
-    monkeypatch.setitem(match_module, "find_module", no_room)
+    monkeypatch.setitem(match_module, "game_part", no_room)
     lines = []
 
     def out(line):  # the line, and whether the words' table was still loaded at it
@@ -427,7 +427,7 @@ def test_no_room_even_for_the_no_room_line_and_the_game_still_goes_on(monkeypatc
     def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 256 bytes")
 
-    monkeypatch.setitem(match_module, "find_module", no_room)
+    monkeypatch.setitem(match_module, "game_part", no_room)
     match.round_lines(no_room)
     assert not match.pending_result()
 

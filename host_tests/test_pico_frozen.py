@@ -16,7 +16,7 @@ import uf2  # noqa: E402
 from panelmodel import shots  # noqa: E402
 from test_pico_screen import in_the_simulator  # noqa: E402
 
-from firmware.core import GAMES, TITLES, available  # noqa: E402
+from firmware.core import GAMES, available, titles  # noqa: E402
 
 HERE = [name for name in GAMES if available(name)]
 SELFTEST_CYCLES = 3_500_000_000  # about 4x what the quick self-test takes from .mpy
@@ -52,7 +52,7 @@ def test_power_on_starts_the_app_then_a_typed_key_the_console(frozen, tmp_path):
     pictures, _ = shots(record.read_bytes())
     simulator = in_the_simulator(["DOWN"], saves=tmp_path / "saves")
     listed = [line[1:] for line in simulator[0][1][1:1 + len(HERE)]]  # after the cursor
-    assert listed == [TITLES[GAMES.index(g)] for g in HERE]
+    assert listed == [titles()[GAMES.index(g)] for g in HERE]
     assert [pictures["0"], pictures["1"]] == [picture for picture, _ in simulator]
     # the serial: the hint at start, then (Enter typed) the console's first question
     log = result.stderr
@@ -62,7 +62,7 @@ def test_power_on_starts_the_app_then_a_typed_key_the_console(frozen, tmp_path):
 def test_selftest_plays_every_game_from_frozen_modules(frozen):
     emu, image = frozen
     code = ("import os\nprint('files', os.listdir('/'))\n"
-            "import firmware.core.diams as d\n"
+            "import firmware.games.diams.rules as d\n"
             "try:\n    os.stat(d.__file__)\n    print('on the filesystem')\n"
             "except OSError:\n    print('frozen', d.__file__)\n"
             "from firmware.core import GAMES, available\n"
@@ -74,7 +74,7 @@ def test_selftest_plays_every_game_from_frozen_modules(frozen):
     assert result.status == 0, result.stdout + result.stderr[-3000:]
     out = result.stdout
     assert "files []" in out  # nothing installed: not even a save
-    assert "frozen firmware/core/diams.py" in out
+    assert "frozen firmware/games/diams/rules.py" in out
     assert "available %r" % HERE in out and len(HERE) >= 4
     for name in HERE:
         assert "selftest %s: ok, " % name in out, out

@@ -165,10 +165,9 @@ def moved_card(game, view):
     """The card the last move put on the table, as its badge's text: Diamonds' last card
     played (of the trick, or of the trick just won), Diam's diamond placed in the market;
     SIXGEMS's die placed, moved or turned last this turn (its letter and face)."""
-    from firmware.core import diamonds as M
-    from firmware.core import diams as D
-    from firmware.ui import table_sixgems
-
+    from firmware.games.diamonds import rules as M
+    from firmware.games.diams import rules as D
+    from firmware.games.sixgems import table as table_sixgems
     if game == "sixgems":
         die = view["moved"]
         return "%s%d" % (table_sixgems.DIE_LETTERS[die], view["faces"][die]) if die >= 0 else None
@@ -186,8 +185,7 @@ def quartz_moved(sim, view, shown):
     in the dice row), "seat", the one it chose (the name under the bar), "cart" or "chest",
     the gem of the crystal's kind where it went; None (no pointer, asserted) when nothing
     moved or when that is on another page."""
-    from firmware.core import quartz as Q
-
+    from firmware.games.quartz import rules as Q
     moved = view["moved"]
     table = sim.app.screen
     c = sim.app.canvas

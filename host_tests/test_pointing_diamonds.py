@@ -9,10 +9,10 @@ from app_driver import make_sim, setup_game, to_decision
 from test_pointing import TABLES, decisions, pointed, walk
 
 from firmware import buttons as K
-from firmware.core import diamonds as M
+from firmware.games.diamonds import rules as M
+from firmware.games.diamonds import table as T
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
-from firmware.ui import table_diamonds as T
 
 
 def base_of(action):

@@ -7,11 +7,11 @@
 # with its count after it, a seat its name.
 from test_pointing import decisions, pointed, walk
 
-from firmware.core import quartz as Q
 from firmware.core.prng import Prng
+from firmware.games.quartz import rules as Q
+from firmware.games.quartz import table as T
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
-from firmware.ui import table_quartz as T
 
 NOWHERE = (Q.KEEP, Q.REROLL, Q.END_TURN, Q.CONFIRM)  # chosen from the choice row only
 PICKED = C.PICTURES + T.FACES + len(Q.FACES)  # + face: a picked die's picture

@@ -13,11 +13,11 @@ from table_checks import SIZES, names_for
 from test_pointing import decisions, pointed, walk
 
 from firmware import app as A
-from firmware.core import sixgems as G
 from firmware.core.prng import Prng
+from firmware.games.sixgems import rules as G
+from firmware.games.sixgems import table as T
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
-from firmware.ui import table_sixgems as T
 
 NOWHERE = (G.PASS, G.NO_USE, G.NO_SWAP, G.WAIT)  # chosen from the choice row only
 DIE = {"blue A": "A", "blue B": "B", "red": "R"}  # a die's words, its letter on the table

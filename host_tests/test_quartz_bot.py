@@ -1,4 +1,4 @@
-"""The Quartz computer player (firmware/bots/quartz.py): legal at every decision, decides
+"""The Quartz computer player (firmware/games/quartz/bot.py): legal at every decision, decides
 from the view only, deterministic, and beats a uniformly random player. Rule ids:
 seeds/quartz.md."""
 
@@ -7,8 +7,8 @@ import pytest
 
 from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import load
-from firmware.core import quartz as Q
 from firmware.core.prng import Prng
+from firmware.games.quartz import rules as Q
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -290,8 +290,7 @@ def test_hard_rerolls_the_dice_with_the_best_expected_plan_Q_T2():
     # In 25 positions from real games, the hard heuristic's reroll (outcomes counted by
     # multisets, values kept by dice counts) is one of the best by the brute force above, and
     # its expected value is theirs exactly; it keeps the dice when no reroll gains.
-    from firmware.bots import quartz as B
-
+    from firmware.games.quartz import bot as B
     kept = rerolled = 0
     for view in roll_views(25):
         bot = B.Bot(view["seat"], "hard", 0)
@@ -341,8 +340,7 @@ def test_hard_keeps_dice_that_no_reroll_would_better():
 def test_hard_rerolls_as_normal_with_more_than_three_players():
     # LOOKAHEAD_PLAYERS: with four or more seats the lookahead lost to normal's idle dice
     # (its chest dice rerolled away, its carts stolen by more rivals).
-    from firmware.bots import quartz as B
-
+    from firmware.games.quartz import bot as B
     assert B.LOOKAHEAD_PLAYERS == 3
     for players in (4, 6):
         state = position(players=players, phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2,
@@ -454,8 +452,8 @@ def test_hard_evaluation_discounts_carts_until_the_last_round():
     """evaluate (the hard level's): the score lead as if the game ended now, a cart's valuable
     crystals discounted by CART_RISK percent per round to come; once over, the lead and the
     win (as the search's score_lead)."""
-    from firmware.bots import quartz as B
     from firmware.bots.search import score_lead
+    from firmware.games.quartz import bot as B
 
     carts = [crystals(amber=2), EMPTY, crystals(ruby=1)]
     chests = [EMPTY, crystals(amber=2), crystals(quartz=1)]

@@ -1,4 +1,4 @@
-"""Quartz on the text console (firmware/ui/console_quartz.py through firmware/ui/console.py):
+"""Quartz on the text console (firmware/games/quartz/console.py through firmware/ui/console.py):
 whole bots-only games on CPython and MicroPython, a scripted human game, and the renderer's
 figures checked against the State. Rule ids: seeds/quartz.md."""
 
@@ -11,8 +11,9 @@ import pytest
 from test_console import Script, micropython
 
 from firmware.core import load
-from firmware.core import quartz as Q
-from firmware.ui import console, console_quartz
+from firmware.games.quartz import console as console_quartz
+from firmware.games.quartz import rules as Q
+from firmware.ui import console
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = str(ROOT / "tools" / "play.py")

@@ -1,18 +1,16 @@
-"""The words of a scored round and of the game's end (firmware/ui/results_<game>.py), as the
+"""The words of a scored round and of the game's end (each game's results.py and final.py), as the
 console and the handheld's result screens show them: score tables (firmware/ui/scoretable.py,
 a row per category, a column per seat or team) with exact lines for views set by hand, as
 the games' states make them at a round's end and at the game's end. CPython, no display."""
 
-from firmware.ui import (
-    final_diamonds,
-    final_diams,
-    final_quartz,
-    final_sixgems,
-    results_diamonds,
-    results_diams,
-    results_quartz,
-    results_sixgems,
-)
+from firmware.games.diamonds import final as final_diamonds
+from firmware.games.diamonds import results as results_diamonds
+from firmware.games.diams import final as final_diams
+from firmware.games.diams import results as results_diams
+from firmware.games.quartz import final as final_quartz
+from firmware.games.quartz import results as results_quartz
+from firmware.games.sixgems import final as final_sixgems
+from firmware.games.sixgems import results as results_sixgems
 from firmware.ui.scoretable import table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -358,8 +356,7 @@ def test_sixgems_settlement_tables_each_seats_points():
 
 
 def test_sixgems_final_settlement_has_no_card():
-    from firmware.core import sixgems as G
-
+    from firmware.games.sixgems import rules as G
     results = [[0, 0, 0, 0, 0, 1, 2, 3], [G.FINAL, 1, 0, 0, 0, 5, 6, 0]]
     view = sixgems_view(results, [6, 8, 3])
     assert lines(results_sixgems.round_result, view) == [

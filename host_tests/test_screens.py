@@ -17,13 +17,13 @@ from app_driver import (
 )
 
 from firmware import buttons as K
-from firmware.core import GAMES, TITLES, available, load
+from firmware.core import GAMES, about, available, dotted, load
 from firmware.core.prng import Prng
+from firmware.games.diams.help import HELP as DIAMS_HELP
 from firmware.save import SaveSlot
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 from firmware.ui.canvas import wrap
-from firmware.ui.help_diams import HELP as DIAMS_HELP
 from firmware.ui.match import Match
 
 HERE = [g for g in GAMES if available(g)]
@@ -40,7 +40,7 @@ def right_of_title(sim):
 # -- lists ------------------------------------------------------------------------------
 def test_the_title_menu_lists_every_game_then_the_buttons_page_and_wraps_around():
     sim = make_sim("pybadge")
-    items = [TITLES[GAMES.index(g)] for g in HERE] + ["Buttons"]
+    items = [about(g).TITLE for g in HERE] + ["Buttons"]
     assert title_text(sim).startswith("Pocket Gem Games")
     seen = []
     for i in range(len(items)):
@@ -113,7 +113,7 @@ def test_setup_values_turn_around_both_ways_and_a_on_a_value_changes_it():
 @pytest.mark.parametrize("game", [g for g in HERE if load(g).OPTIONS])
 def test_every_option_turns_through_its_choices(game):
     sim = make_sim("pybadge")
-    move_cursor_to(sim, TITLES[GAMES.index(game)])
+    move_cursor_to(sim, about(game).TITLE)
     sim.press(K.A)
     for key, choices in load(game).OPTIONS:
         move_cursor_to(sim, key.replace("_", " ") + ":")
@@ -153,16 +153,16 @@ def test_rules_help_from_the_setup_shows_the_games_rules_and_comes_back_unchange
 
 
 def test_rules_help_needs_no_text_console_and_leaves_the_heap(monkeypatch):
-    """Each game's rules help is firmware/ui/help_<game>.py, not the console's renderer (a
+    """Each game's rules help is its help.py, not the console's renderer (a
     PyBadge firmware leaves the console out), and it is forgotten once its lines are shown."""
     monkeypatch.setitem(sys.modules, "firmware.ui.console", None)  # importing them fails
     for game in HERE:
-        monkeypatch.setitem(sys.modules, "firmware.ui.console_" + game, None)
+        monkeypatch.setitem(sys.modules, dotted(game, "console"), None)
     sim = make_sim("pybadge")
     for game in HERE:
-        name = "firmware.ui.help_" + game
+        name = dotted(game, "help")
         lines = importlib.import_module(name).HELP
-        title = TITLES[GAMES.index(game)]
+        title = about(game).TITLE
         move_cursor_to(sim, title)
         sim.press(K.A)
         move_cursor_to(sim, "Rules help")
@@ -176,7 +176,7 @@ def test_rules_help_needs_no_text_console_and_leaves_the_heap(monkeypatch):
 
 
 def test_rules_help_of_a_game_without_one_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "firmware.ui.help_quartz", None)  # as if not there
+    monkeypatch.setitem(sys.modules, "firmware.games.quartz.help", None)  # as if not there
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Quartz")
     sim.press(K.A)
@@ -373,7 +373,7 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
 
 
 def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypatch):
-    # A board (COLLECT) loads choices_<game>.py for a human's decision and lets it go at once:
+    # A board (COLLECT) loads the game's choices.py for a human's decision and lets it go at once:
     # the bots' search and the results need the heap. Guards: the module kept, the wrong
     # name unloaded, the choices not the module's (no shortcut).
     import sys
@@ -386,9 +386,9 @@ def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypat
     for _ in range(3):
         if not sim.app.match.human_turn():
             to_decision(sim)
-        assert "firmware.ui.choices_diams" not in sys.modules
+        assert "firmware.games.diams.choices" not in sys.modules
         table.refresh()
-        assert "firmware.ui.choices_diams" not in sys.modules
+        assert "firmware.games.diams.choices" not in sys.modules
         view = sim.app.match.state.view(sim.app.match.current())
         if view["phase"] == "main":
             assert [c for c in table.legal if isinstance(c, tuple)]  # (the places)
@@ -396,7 +396,7 @@ def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypat
 
 
 def test_no_room_for_a_games_choices_leaves_the_rules_list_and_the_game_goes_on(monkeypatch):
-    # A board's heap too fragmented to load choices_<game>.py (late in a long game): the
+    # A board's heap too fragmented to load the game's choices.py (late in a long game): the
     # rules' own choices, every one there, nothing half loaded left on the heap, and the
     # next decision tries again. Guards: the MemoryError reaching the crash screen, a
     # choice lost, the module left loaded.
@@ -409,19 +409,19 @@ def test_no_room_for_a_games_choices_leaves_the_rules_list_and_the_game_goes_on(
     while sim.app.match.state.view(0)["phase"] != "main":
         sim.press(K.A)
         to_decision(sim)
-    real = S.find_module
+    real = S.game_part
 
-    def no_room(dotted):
-        real(dotted)  # (loaded, then no room for what it builds)
+    def no_room(game, name):
+        real(game, name)  # (loaded, then no room for what it builds)
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(S, "find_module", no_room)
+    monkeypatch.setattr(S, "game_part", no_room)
     table = sim.app.screen
     table.refresh()
     assert table.legal == sim.app.match.legal()  # the rules' list: no shortcut
-    assert "firmware.ui.choices_diams" not in sys.modules
+    assert "firmware.games.diams.choices" not in sys.modules
     assert not getattr(sim.app.screen, "crash", False)
-    monkeypatch.setattr(S, "find_module", real)
+    monkeypatch.setattr(S, "game_part", real)
     table.refresh()
     assert [c for c in table.legal if isinstance(c, tuple)]  # the shortcuts again
 
@@ -757,8 +757,7 @@ def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision()
 
 
 def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch):
-    from firmware.ui import table_diamonds
-
+    from firmware.games.diamonds import table as table_diamonds
     drawn = []
     real = table_diamonds.draw
 
@@ -797,12 +796,12 @@ def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch)
 
 @pytest.mark.parametrize("game", HERE)
 def test_a_table_is_drawn_by_its_renderer_else_in_the_consoles_words(game):
-    from firmware.core import find_module
+    from firmware.core import game_part
 
     match = Match(load(game).new_game(load(game).MIN_PLAYERS, 3),
                   ["human"] * load(game).MIN_PLAYERS)
     view = match.state.view(0)
-    renderer = find_module("firmware.ui.table_" + game)
+    renderer = game_part(game, "table")
     assert renderer is not None
     body = C.Canvas(26, 64)
     S.draw_table(body, renderer, match, view)
@@ -812,7 +811,7 @@ def test_a_table_is_drawn_by_its_renderer_else_in_the_consoles_words(game):
     body = C.Canvas(26, 64)
     S.draw_table(body, None, match, view)  # no handheld table: the console's words
     lines = []
-    find_module("firmware.ui.console_" + game).table(view, match.names, lines.append)
+    game_part(game, "console").table(view, match.names, lines.append)
     words = [part for line in lines for part in wrap(line, 26)]
     assert [t for t in body.texts() if t] == [w.rstrip() for w in words if w.strip()][:64]
 

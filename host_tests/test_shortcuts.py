@@ -9,10 +9,10 @@ from table_checks import choice_decisions, played, shortcuts
 
 from firmware import buttons as K
 from firmware.core import load
-from firmware.core import quartz as Q
 from firmware.core.prng import Prng
+from firmware.games.quartz import choices as T
+from firmware.games.quartz import rules as Q
 from firmware.save import SaveSlot
-from firmware.ui import choices_quartz as T
 from firmware.ui import screens as S
 from firmware.ui.match import Match
 

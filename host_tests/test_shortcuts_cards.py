@@ -6,10 +6,10 @@
 # G-S2 / G-P5 (placing the dice).
 from table_checks import choice_decisions, played, shortcuts
 
-from firmware.core import diams as D
-from firmware.core import sixgems as G
-from firmware.ui import choices_diams as TD
-from firmware.ui import choices_sixgems as TG
+from firmware.games.diams import choices as TD
+from firmware.games.diams import rules as D
+from firmware.games.sixgems import choices as TG
+from firmware.games.sixgems import rules as G
 
 
 def decisions(module, seeds, moves=200):

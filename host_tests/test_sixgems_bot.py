@@ -1,4 +1,4 @@
-"""The SIXGEMS computer player (firmware/bots/sixgems.py): legality over many states,
+"""The SIXGEMS computer player (firmware/games/sixgems/bot.py): legality over many states,
 decisions from the view only, known situations, a won position the normal and hard bots must
 find, and strength against a random player. Rule ids: seeds/sixgems.md."""
 
@@ -7,10 +7,10 @@ import bot_checks
 import pytest
 
 from firmware.bots import LEVELS, RandomBot, make_bot
-from firmware.bots import sixgems as bot_module
 from firmware.core import load
-from firmware.core import sixgems as G
 from firmware.core.prng import Prng
+from firmware.games.sixgems import bot as bot_module
+from firmware.games.sixgems import rules as G
 
 
 def strict_bot(seat, level="normal", seed=0):

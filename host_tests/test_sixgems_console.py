@@ -1,4 +1,4 @@
-"""SIXGEMS on the text console (firmware/ui/console_sixgems.py): all-bot games on CPython and
+"""SIXGEMS on the text console (firmware/games/sixgems/console.py): all-bot games on CPython and
 MicroPython, a scripted human, privacy of hands, the help text. Rule ids: seeds/sixgems.md."""
 
 import re
@@ -7,9 +7,9 @@ import pytest
 from test_console import INTERPRETERS, Script, run_script
 
 from firmware.core import load
-from firmware.core import sixgems as G
+from firmware.games.sixgems import console as R
+from firmware.games.sixgems import rules as G
 from firmware.ui import console
-from firmware.ui import console_sixgems as R
 
 BOT_GAMES = [
     (["--seats", "bot,bot"], 31, "2 players, length 6", ["--option", "length=6"]),

@@ -1,15 +1,15 @@
-"""Diamonds on the handheld table screen (firmware/ui/table_diamonds.py): random games drawn
+"""Diamonds on the handheld table screen (firmware/games/diamonds/table.py): random games drawn
 from every seat's view at every step at both screen widths, what the viewer must see on the
 first page, and the others' hidden cards never drawn. CPython, no display."""
 
 from randplay import fitting_option_sets
 from table_checks import SIZES, check_redealt_views_draw_alike
 
-from firmware.core import diamonds as M
 from firmware.core.prng import Prng
+from firmware.games.diamonds import choices as choices_diamonds
+from firmware.games.diamonds import rules as M
+from firmware.games.diamonds import table as T
 from firmware.ui import canvas as C
-from firmware.ui import choices_diamonds
-from firmware.ui import table_diamonds as T
 from firmware.ui.canvas import Canvas
 
 CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]

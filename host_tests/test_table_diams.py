@@ -1,4 +1,4 @@
-"""Diam's on the handheld table screen (firmware/ui/table_diams.py): random games drawn from
+"""Diam's on the handheld table screen (firmware/games/diams/table.py): random games drawn from
 every seat's view at every step at both screen widths, what the viewer must see on the first
 page, and the hidden cards of the others never drawn. CPython, no display."""
 
@@ -6,10 +6,10 @@ from randplay import option_sets
 from table_checks import SIZES, check_redealt_views_draw_alike, names_for
 from table_checks import render as render_with
 
-from firmware.core import diams as D
 from firmware.core.prng import Prng
+from firmware.games.diams import rules as D
+from firmware.games.diams import table as T
 from firmware.ui import canvas as C
-from firmware.ui import table_diams as T
 from firmware.ui.canvas import Canvas
 
 

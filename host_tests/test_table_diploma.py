@@ -1,4 +1,4 @@
-"""Diploma on the handheld table screen (firmware/ui/table_diploma.py) and its choices
+"""Diploma on the handheld table screen (firmware/games/diploma/table.py) and its choices
 (choices_diploma.py): each tile's line drawn at its hexes and rotation, the pawn, the hexes a
 choice picks marked with those actions, a declarable loop in gold, the resources' words, the
 dice of a draft, the other boards on the next page; every view of random games at both
@@ -6,11 +6,11 @@ widths. Rule ids: seeds/diploma.md."""
 
 from table_checks import NARROW, WIDE, check_redealt_views_draw_alike, names_for, render
 
-from firmware.core import diploma as D
 from firmware.core.prng import Prng
+from firmware.games.diploma import choices as CH
+from firmware.games.diploma import rules as D
+from firmware.games.diploma import table as T
 from firmware.ui import canvas as C
-from firmware.ui import choices_diploma as CH
-from firmware.ui import table_diploma as T
 
 
 def draw(view, size=NARROW, marks=64):

@@ -1,14 +1,14 @@
-"""Quartz on the handheld table screen (firmware/ui/table_quartz.py): every seat's view drawn
+"""Quartz on the handheld table screen (firmware/games/quartz/table.py): every seat's view drawn
 at every step of random games at both widths, and what the viewer must see on the first
 page (rows - 3 = 7 rows at 26 columns, 8 at 40) checked against the State."""
 
 from randplay import random_game
 from table_checks import NARROW, WIDE, names_for, render
 
-from firmware.core import quartz as Q
 from firmware.core.prng import Prng
+from firmware.games.quartz import rules as Q
+from firmware.games.quartz import table as T
 from firmware.ui import canvas as C
-from firmware.ui import table_quartz as T
 from firmware.ui.canvas import GEM, SOLID, tile
 
 
@@ -183,7 +183,7 @@ def test_game_over_names_the_winners():
 
 def test_everything_public_the_drawing_reads_the_view_only():
     """Quartz has no hidden cards: two states with the same view draw the same screen."""
-    import firmware.core.quartz as mod
+    import firmware.games.quartz.rules as mod
 
     state = play_to(4, 2, "act")
     view = state.view(1)

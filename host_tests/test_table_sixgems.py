@@ -1,14 +1,14 @@
-"""SIXGEMS on the handheld table screen (firmware/ui/table_sixgems.py): every seat's view
+"""SIXGEMS on the handheld table screen (firmware/games/sixgems/table.py): every seat's view
 drawn at every step of random games at both widths; what the viewer must see on the first
 page (rows - 3 = 7 rows at 26 columns, 8 at 40); other seats' hidden cards never drawn."""
 
 from randplay import random_game
 from table_checks import NARROW, WIDE, names_for, render
 
-from firmware.core import sixgems as G
 from firmware.core.prng import Prng
+from firmware.games.sixgems import rules as G
+from firmware.games.sixgems import table as T
 from firmware.ui import canvas as C
-from firmware.ui import table_sixgems as T
 from firmware.ui.canvas import GEM, SOLID, tile
 
 

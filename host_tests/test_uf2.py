@@ -126,9 +126,9 @@ from firmware import core
 from firmware.core import GAMES, available
 print(core.__file__)
 print([g for g in GAMES if available(g)])
-print(sorted(m for m in sys.modules if m.startswith("firmware.core.")))
-import firmware.core.quartz
-print(available("quartz"), "firmware.core.quartz" in sys.modules)
+print(sorted(m for m in sys.modules if m.startswith("firmware.games.")))
+import firmware.games.quartz.rules
+print(available("quartz"), "firmware.games.quartz.rules" in sys.modules)
 """
 
 
@@ -143,12 +143,12 @@ def test_available_finds_games_in_a_package_without_files(tmp_path):
                            capture_output=True, text=True, timeout=60, check=True,
                            ).stdout.splitlines()
     assert lines[0].startswith(str(archive))
-    games = [p.stem for p in (ROOT / "firmware" / "core").glob("*.py") if p.stem != "__init__"]
+    games = [p.parent.name for p in (ROOT / "firmware" / "games").glob("*/rules.py")]
     from firmware.core import GAMES
 
     assert eval(lines[1]) == [g for g in GAMES if g in games] and len(games) >= 4
     # asked, then let go: no game's rules left in the heap (the shared engine may stay)
-    assert {m.rsplit(".", 1)[1] for m in eval(lines[2])} & set(GAMES) == set()
+    assert [m for m in eval(lines[2]) if m.endswith(".rules")] == []
     assert lines[3] == "True True"  # a module already loaded stays loaded
 
 
@@ -176,7 +176,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from firmware.core import available
 print(available("zz_probe"), available("zz_absent"), available("zz_compiled"))
-print("firmware.core.zz_probe" in sys.modules)
+print("firmware.games.zz_probe.rules" in sys.modules)
 """
 
 
@@ -187,9 +187,13 @@ def test_available_reads_files_where_there_are_files(tmp_path, packed):
     tree = tmp_path / "tree"
     shutil.copytree(ROOT / "firmware", tree / "firmware",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    (tree / "firmware" / "core" / "zz_probe.py").write_text("print('imported')\n")
+    games = tree / "firmware" / "games"
+    for name in ("zz_probe", "zz_compiled"):
+        (games / name).mkdir()
+        (games / name / "__init__.py").write_text("")
+    (games / "zz_probe" / "rules.py").write_text("print('imported')\n")
     # a board's .mpy only (make flash): found by its file, as CPython cannot import it
-    (tree / "firmware" / "core" / "zz_compiled.mpy").write_bytes(b"M\x06\x00\x1f")
+    (games / "zz_compiled" / "rules.mpy").write_bytes(b"M\x06\x00\x1f")
     where = tree
     if packed:
         where = tmp_path / "firmware.zip"
@@ -232,12 +236,12 @@ def test_circuitpython_image_holds_the_handheld_app_and_not_the_consoles(cp_buil
     name, built, _ = cp_built
     names = frozen_names(built.image.read_bytes())
     wanted = set(cpbuild.frozen_modules())
-    assert {"firmware/app.py", "firmware/start.py", "firmware/ui/help_diams.py",
-            "firmware/hw/%s.py" % name, "firmware/core/diploma.py"} <= wanted
+    assert {"firmware/app.py", "firmware/start.py", "firmware/games/diams/help.py",
+            "firmware/hw/%s.py" % name, "firmware/games/diploma/rules.py"} <= wanted
     assert wanted <= names, sorted(wanted - names)
     left_out = {p.relative_to(ROOT).as_posix() for p in (ROOT / "firmware").rglob("*.py")}
     left_out -= wanted
-    assert {"firmware/ui/console.py", "firmware/ui/console_diams.py", "firmware/hw/host.py",
+    assert {"firmware/ui/console.py", "firmware/games/diams/console.py", "firmware/hw/host.py",
             "firmware/ui/fbscene.py", "firmware/hw/st7789.py"} <= left_out
     assert not left_out & names
     assert b"Stage" not in built.image.read_bytes()  # the stock board's frozen library: cut

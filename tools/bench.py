@@ -78,7 +78,7 @@ seat, per player count, with 95% intervals: a reconstruction's first-player adva
 by default; normal bots, and hard at --playouts with --hard-n).
 
 `tune`: a game's heuristic with other settings (weights, thresholds: any name of
-firmware/bots/<game>.py, set in a private copy of the module) on one seat, rotating, against
+firmware/games/<game>/bot.py, set in a private copy of the module) on one seat, rotating, against
 the normal bot on the others; heuristics only, so 2,000 games take seconds to a minute. Each
 variant's win share with its 95% interval: how a weight is tried before it is changed (with
 --level hard, the hard level's own heuristic, the prior of its search where HARD_PRIOR).
@@ -160,10 +160,10 @@ def table(head, rows, right_from=1):
 # ---- the games' settings --------------------------------------------------------------------
 def settings(name, module, args):
     """(players, options) of game `name` for this run."""
-    from firmware.selftest import QUICK
+    from firmware.selftest import quick_options
 
     players = min(max(args.players, module.MIN_PLAYERS), module.MAX_PLAYERS)
-    options = QUICK.get(name) if args.length == "quick" else None
+    options = quick_options(name) if args.length == "quick" else None
     return players, options
 
 
@@ -375,7 +375,7 @@ def bench_games(args):
 
     print_games(args, games, board, results, rates, folders, BOT_BUDGET_MS)
     for name in missing:
-        print(f"{name}: not here yet (no firmware/core/{name}.py)")
+        print(f"{name}: not here yet (no firmware/games/{name}/rules.py)")
     wall = time.monotonic() - started
     print()
     after = tree_state()
@@ -502,8 +502,8 @@ def print_games(args, games, board, results, rates, folders, budget_ms):
     for name, _, players, options in games:
         rate, actions = rates[name]
         sizes = []
-        for part in ("core", "bots"):
-            path = files.get(f"firmware/{part}/{name}.mpy")
+        for part in ("rules", "bot"):
+            path = files.get(f"firmware/games/{name}/{part}.mpy")
             sizes.append(str(path.stat().st_size) if path is not None else "-")
         rows.append((name, describe(players, options), sizes[0], sizes[1], "%.1f" % rate,
                      "%.1f" % actions))
@@ -719,19 +719,19 @@ def bench_seats(args):
 
 
 def variant_bot(name, changes):
-    """The Bot class of a private copy of firmware/bots/<name>.py with `changes` applied
+    """The Bot class of a private copy of firmware/games/<name>/bot.py with `changes` applied
     (each "NAME=expression", evaluated in that copy: "_W_STONE=8", "NOISE={'normal': 5}").
     The game's own module, and every bot make_bot() makes, keep their values."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("variant_" + name,
-                                                  ROOT / "firmware" / "bots" / (name + ".py"))
+                                                  ROOT / "firmware" / "games" / name / "bot.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     for change in changes:
         key, _, text = change.partition("=")
         if not hasattr(module, key):
-            raise ValueError("firmware/bots/%s.py has no %s" % (name, key))
+            raise ValueError("firmware/games/%s/bot.py has no %s" % (name, key))
         setattr(module, key, eval(text, vars(module)))
     return module.Bot
 
@@ -763,9 +763,9 @@ def bench_tune(args):
     players = min(max(args.players, module.MIN_PLAYERS), module.MAX_PLAYERS)
     options = None
     if args.length == "quick":
-        from firmware.selftest import QUICK
+        from firmware.selftest import quick_options
 
-        options = QUICK.get(args.game)
+        options = quick_options(args.game)
     pool = multiprocessing.Pool(args.jobs)
     print(f"{args.game} {players}p {args.length}: the {args.level} heuristic with these "
           f"settings on one seat (rotating) against normal, {args.games_n} games "
@@ -1036,7 +1036,7 @@ def main(argv=None):
     games.add_argument("--players", type=int, default=2,
                        help="seats (clamped to the game's; default 2, Quartz 3)")
     games.add_argument("--length", choices=("quick", "standard"), default="quick",
-                       help="game length (quick: firmware.selftest.QUICK)")
+                       help="game length (quick: a game package's QUICK options)")
     games.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                        help="the bots of the heap games (hard: capped at %d playouts)"
                        % HEAVY_PLAYOUTS)
@@ -1071,7 +1071,7 @@ def main(argv=None):
     tune = sub.add_parser("tune", help="a heuristic with changed settings against normal")
     tune.add_argument("game")
     tune.add_argument("variants", nargs="*", metavar="NAME=EXPR[,NAME=EXPR]",
-                      help="settings of firmware/bots/<game>.py, one variant an argument "
+                      help="settings of firmware/games/<game>/bot.py, one variant an argument "
                       "(-: as it is)")
     tune.add_argument("--players", type=int, default=2, help="seats (clamped to the game's)")
     tune.add_argument("--length", choices=("quick", "standard"), default="standard")

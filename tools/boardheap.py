@@ -35,8 +35,11 @@ PORTS = {
 }
 LIBS = ROOT / "tools" / "boardlibs"  # the display stand-ins (app mode)
 SCRIPT = ROOT / "tools" / "heapgame.py"
-MAX_PLAYERS = {"diams": 5, "diamonds": 6, "quartz": 6, "sixgems": 4, "diploma": 4}
-MIN_PLAYERS = {"diams": 2, "diamonds": 2, "quartz": 3, "sixgems": 2, "diploma": 1}
+sys.path.insert(0, str(ROOT))
+from firmware.core import GAMES, about  # noqa: E402 (the registry; a game's package, no rules)
+
+MAX_PLAYERS = {game: about(game).MAX_PLAYERS for game in GAMES}
+MIN_PLAYERS = {game: about(game).MIN_PLAYERS for game in GAMES}
 # The budgets of `make flash` onto stock CircuitPython (firmware/ as .mpy on the drive): the
 # PyBadge's, about 30 KB under its ~142 KB free: a whole game ends there (hard bots may cut a
 # search short when memory runs out); the heap at which the app plays at full strength (no

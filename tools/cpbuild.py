@@ -40,7 +40,7 @@ RP2040_FAMILY = 0xE48BFF56
 # firmware/ modules the handheld image leaves out: the text console (the handheld plays on
 # its screen; `make flash` puts the console on the drive) and what only MicroPython, the web
 # page or the simulator run.
-LEFT_OUT = ("firmware/ui/console.py", "firmware/ui/console_*.py", "firmware/ui/fbscene.py",
+LEFT_OUT = ("firmware/ui/console.py", "firmware/games/*/console.py", "firmware/ui/fbscene.py",
             "firmware/ui/font6x12.py", "firmware/hw/st7789.py", "firmware/hw/picodisplay_mp.py",
             "firmware/hw/web.py", "firmware/hw/host.py")
 # The files drive.h writes, from the checkout: name in C -> path.

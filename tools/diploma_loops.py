@@ -1,4 +1,4 @@
-"""Every loop of 3 to 8 tiles a Diploma board can hold, for firmware/bots/diploma_plan.py.
+"""Every loop of 3 to 8 tiles a Diploma board can hold, for firmware/games/diploma/plan.py.
 
 A loop of tiles is a cycle of hexes, each next to the one before and after it; the tile on a
 hex joins the two edges facing them, so its shape follows (tight, wide or straight). The
@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from firmware.core import diploma as D  # noqa: E402
+from firmware.games.diploma import rules as D  # noqa: E402
 
 MAX_SIZE = 8  # P-K4 asks for 8 or more: a loop of 8 is the one a plan aims at
 

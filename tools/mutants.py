@@ -38,7 +38,9 @@ SCORES = ROOT / "docs" / "mutation.md"
 COPIED = ("firmware", "host_tests", "tools", "web", "main.py", "boot.py", "pyproject.toml")
 # The tests that cover a module, by the module's path: the first rule that matches, its
 # paths with {game} replaced. Slow soaks are left out where faster tests cover the same.
-GAME_NAMES = ("diams", "diamonds", "quartz", "sixgems", "diploma")
+sys.path.insert(0, str(ROOT))
+from firmware.core import GAMES as GAME_NAMES  # noqa: E402 (the registry: every game)
+
 TESTS = (
     ("firmware/core/prng.py", ["host_tests/core/test_prng.py", "host_tests/core/test_contract.py"]),
     ("firmware/core/base.py", ["host_tests/core/test_history.py",
@@ -51,13 +53,13 @@ TESTS = (
                                    "host_tests/test_uf2.py::"
                                    "test_available_reads_files_where_there_are_files"]),
     ("firmware/start.py", ["host_tests/test_start.py"]),
-    ("firmware/core/diamonds.py", ["host_tests/core/test_diamonds_rules.py",
+    ("firmware/games/diamonds/rules.py", ["host_tests/core/test_diamonds_rules.py",
                                    "host_tests/core/test_contract.py",
                                    "host_tests/core/test_sampling_diamonds.py",
                                    "host_tests/core/test_diamonds_random.py",
                                    "host_tests/core/test_search_diamonds.py::"
                                    "test_the_bots_view_is_the_part_of_the_view_they_read"]),
-    ("firmware/core/{game}.py", ["host_tests/core/test_{game}_rules.py",
+    ("firmware/games/{game}/rules.py", ["host_tests/core/test_{game}_rules.py",
                                  "host_tests/core/test_contract.py",
                                  "host_tests/core/test_sampling_{game}.py",
                                  "host_tests/core/test_{game}_random.py"]),
@@ -65,35 +67,36 @@ TESTS = (
                                    "host_tests/core/test_search_quality.py",
                                    "host_tests/core/test_search_diploma.py",
                                    "host_tests/test_diploma_bot.py"]),
-    ("firmware/bots/diamonds_belief.py", ["host_tests/core/test_belief_diamonds.py",
+    ("firmware/games/diamonds/belief.py", ["host_tests/core/test_belief_diamonds.py",
                                           "host_tests/test_diamonds_bot.py"]),
-    ("firmware/bots/diamonds.py", ["host_tests/test_diamonds_bot.py", "host_tests/test_bots.py",
-                                   "host_tests/core/test_search_diamonds.py",
+    ("firmware/games/diamonds/bot.py", ["host_tests/test_diamonds_bot.py",
+                                        "host_tests/test_bots.py",
+                                        "host_tests/core/test_search_diamonds.py",
                                    "host_tests/core/test_search_quality.py::"
                                    "test_narrowing_keeps_the_prior_and_the_best_others_after_its"
                                    "_rounds"]),
-    ("firmware/bots/diploma_plan.py", ["host_tests/test_diploma_plan.py",
+    ("firmware/games/diploma/plan.py", ["host_tests/test_diploma_plan.py",
                                        "host_tests/test_diploma_bot.py"]),
-    ("firmware/bots/{game}.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
+    ("firmware/games/{game}/bot.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
                                  "host_tests/core/test_search_{game}.py"]),
-    ("firmware/ui/table_{game}.py", ["host_tests/test_table_{game}.py",
+    ("firmware/games/{game}/table.py", ["host_tests/test_table_{game}.py",
                                      "host_tests/test_pointing_{game}.py",
                                      "host_tests/test_pointing.py",
                                      "host_tests/test_shortcuts.py"]),
-    ("firmware/ui/choices_{game}.py", ["host_tests/test_shortcuts.py",
+    ("firmware/games/{game}/choices.py", ["host_tests/test_shortcuts.py",
                                        "host_tests/test_shortcuts_cards.py",
                                        "host_tests/test_table_{game}.py",
                                        "host_tests/test_pointing_{game}.py",
                                        "host_tests/test_pointing.py"]),
-    ("firmware/ui/console_{game}.py", ["host_tests/test_{game}_console.py",
+    ("firmware/games/{game}/console.py", ["host_tests/test_{game}_console.py",
                                        "host_tests/test_console.py"]),
-    ("firmware/ui/help_{game}.py", ["host_tests/test_{game}_console.py",
+    ("firmware/games/{game}/help.py", ["host_tests/test_{game}_console.py",
                                     "host_tests/test_screens.py::"
                                     "test_rules_help_needs_no_text_console_and_leaves_the_heap"]),
-    ("firmware/ui/results_{game}.py", ["host_tests/test_results.py",
+    ("firmware/games/{game}/results.py", ["host_tests/test_results.py",
                                        "host_tests/test_{game}_console.py",
                                        "host_tests/test_console.py", "host_tests/test_app.py"]),
-    ("firmware/ui/final_{game}.py", ["host_tests/test_results.py",
+    ("firmware/games/{game}/final.py", ["host_tests/test_results.py",
                                      "host_tests/test_{game}_console.py",
                                      "host_tests/test_console.py"]),
     ("firmware/ui/scoretable.py", ["host_tests/test_results.py", "host_tests/test_console.py"]),

@@ -108,13 +108,13 @@ def main(game, players, options, seed, levels, hard_at, budget_ms):
     say("free_start", [gc.mem_free()])
     say("heap_total", [gc.mem_free() + gc.mem_alloc()])
     t0 = us()
-    from firmware.core import find_module, load
+    from firmware.core import game_part, load
 
     module = load(game)
     t1 = us()
     from firmware.bots import make_bot
 
-    find_module("firmware.bots." + game)
+    game_part(game, "bot")
     t2 = us()
     if hard_at:
         import firmware.bots.search  # noqa: F401

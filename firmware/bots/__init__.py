@@ -1,6 +1,6 @@
 # Computer players. A bot sees only what its seat may see: choose(view) receives the dict of
 # State.view(seat) (with "legal", the actions open to that seat) and returns one of them.
-# One module per game (firmware/bots/<game>.py, class Bot; a game without one gets
+# One module per game (firmware/games/<game>/bot.py, class Bot; a game without one gets
 # RandomBot), imported on demand so the board's heap holds only the bot being played.
 #
 # Levels: "easy" is the game's heuristic with noise, "normal" the heuristic (knows the
@@ -17,7 +17,7 @@
 # A heuristic's decision is a thought (Heuristic.thinking): a generator that yields between
 # pieces of work and returns the action. Most games think in one piece; Diploma's heuristic
 # weighs a board's hexes a few at a time (a whole decision took up to 260 ms on a board).
-from firmware.core import find_module, load
+from firmware.core import game_part, load
 from firmware.core.prng import SEED_LIMIT, Prng
 
 LEVELS = ("easy", "normal", "hard")
@@ -68,7 +68,7 @@ def at_once(decide, *args):
 
 
 class Heuristic(Sliced):
-    """A game's heuristic bot (firmware/bots/<game>.py, class Bot): the subclass supplies
+    """A game's heuristic bot (firmware/games/<game>/bot.py, class Bot): the subclass supplies
     _choose(view, legal), or _thoughts(view, legal) when a decision takes longer than a frame
     on a board. The answer is always legal: an error while thinking (a MemoryError on a
     board) falls back to the first legal action, unless `strict` (tests), which raises.
@@ -163,7 +163,7 @@ def make_bot(game, seat, level="normal", seed=0, budget_ms=None, playouts=None):
     if level not in LEVELS:
         raise ValueError("unknown bot level %r; levels: %s" % (level, ", ".join(LEVELS)))
     seed = seed % SEED_LIMIT
-    module = find_module("firmware.bots." + game)
+    module = game_part(game, "bot")
     if module is None:
         return RandomBot(seat, seed)  # no heuristic for this game yet
     if level != "hard":

@@ -2,9 +2,9 @@
 # and print()), so it runs the same in a terminal and over a board's USB serial REPL.
 # The loop speaks only the rules contract (new_game, legal_actions, apply, action_text,
 # view, is_over, scores, winners, current_player, OPTIONS, TITLE); what a table looks like
-# is the game's renderer, firmware/ui/console_<game>.py, imported on demand (a game without
+# is the game's renderer, firmware/games/<game>/console.py, imported on demand (a game without
 # one gets the plain dump of _Plain). A renderer has:
-#   HELP               lines of short rules help (firmware/ui/help_<game>.py's)
+#   HELP               lines of short rules help (the game's help.py's)
 #   table(view, names, out)          the whole table as `view["seat"]` may see it
 #   status(view, names, out)         a short reminder between two decisions in a row
 #   round_result(view, names, out)   the last scored round
@@ -17,7 +17,7 @@ import gc
 
 from firmware.bots import LEVELS, make_bot
 from firmware.clock import seed_from_clock
-from firmware.core import COLLECT, find_module, load, unload
+from firmware.core import COLLECT, game_part, load, unload
 from firmware.core.prng import SEED_LIMIT
 
 HUMAN = "human"
@@ -278,8 +278,8 @@ def _options_text(state):
 
 
 def renderer_for(game):
-    """The game's console renderer module (firmware/ui/console_<game>.py), or the plain one."""
-    return find_module("firmware.ui.console_" + game) or _Plain
+    """The game's console renderer module (its console.py), or the plain one."""
+    return game_part(game, "console") or _Plain
 
 
 def run(state, seats, inp=input, out=print, seed=0, after_action=None):

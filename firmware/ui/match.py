@@ -7,11 +7,11 @@ import gc
 
 from firmware.bots import make_bot
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.core import COLLECT, find_module, load, record, replay, unload
+from firmware.core import COLLECT, drop_part, game_part, load, record, replay, unload
 
 HUMAN = "human"
-RESULTS = "firmware.ui.results_"  # + game: the words of a round's results
-FINAL = "firmware.ui.final_"  # + game: the words of the game's end (firmware/ui/outcome.py)
+RESULTS = "results"  # a game's part: the words of a round's results
+FINAL = "final"  # a game's part: the words of the game's end (firmware/ui/outcome.py)
 SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
 LOG_KEEP = 24  # sentences kept per reader, the newest
 BOT_BUDGET_MS = 2000  # a hard bot's thinking time per decision (the issue's board budget)
@@ -27,19 +27,21 @@ def _keep(log, line):
 NO_ROOM = "(Too little memory free for this table now: the scores are on the table.)"
 
 
-def write_words(game, prefix, name, view, names, out):
-    """<prefix><game>.<name>(view, names, out): a round's words (RESULTS) or the game's end
-    (FINAL), their modules and tables on the heap for the call only. A heap too fragmented
-    to load them (late in a long game on a board) writes NO_ROOM instead: the game goes on."""
+def write_words(game, kind, name, view, names, out):
+    """The game's part `kind`.<name>(view, names, out): a round's words (RESULTS) or the
+    game's end (FINAL), their modules and tables on the heap for the call only. A heap too
+    fragmented to load them (late in a long game on a board) writes NO_ROOM instead: the game
+    goes on."""
     room = True
     try:
-        words = find_module(prefix + game)
+        words = game_part(game, kind)
         if words is not None:
             getattr(words, name)(view, names, out)
     except MemoryError:
         room = False
-    for module in (RESULTS + game, FINAL + game, SCORE_TABLE):  # (final_ imports results_)
-        unload(module)
+    drop_part(game, RESULTS)  # (a game's final may import its results)
+    drop_part(game, FINAL)
+    unload(SCORE_TABLE)
     gc.collect()
     if not room:  # (once what the words loaded is off the heap: the line needs room too)
         try:
@@ -286,7 +288,7 @@ class Match:
         self.bots = [None] * len(self.bots)
         if COLLECT:
             unload("firmware.bots.search")
-            unload("firmware.bots." + self.game)
+            drop_part(self.game, "bot")
 
     def _saving_off(self, sentence):
         self.save_off = sentence
@@ -355,7 +357,7 @@ class Match:
         return self.scored > self.results
 
     def round_lines(self, out):
-        """The newest scored round, in the game's words (results_<game>.py: on the heap only
+        """The newest scored round, in the game's words (the game's results.py: on the heap only
         while it writes them)."""
         self.results = self.scored
         write_words(self.game, RESULTS, "round_result", self.state.view(self.viewer()),

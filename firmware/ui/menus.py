@@ -2,11 +2,10 @@
 # protocol is in screens.py). Imported when one is shown; the app unloads this module when
 # a game starts, so a board's heap does not hold the menus during play.
 from firmware import buttons as K
-from firmware.core import GAMES, TITLES, available, find_module, load, unload
+from firmware.core import GAMES, about, available, drop_part, game_part, load, titles
 from firmware.ui import canvas as C
 from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
-HELP = "firmware.ui.help_"  # + game: its rules help (HELP), which the text console shows too
 SEAT_KINDS = ("human", "easy", "normal", "hard")
 
 
@@ -85,6 +84,7 @@ class TitleScreen(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app)
         self.games = playable_games()
+        self.titles = titles()  # every game's, in GAMES order
         self.hint_text = "saves on" if app.can_save else "USB drive mode: no saving"
         self.last = app.slot is not None and app.slot.has_last()  # a finished game's record
 
@@ -92,9 +92,9 @@ class TitleScreen(ListScreen):
         out = []
         saved = self.app.saved
         if saved is not None:
-            out.append("Resume %s" % TITLES[GAMES.index(saved.state.game)])
+            out.append("Resume %s" % self.titles[GAMES.index(saved.state.game)])
         for game in self.games:
-            out.append(TITLES[GAMES.index(game)])
+            out.append(self.titles[GAMES.index(game)])
         if self.last:
             out.append("Last game's results")
         out.append("Buttons")
@@ -194,11 +194,10 @@ class SetupScreen(ListScreen):
 
 
 def help_screen(app, game, then):
-    name = HELP + game  # its HELP; the module leaves the heap once the lines are copied
-    rules = find_module(name)
-    lines = list(rules.HELP) if rules is not None else ["No help for this game yet."]
-    unload(name)
-    return TextScreen(app, TITLES[GAMES.index(game)] + " rules", lines, then, "A: back")
+    rules_help = game_part(game, "help")  # its HELP (the text console's ? shows it too)
+    lines = list(rules_help.HELP) if rules_help is not None else ["No help for this game yet."]
+    drop_part(game, "help")  # off the heap once the lines are copied
+    return TextScreen(app, about(game).TITLE + " rules", lines, then, "A: back")
 
 
 class PauseScreen(ListScreen):

@@ -1,6 +1,6 @@
 # A finished game for the handheld: its words (the winner first, then every seat's score
 # from the best down, then the game's own breakdown: the last round if it was not shown
-# yet, from results_<game>.py, SIXGEMS's final settlement; then final_<game>.py's: the
+# yet, from the game's results.py, SIXGEMS's final settlement; then its final.py's: the
 # vaults revealed, the tie-break) and the screen that shows them with a rematch (same
 # seats and options, the next seed) or the title; the title's "Last game's results" reads
 # the last finished game back from its record on the flash. Loaded at a game's end only

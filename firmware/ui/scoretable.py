@@ -1,7 +1,8 @@
-# The score tables of the round and game results (results_<game>.py), on the handheld's
-# result screens and in the console alike: a row per category, a column per seat or team,
-# each column as wide as its widest entry, so that up to six columns fit the 26 letters
-# of a 160-pixel screen (more, or wider: the labels cut short, else the table in parts).
+# The score tables of a round's and a game's results (each game's results.py and final.py),
+# on the handheld's result screens and in the console alike: a row per category, a column
+# per seat or team, each column as wide as its widest entry, so that up to six columns fit
+# the 26 letters of a 160-pixel screen (more, or wider: the labels cut short, else the table
+# in parts).
 
 NARROW = 26  # letters on a row of the 160-pixel screens
 SHORTEST = 7  # letters a label may be cut to ("rubellite": "rubelli")

@@ -7,7 +7,7 @@
 # are shown.
 from firmware import buttons as K
 from firmware.clock import ticks_add, ticks_diff
-from firmware.core import COLLECT, find_module, unload
+from firmware.core import COLLECT, drop_part, game_part
 from firmware.ui import canvas as C
 from firmware.ui.canvas import wrap
 
@@ -16,8 +16,6 @@ NEXT = K.DOWN | K.RIGHT
 SPIN = "|/-\\"
 NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
-CONSOLE = "firmware.ui.console_"  # + game: the text console's renderer
-CHOICES = "firmware.ui.choices_"  # + game: its choices' order and shortcuts
 DIMMED = C.tile(C.FRAME, C.DIM)  # a card or die on the table that no choice picks
 
 
@@ -143,7 +141,7 @@ class TableScreen(Screen):
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.points = -1  # match.points at the last refresh
         self.phase = None  # and the game's phase (its view's)
-        self.renderer = find_module("firmware.ui.table_" + self.match.game)
+        self.renderer = game_part(self.match.game, "table")
         self.refresh()
 
     def refresh(self):
@@ -381,19 +379,19 @@ class TableScreen(Screen):
 
 
 def table_choices(game, view, legal):
-    """The choices of a human's decision: firmware/ui/choices_<game>.py's choices(view,
+    """The choices of a human's decision: the game's choices.py's choices(view,
     legal) (the likely first, the table's shortcuts), if the game has it; on a board its
     code is on the heap for the call only (the bots' search and the results need it). A
     heap too fragmented for it (late in a long game on a board) leaves the rules' own list:
     every choice is still there, a press or two further."""
     try:
-        module = find_module(CHOICES + game)
+        module = game_part(game, "choices")
         if module is not None:
             legal = module.choices(view, legal)
     except MemoryError:
         pass
     if COLLECT:
-        unload(CHOICES + game)
+        drop_part(game, "choices")
     return legal
 
 
@@ -428,13 +426,13 @@ def news_rows(sentence, cols):
 
 
 def draw_table(body, renderer, match, view):
-    """The game's table into `body`: its handheld renderer (firmware/ui/table_<game>.py,
+    """The game's table into `body`: its handheld renderer (the game's table.py,
     draw(canvas, view, names)) if it has one, else the console renderer's words."""
     if renderer is not None:
         renderer.draw(body, view, match.names)
         return
     lines = []
-    console = find_module(CONSOLE + match.game)
+    console = game_part(match.game, "console")
     if console is not None:
         console.table(view, match.names, lines.append)
     for line in lines:

@@ -7,7 +7,7 @@ from randplay import fitting_option_sets
 import firmware.bots.search as search_module
 from firmware.bots import LEVELS, make_bot
 from firmware.bots.search import Search, SearchBot
-from firmware.core import load
+from firmware.core import game_part, load
 from firmware.core.prng import Prng
 
 TINY = 3  # playouts per hard decision in tests: deterministic and quick
@@ -109,7 +109,7 @@ def memory_error_fallback(name, quick):
     """A MemoryError while thinking ends the search with the best action found so far: the
     answer is legal, equals best() just before the failure, and the bot does not raise."""
     module = load(name)
-    bot_module = __import__("firmware.bots." + name, None, None, ["Bot"])
+    bot_module = game_part(name, "bot")
     players = module.MIN_PLAYERS
     state = module.new_game(players, 9, dict(quick))
     rng = Prng(1)

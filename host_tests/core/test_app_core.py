@@ -143,7 +143,7 @@ def test_a_game_by_buttons_to_its_end():
     text = "\n".join(driver.scene.lines)
     assert ("P1: %d" % scores[0]) in text and ("P2 normal: %d" % scores[1]) in text, text
     # The results came from results_diams.py, which left the heap after use.
-    assert "firmware.ui.results_diams" not in sys.modules
+    assert "firmware.games.diams.results" not in sys.modules
     driver.press(K.B)  # (A reads on first when the results are longer than the screen)
     assert type(app.screen).__name__ == "TitleScreen"
 
@@ -201,8 +201,8 @@ def test_the_table_shows_the_game_as_it_is_now():
 
 
 def test_a_scored_round_is_shown_in_the_games_words():
+    from firmware.games.diams.results import round_result
     from firmware.ui.canvas import wrap
-    from firmware.ui.results_diams import round_result
 
     driver = Driver()
     app = driver.app
@@ -220,7 +220,7 @@ def test_a_scored_round_is_shown_in_the_games_words():
     wrapped = [part for line in want[1:] for part in wrap(line, driver.scene.cols)]
     room = driver.scene.rows - 2
     assert len(wrapped) > 2 and lines[1:1 + room] == (wrapped + [""] * room)[:room]
-    from firmware.ui.final_diams import final
+    from firmware.games.diams.final import final
 
     for _ in range(40000):  # on to the end: the last screen opens with the game's own words
         if driver.scene.lines[0].startswith("Game over"):

@@ -1,4 +1,4 @@
-"""What the Diamonds hard bot reads from its rivals' plays (firmware/bots/diamonds.py,
+"""What the Diamonds hard bot reads from its rivals' plays (firmware/games/diamonds/bot.py,
 Belief) and how the search's samples use it (sample_state's `unlikely`): each read of a
 known situation, never a card a normal rival really holds, the samples leaning on the
 beliefs, and the hard bot searching through them. Rule ids: seeds/diamonds.md.
@@ -7,11 +7,11 @@ Portable: pytest and tools/mptest.py."""
 from checks import count
 from test_diamonds_rules import C, cards, play, table
 
-from firmware.bots import diamonds as B
 from firmware.bots import make_bot
-from firmware.bots.diamonds_belief import Belief
-from firmware.core import diamonds as m
 from firmware.core.prng import Prng
+from firmware.games.diamonds import bot as B
+from firmware.games.diamonds import rules as m
+from firmware.games.diamonds.belief import Belief
 
 
 def read(s, seat=0):

@@ -9,7 +9,7 @@ import sys
 from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises
 from randplay import option_sets, random_game
 
-from firmware.core import GAMES, load, record, replay, unload
+from firmware.core import GAMES, drop_part, load, record, replay, unload
 
 
 def implemented():
@@ -23,7 +23,7 @@ def implemented():
         yield name, game
         if IS_MICROPYTHON_FAMILY:
             del game
-            unload("firmware.core." + name)
+            drop_part(name, "rules")
             gc.collect()
 
 
@@ -196,12 +196,15 @@ def test_find_module_tells_absence_from_breakage():
     assert find_module("firmware.core.no_such_module") is None
 
 
-def test_titles_without_importing():
-    from firmware.core import TITLES, available
+def test_titles_without_the_rules():
+    from firmware.core import about, available, titles
 
-    assert len(TITLES) == len(GAMES)
+    listed = titles()
+    assert len(listed) == len(GAMES)
     for name, game in implemented():
-        assert TITLES[GAMES.index(name)] == game.TITLE
+        assert listed[GAMES.index(name)] == game.TITLE == about(name).TITLE
+        assert (game.MIN_PLAYERS, game.MAX_PLAYERS) == (about(name).MIN_PLAYERS,
+                                                        about(name).MAX_PLAYERS)
         assert available(name)
     assert not available("chess")
 

@@ -4,8 +4,8 @@
 from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
-from firmware.core import diamonds as m
 from firmware.core import replay
+from firmware.games.diamonds import rules as m
 
 ALL_CARDS = list(range(m.DECK_SIZE))
 

@@ -2,8 +2,8 @@
 # Tables are arranged by hand: C(8, "D") is the 8 of diamonds.
 from checks import fingerprint, raises, refused
 
-from firmware.core import diamonds as m
 from firmware.core import record, replay
+from firmware.games.diamonds import rules as m
 
 
 def C(r, s):

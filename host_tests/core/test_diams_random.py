@@ -3,8 +3,8 @@
 from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
-from firmware.core import diams as d
 from firmware.core import record, replay
+from firmware.games.diams import rules as d
 
 ALL_CARDS = list(range(d.DECK_SIZE))
 

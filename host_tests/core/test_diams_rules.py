@@ -2,8 +2,8 @@
 # Tables are arranged by hand: D(q, i) is copy i of quality q, i = 0 the special-purity one.
 from checks import play, raises, refused
 
-from firmware.core import diams as d
 from firmware.core.prng import Prng
+from firmware.games.diams import rules as d
 
 
 def D(q, i=1):

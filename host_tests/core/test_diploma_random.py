@@ -6,9 +6,9 @@ from array import array
 from checks import IS_MICROPYTHON_FAMILY, count, raises
 from randplay import random_game
 
-from firmware.core import diploma as g
 from firmware.core import record, replay
 from firmware.core.base import History
+from firmware.games.diploma import rules as g
 
 MAX_ACTIONS = 5000  # a generous bound: random games take about 450-650 actions
 

@@ -7,7 +7,7 @@
 # mptest-heap: 144k
 from checks import play, raises, refused
 
-from firmware.core import diploma as g
+from firmware.games.diploma import rules as g
 
 R, B, Y, GR, GREY = 0, 1, 2, 3, 4
 STRAIGHT, WIDE, TIGHT = 0, 1, 2

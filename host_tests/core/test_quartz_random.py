@@ -4,8 +4,8 @@
 from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
-from firmware.core import quartz as q
 from firmware.core import record, replay
+from firmware.games.quartz import rules as q
 
 BOX = [row[2] for row in q.CRYSTALS]
 

@@ -2,8 +2,8 @@
 # Hand-arranged tables: a fresh game whose bag, carts, chests and dice are then set by hand.
 from checks import fingerprint, play, raises
 
-from firmware.core import quartz as q
 from firmware.core import record, replay
+from firmware.games.quartz import rules as q
 
 Z = [0] * 7
 QU, RB, EM, SA, RU, AM, UN = 0, 1, 2, 3, 4, 5, 6

@@ -28,8 +28,8 @@ def test_a_move_that_shows_something_new_says_so():
 def _sampled_breaches(players, seeds, samples):
     """Over random games: (the samples made, the samples that give a seat a card of a suit
     it did not follow, or leave a card the viewer passed out of the taker's hand)."""
-    from firmware.core import diamonds as m
     from firmware.core.prng import Prng
+    from firmware.games.diamonds import rules as m
 
     made = breaches = 0
     for seed in range(seeds):
@@ -64,8 +64,7 @@ def test_samples_keep_what_play_and_the_pass_have_shown_M_R2_M_R4():
 
 
 def test_a_deal_that_cannot_keep_the_voids_still_fills_every_hand():
-    from firmware.core import diamonds as m
-
+    from firmware.games.diamonds import rules as m
     hand = [m.make_card(2, m.HEARTS)]
     pool = [m.make_card(r, m.DIAMONDS) for r in (3, 4, 5)] + [m.make_card(9, m.CLUBS)]
     left = m._deal_into(hand, 3, 1 << m.DIAMONDS, pool)
@@ -75,7 +74,6 @@ def test_a_deal_that_cannot_keep_the_voids_still_fills_every_hand():
 
 
 def test_the_seat_with_the_most_voids_is_dealt_first():
-    from firmware.core import diamonds as m
-
+    from firmware.games.diamonds import rules as m
     # P1 views; P3 lacks three suits, P2 one, P4 none (ties: the lower seat first).
     assert m._most_voids_first([0, 0b0001, 0b1011, 0, 0b0100], 0) == [2, 1, 4, 3]

@@ -10,13 +10,12 @@
 # mptest-heap: 192k
 import gc
 import os
-import sys
 import time
 
 from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises, tidy
 
 import firmware.save as save_module
-from firmware.core import GAMES, load
+from firmware.core import GAMES, drop_part, load
 from firmware.core.prng import Prng
 from firmware.save import Crc32, SaveError, SaveSlot
 
@@ -77,11 +76,8 @@ def played(name, players, seed, actions, options=None, last_bias=False):
 def unload_games():
     """Forget the game modules, so that the 128k heap holds one game at a time (a board
     plays one game at a time too)."""
-    package = sys.modules.get("firmware.core")
     for name in GAMES:
-        sys.modules.pop("firmware.core." + name, None)
-        if package is not None and hasattr(package, name):
-            delattr(package, name)
+        drop_part(name, "rules")
     gc.collect()
 
 

@@ -30,8 +30,8 @@ def test_the_bots_view_is_the_part_of_the_view_they_read():
     # and enough of them that strict bots (a missing entry raises) choose as from the view.
     # Guards: an entry left out that the heuristic or easy's noise reads, or one that differs.
     from firmware.bots import make_bot
-    from firmware.core import diamonds as M
     from firmware.core.prng import Prng
+    from firmware.games.diamonds import rules as M
 
     tables = ((2, None), (3, None), (4, {"teams": "on"}), (5, None), (6, None))
     for players, options in tables[:count(5, 2)]:
@@ -63,11 +63,11 @@ def test_the_bots_view_is_the_part_of_the_view_they_read():
 def test_the_hard_playouts_end_with_the_round_they_start_in():
     # Guards: hard's playouts going on into the next round's deal and pass (board time that
     # changes no score), or the horizon not reaching the search.
-    from firmware.bots import diamonds as BM
     from firmware.bots import make_bot
     from firmware.bots.search import Search, score_lead, shared_policy
-    from firmware.core import diamonds as M
     from firmware.core.prng import Prng
+    from firmware.games.diamonds import bot as BM
+    from firmware.games.diamonds import rules as M
 
     state = M.new_game(2, 7)
     rng = Prng(3)
@@ -110,9 +110,9 @@ def test_the_hard_evaluation_counts_crystals_by_side():
     # Guards: a showroom crystal counted at its score before the game's end (it may still be
     # stolen), a partner counted as a rival (M-O3), the game's end without its true score
     # lead or the win.
-    from firmware.bots import diamonds as BM
-    from firmware.core import diamonds as M
     from firmware.core.prng import Prng
+    from firmware.games.diamonds import bot as BM
+    from firmware.games.diamonds import rules as M
 
     state = M.new_game(3, 4)
     state.vault = [3, 1, 2]
@@ -149,8 +149,8 @@ def test_a_search_plays_on_quiet_samples():
     # Guards: the search's samples not made quiet, so its playouts make every note.
     from firmware.bots import make_bot
     from firmware.bots.search import Search
-    from firmware.core import diamonds as M
     from firmware.core.prng import Prng
+    from firmware.games.diamonds import rules as M
 
     bots = [make_bot("diamonds", s, "easy", s) for s in range(2)]
     state = M.new_game(2, 5)
@@ -172,10 +172,10 @@ def test_a_search_plays_on_quiet_samples():
 
 
 def test_the_hard_bot_reads_the_rivals_plays_with_two_players_only():
-    # Belief (firmware/bots/diamonds_belief.py) was measured with 2 players; at larger
+    # Belief (firmware/games/diamonds/belief.py) was measured with 2 players; at larger
     # tables its tables cost a board's heap. Guards: the player count tested wrong.
-    from firmware.bots import diamonds as BM
-    from firmware.bots.diamonds_belief import Belief
+    from firmware.games.diamonds import bot as BM
+    from firmware.games.diamonds.belief import Belief
 
     assert isinstance(BM.belief(1, 2), Belief) and BM.belief(1, 2).seat == 1
     for players in (3, 4, 5, 6):

@@ -27,11 +27,11 @@ def test_budget_and_stop():
 
 
 def test_hard_plans_its_loops_on_every_port():
-    """The hard level's loop plans (firmware/bots/diploma_plan.py) run on every interpreter,
+    """The hard level's loop plans (firmware/games/diploma/plan.py) run on every interpreter,
     CircuitPython included (the UF2's frozen app has the heap for them: tools/cpheap.py);
     normal has none."""
-    from firmware.bots.diploma import Bot
-    from firmware.bots.diploma_plan import Plan
+    from firmware.games.diploma.bot import Bot
+    from firmware.games.diploma.plan import Plan
 
     assert isinstance(Bot(0, "hard").plan, Plan)
     assert Bot(0, "normal").plan is None
@@ -71,8 +71,8 @@ def test_hard_works_its_prior_out_in_steps_and_a_stop_there_answers_with_it():
     begins (a tile to lay took up to 260 ms on a board, in one frame); a button meanwhile
     (stop) answers with the whole prior, the heuristic's choice, and starts no search."""
     from firmware.bots import _hard_prior, make_bot
-    from firmware.bots import diploma as heuristic
     from firmware.core import load
+    from firmware.games.diploma import bot as heuristic
 
     module = load("diploma")
     state = module.new_game(2, 6, QUICK)

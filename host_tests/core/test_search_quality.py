@@ -580,12 +580,12 @@ def test_a_playout_ends_where_the_horizon_changes():
 
 
 def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
-    # Diamonds' narrow (firmware/bots/diamonds.py), on the piles game whose values are known.
+    # Diamonds' narrow (firmware/games/diamonds/bot.py), on the piles game whose values are known.
     # Guards: the hook not called between rounds or called mid-round, the prior dropped when
     # it scores worst, the worst others kept instead of the best, narrowing before its rounds
     # are complete or a round late, totals and tries not following their candidates, a tie
     # not settled in legal order.
-    from firmware.bots.diamonds import narrow
+    from firmware.games.diamonds.bot import narrow
 
     view = Piles().view(0)
     policy = [FirstLegal(), FirstLegal()]

@@ -4,7 +4,7 @@ from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
 from firmware.core import record, replay
-from firmware.core import sixgems as g
+from firmware.games.sixgems import rules as g
 
 ALL_GEMS = list(range(g.GEM_CARDS))
 ALL_SETTLE = list(range(g.SETTLE_CARDS))

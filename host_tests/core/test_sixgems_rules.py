@@ -3,7 +3,7 @@
 # G-Kn; colours in ring order RU TO EM SA AM DI = 0..5.
 from checks import play, raises, refused
 
-from firmware.core import sixgems as g
+from firmware.games.sixgems import rules as g
 
 RU, TO, EM, SA, AM, DI = 0, 1, 2, 3, 4, 5
 

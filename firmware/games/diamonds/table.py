@@ -1,0 +1,318 @@
+# Diamonds on the handheld table screen (protocol: screens.draw_table): draw(canvas, view,
+# names) from a seat's view only. A card is a badge of its rank on its suit's colour (a
+# four-colour deck: diamonds blue, hearts red, spades dark grey, clubs green) with its suit's
+# pip (PIPS, look.PICTURES), the hand grouped by suit after the pip; crystals are
+# gems (showroom cyan, vault gold). Page 1: the round and what is being decided (the trick
+# so far, or the last one and its winner), your hand, then a table of every seat, you
+# first: tricks, won cards per suit, showroom and vault crystals (hidden vaults "?"), the
+# thief token T; wide: cards in hand and points too. Then the last trick, the last round's
+# majorities, the legend and what the last action caused.
+# Pointing (canvas.mark): each hand card is marked with the action that plays it (PLAY) or,
+# while passing, chooses it (PICK); each chosen card with the one that takes it back
+# (UNPICK). The pass count and the confirm pick nothing on the table: no mark. The card
+# played last is marked C.MOVED (the table points at it while the bots play).
+from firmware.games.diamonds import rules
+from firmware.ui import canvas as C
+
+SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (rules.SUIT_LETTERS; its pip's)
+PIPS = 0  # the first suit pip in look.PICTURES
+SUIT_CODES = b"DHSC"  # rules.SUIT_LETTERS, as the canvas holds them
+SHOW = C.CYAN  # a showroom crystal
+VAULT = C.GOLD  # a vault crystal
+NOTES = 3  # the last few things the last action caused, in words
+ACTIONS = ("+1 vault", "+1 showroom", "showroom to vault", "steal 1")  # M-A1..M-A4
+
+
+def _short(seat):
+    return "P%d" % (seat + 1)
+
+
+def _pip(c, suit):
+    """A suit's pip, its letter under it (an outlined card shows that)."""
+    c.picture(PIPS + suit, rules.SUIT_LETTERS[suit])
+
+
+def say(c, text):
+    """The game's words at the pen (a choice, the news), each card in them ('7D': a rank,
+    then its suit's letter ending a word) with its suit's pip over the letter. Nothing
+    allocated: each frame a bot thinks, the news is drawn again."""
+    start = c.col
+    c.text(text)
+    if not 0 <= c.row < c.rows:
+        return
+    base = c.row * c.cols
+    chars = c.chars
+    end = min(c.col, c.cols)
+    for col in range(max(start, 1), end):
+        if not 48 <= chars[base + col - 1] <= 57:  # after a digit
+            continue
+        if col + 1 < end and 97 <= chars[base + col + 1] | 32 <= 122:
+            continue  # a letter goes on: a word, not a card ('3rd')
+        code = chars[base + col]
+        for s in range(rules.SUITS):
+            if code == SUIT_CODES[s]:
+                c.tiles[base + col] = C.PICTURES + PIPS + s
+
+
+def _card(c, card, pip=True):
+    """A card badge: '8' and the diamond pip on blue (or '8' alone after its suit's pip)."""
+    c.badge("%d" % rules.rank(card), SUIT[rules.suit(card)])
+    if pip:
+        _pip(c, rules.suit(card))
+
+
+def _fit(c, width, indent, colour):
+    """A new row (indented) when `width` more cells do not fit on this one."""
+    if c.col > indent and c.col + width > c.cols:
+        c.line(colour, indent)
+
+
+def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
+    """Badges with the suit's pip ('8' and a diamond), one space apart, wrapped under
+    `indent`; each marked with base + card (the action that picks it) if a base is given,
+    the card `moved` with C.MOVED."""
+    for card in cards:
+        _fit(c, len(rules.card_text(card)), indent, colour)
+        if base is not None:  # after the wrap: the mark's cell is the badge's
+            c.mark(base + card)
+        if card == moved:
+            c.mark(C.MOVED)
+        _card(c, card)
+        c.space()
+
+
+def _trick(c, cards, leader, indent, colour, moved=-1):
+    """A trick in play order: the leader's name, then each card (`moved`: C.MOVED's)."""
+    c.text("%s: " % _short(leader))
+    _cards(c, cards, indent, colour, None, moved)
+
+
+def _hand(c, hand, indent, base):
+    """Suit by suit: the pip, then the ranks as badges, each marked with base + card; a
+    suit starts a row if it does not fit on this one."""
+    if not hand:
+        c.text("(no cards)")
+        return
+    for s in range(rules.SUITS):
+        width = 0
+        count = 0
+        for card in hand:
+            if rules.suit(card) == s:
+                width += len("%d" % rules.rank(card)) + 1
+                count += 1
+        if not count:
+            continue
+        if c.col > indent and c.col + 1 + width > c.cols:
+            c.line(C.WHITE, indent)
+        _pip(c, s)
+        for card in hand:
+            if rules.suit(card) == s:
+                w = len("%d" % rules.rank(card))
+                c.space()
+                _fit(c, w, indent + 2, C.WHITE)
+                c.mark(base + card)  # after the wrap, on the badge (a space before it)
+                _card(c, card, False)
+        c.space(2)
+
+
+def _side_text(view, side):
+    if view["teams"]:
+        return "P%d+P%d" % (side + 1, side + view["sides"] + 1)
+    return _short(side)
+
+
+def _winners(view):
+    """M-E2: the sides with the most points, then the most vault crystals (game over)."""
+    show = view["showroom"]
+    vaults = view["vaults"]
+    best = -1
+    most = -1
+    sides = []
+    for t in range(view["sides"]):
+        v = vaults[t] or 0
+        p = rules.points(show[t], v)
+        if p > best or (p == best and v > most):
+            best = p
+            most = v
+            sides = [t]
+        elif p == best and v == most:
+            sides.append(t)
+    return sides
+
+
+def draw(c, view, names):
+    seat = view["seat"]
+    n = view["players"]
+    wide = c.cols >= 40
+    phase = view["phase"]
+    cur = view["current"]
+    mine = cur == seat and cur >= 0
+    who = "You" if mine else _short(cur)
+    act = C.GOLD if mine else C.CYAN
+
+    # The round and what is being decided (the dealer and the thief token: in the table).
+    if phase == "over":
+        c.line(C.GOLD)
+        win = _winners(view)
+        c.text("Game over: ")
+        for t in win:
+            c.text(_side_text(view, t) + " ")
+        c.text("win" if len(win) > 1 or view["teams"] else "wins")
+    else:
+        c.line(act)
+        c.text(("Round %d/%d  " if wide else "R%d/%d ") % (view["round"], view["rounds"]))
+        start = c.col
+        if phase == "count":
+            c.text("%s deal%s: pass 1-3?" % (who, "" if mine else "s"))
+        elif phase == "pass":
+            if view["teams"]:
+                to = (seat + view["sides"]) % n
+            else:
+                to = (seat + 1) % n
+            c.text("pass %d to %s" % (view["count"], _short(to)))
+            if wide:
+                c.text(", %d/%d done" % (view["passed"], n))
+            if view["chosen"]:
+                c.line(act, start)
+                c.text("chosen ")
+                _cards(c, view["chosen"], start + 7, act, rules.UNPICK)
+        elif view["trick"]:
+            c.text("trick ")
+            _trick(c, view["trick"], view["leader"], start, act, view["trick"][-1])
+        elif view["last_trick"]:
+            c.text("last ")
+            last = view["last_trick"]
+            _trick(c, last, view["last_leader"], start, act, last[-1])  # (the last played)
+            won = ">%s" % _short(view["last_winner"])
+            if c.col + len(won) > c.cols:  # no room left on the row: the next one
+                c.line(act, start)
+            c.text(won)
+        else:
+            c.text("%s lead%s" % (who, "" if mine else "s"))
+
+    # Your hand.
+    if phase != "over":
+        c.line()
+        if wide:
+            c.text("Hand ")
+        _hand(c, view["hand"], 5 if wide else 0, rules.PICK if phase == "pass" else rules.PLAY)
+
+    # Every seat: you first, then the others in turn order.
+    _table(c, view, seat, n, wide)
+
+    # Page 2 on.
+    last = view["last_trick"]
+    if last and (view["trick"] or phase == "over"):
+        c.line(C.GREY)
+        c.text("Last ")
+        _trick(c, last, view["last_leader"], 5, C.GREY)
+        c.text(">%s" % _short(view["last_winner"]))
+    results = view["results"]
+    if results:
+        _majorities(c, view, results[-1], len(results), wide)
+    _legend(c, view, wide)
+    if phase == "over":
+        return
+    for note in view["notes"][-NOTES:]:
+        for part in C.wrap(note, c.cols):
+            c.line(C.GREY)
+            c.text(part)
+
+
+def _table(c, view, seat, n, wide):
+    # Columns: name, tricks won, won cards per suit, showroom and vault crystals, (points when
+    # wide,) the thief token; numbers flush right under their heading: words, a suit's pip,
+    # the crystals' gems (the legend names them). Everyone holds the same number of cards,
+    # give or take the trick on the table: no hand column.
+    c.line()
+    c.text("    tricks" if wide else "tricks")
+    for s in range(rules.SUITS):
+        c.space(2)
+        _pip(c, s)
+    if wide:
+        c.space()
+    c.gem(SHOW)  # (over the rows' gems)
+    c.space(4 if wide else 2)
+    c.gem(VAULT)
+    if wide:
+        c.space(3)
+        c.text("points")
+    show = view["showroom"]
+    w = 3 if wide else 2  # a crystal count
+    for k in range(n):
+        other = (seat + k) % n
+        side = view["side"][other]
+        c.line(C.GOLD if other == seat else C.WHITE)
+        c.text(">" if other == view["current"] else " ")
+        c.text(_short(other))
+        c.col = 3
+        won = view["won"][other]
+        c.text(("%7d%3d%3d%3d%3d" if wide else "%3d%3d%3d%3d%3d")
+               % (view["tricks"][other], won[0], won[1], won[2], won[3]))
+        if wide:
+            c.space()
+        c.gem(SHOW)
+        c.text(_num(show[side], w))
+        if wide:
+            c.space()
+        c.gem(VAULT)
+        v = view["vaults"][side]
+        c.text(_num(v, w))
+        if wide:
+            c.text(_num(rules.points(show[side], v), 6) if v is not None else "      ")
+        if other == view["thief"]:
+            c.text(" T")
+
+
+def _num(value, width):
+    s = "?" if value is None else "%d" % value
+    return " " * (width - len(s)) + s
+
+
+def _majorities(c, view, result, number, wide):
+    """The last round scored (M-R7): who took each suit's majority, who won no trick."""
+    majors = result[1]
+    none = result[2]
+    c.line(C.WHITE)
+    c.text("Round %d:" % number if wide else "R%d:" % number)
+    for s in range(rules.SUITS):
+        side = majors[s]
+        text = "-" if side < 0 else _side_text(view, side)
+        _fit(c, 3 + len(text), 4, C.WHITE)
+        c.space()
+        _pip(c, s)
+        c.text(" " + text)
+    if none:
+        c.line(C.WHITE)
+        c.text("no trick (2x")
+        _pip(c, rules.DIAMONDS)
+        c.text("):")
+        for other in none:
+            c.text(" " + _short(other))
+
+
+def _legend(c, view, wide):
+    """The dealer and the thief token, the suit actions (M-A), the
+    crystals, the teams."""
+    c.line(C.GREY)
+    c.text("Dealer %s  T: thief token" % _short(view["dealer"]))
+
+    second = 20 if wide else 13  # (two suits a row where both fit)
+    for s in range(rules.SUITS):
+        if s % 2 == 0 or c.col >= second:
+            c.line(C.GREY)
+        else:
+            c.col = second
+        _pip(c, s)
+        c.text(" " + ACTIONS[s])
+    c.line(C.GREY)
+    c.gem(SHOW)
+    c.text(" showroom: 1 point each")
+    c.line(C.GREY)
+    c.gem(VAULT)
+    c.text(" vault: 2 points each")
+    if view["teams"]:
+        c.line(C.GREY)
+        c.text("Teams:")
+        for t in range(view["sides"]):
+            c.text(" " + _side_text(view, t))
