@@ -42,6 +42,11 @@ class Sliced:
     def result(self):
         return self._answer
 
+    def thinking(self, view):
+        """The decision on `view` as a thought (a generator of pieces, returning the action):
+        choose() in one piece here; a heuristic's own in several (Heuristic)."""
+        return at_once(self.choose, view)  # type: ignore[attr-defined]
+
 
 def finish(thought):
     """Work a thought (a generator of pieces) out to its end: what it returns."""
@@ -50,15 +55,6 @@ def finish(thought):
             next(thought)
     except StopIteration as done:
         return done.value
-
-
-def thought_of(bot, view):
-    """bot's decision on `view` as a thought: a heuristic's own (Heuristic.thinking), any
-    other bot's choose() in one piece."""
-    thinking = getattr(bot, "thinking", None)
-    if thinking is not None:
-        return thinking(view)
-    return at_once(bot.choose, view)
 
 
 def at_once(decide, *args):

@@ -23,7 +23,6 @@
 # board a fragmented heap must not cost the game). The clock is the
 # port's integer milliseconds (firmware/clock.py): no float, no allocation, no lost
 # resolution after hours of uptime on CircuitPython.
-from firmware.bots import thought_of
 from firmware.clock import ticks_diff, ticks_ms
 
 WIN = 1000  # evaluation of a game won outright (shared: divided among the winners)
@@ -215,7 +214,7 @@ class Search:
             bot = own if mover == seat and own is not None else policy[mover]
             if self.sliced:
                 if going[4] is None:
-                    going[4] = thought_of(bot, look(mover))
+                    going[4] = bot.thinking(look(mover))
                 try:
                     next(going[4])
                     return False  # a piece of the decision: the rest at the next steps
@@ -358,7 +357,7 @@ class SearchBot:
         self.search = None
         self.answer = None
         self.view = view  # until the prior is known
-        self.thought = thought_of(thinker, view)
+        self.thought = thinker.thinking(view)
         if not self.sliced:
             self._think_out(True)
         return self.search

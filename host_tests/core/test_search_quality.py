@@ -8,6 +8,7 @@
 # adds a playout's value the wrong way, ignores it, or evaluates the wrong lead picks another.
 from checks import raises
 
+from firmware.bots import Sliced
 from firmware.bots.search import WIN, Search, score_lead
 from firmware.core.prng import Prng
 
@@ -66,7 +67,7 @@ class PilesModule:
         return Piles()
 
 
-class FirstLegal:
+class FirstLegal(Sliced):
     def choose(self, view):
         return view["legal"][0]
 
@@ -306,8 +307,9 @@ def test_half_the_budget_ends_a_search_that_confirms_the_prior():
         module.ticks_ms = real
 
 
-class PilesBot:
-    """A heuristic for Piles: the first legal action."""
+class PilesBot(Sliced):
+    """A heuristic for Piles: the first legal action (a bot of the sliced form: the search
+    thinks with its thinking())."""
 
     def __init__(self, seat, level, seed):
         self.seat = seat
@@ -422,7 +424,7 @@ class TallyModule(CountModule):
         return Tally(self.end)
 
 
-class LastLegal:
+class LastLegal(Sliced):
     def __init__(self):
         self.calls = 0
 
@@ -524,7 +526,7 @@ class LeanModule(CountModule):
         return Lean(self.end)
 
 
-class Seen:
+class Seen(Sliced):
     def __init__(self):
         self.lean = 0
         self.full = 0
@@ -625,7 +627,7 @@ def test_narrowing_keeps_the_prior_and_the_best_others_after_its_rounds():
     assert s.legal == [1, 2, 3] and s.tries == [2, 2, 2], (s.legal, s.tries)
 
 
-class Counting:
+class Counting(Sliced):
     """FirstLegal, counting its decisions."""
 
     made = 0
@@ -698,7 +700,7 @@ def test_a_sliced_search_steps_a_piece_of_a_decision_at_a_time():
     assert steps + 1 == 9 * (1 + InPieces.PIECES) and policy[1].pieces == 9 * InPieces.PIECES
 
 
-class Flaky:
+class Flaky(Sliced):
     """A game's heuristic (firmware.bots.Heuristic) that fails from its `fails_after`-th
     decision on: strict, the error raises; otherwise its answer is the first legal action."""
 
