@@ -2,7 +2,6 @@
 # ids M-xx refer to seeds/diamonds.md): the search's samples keep it (firmware/bots/search.py,
 # SearchBot's belief; firmware/games/diamonds/bot.py, belief() makes it with 2 players).
 from firmware.games.diamonds import rules
-from firmware.games.diamonds.bot import WEAK_LEAD, action_values, next_pass
 
 FIT_SWAPS = 20  # Belief.mend: cards of a sampled hand swapped at most to fit the pass
 
@@ -21,10 +20,14 @@ class Belief:
 
     observe(view) at each of the searching seat's decisions reads the plays since its last
     one (the trick and the last trick hold them all: the seat plays in every trick), and
-    the pass; sample(view, rng) deals the hidden cards from the view with the beliefs."""
+    the pass; sample(view, rng) deals the hidden cards from the view with the beliefs.
+    `heuristic` is the normal bot's module (bot.py: next_pass, action_values, WEAK_LEAD), the
+    player the rivals are read as; it makes the Belief (belief()), so this module does not
+    import it."""
 
-    def __init__(self, seat):
+    def __init__(self, seat, heuristic):
         self.seat = seat
+        self.heuristic = heuristic
         self.round = -1
         self.read = 0  # the round's cards played that are already read
         self.unlikely = []  # per seat, a bytearray: 1 = believed not held
@@ -101,7 +104,7 @@ class Belief:
         cards.extend(received)
         cards.sort()
         for _ in range(len(received)):
-            c = next_pass(cards, self.teams)
+            c = self.heuristic.next_pass(cards, self.teams)
             if c not in received:
                 return c if c in hand else -1
             cards.remove(c)
@@ -137,7 +140,7 @@ class Belief:
             # What the actions are worth now is what they were worth at the lead only if
             # no card has been played since (a trick's end and off-suit cards change them).
             if len(cards) == 1:  # (the last trick is whole)
-                self._read_lead(seat, s, r, action_values(view, seat))
+                self._read_lead(seat, s, r, self.heuristic.action_values(view, seat))
             return
         out = self.unlikely[seat]
         if s != rules.suit(cards[0]):
@@ -170,9 +173,10 @@ class Belief:
         """_lead: the top card of the suit with the best (value + 1) * rank ** 2 (strong);
         when that top card is below WEAK_LEAD, the lowest card of some suit (weak)."""
         out = self.unlikely[seat]
-        weak = (max(values) + 1) * (WEAK_LEAD - 1) * (WEAK_LEAD - 1)  # the most a weak best
+        lead = self.heuristic.WEAK_LEAD
+        weak = (max(values) + 1) * (lead - 1) * (lead - 1)  # the most a weak best
         score = (values[s] + 1) * r * r
-        if r < WEAK_LEAD:  # weak
+        if r < lead:  # weak
             _rule_out(out, s, 1, r - 1)
             score = weak
             strong = False
