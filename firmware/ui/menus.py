@@ -2,7 +2,7 @@
 # protocol is in screens.py). Imported when one is shown; the app unloads this module when
 # a game starts, so a board's heap does not hold the menus during play.
 from firmware import buttons as K
-from firmware.core import GAMES, about, available, drop_part, game_part, load, titles
+from firmware.core import GAMES, about, available, drop_part, game_part, load
 from firmware.ui import canvas as C
 from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
@@ -84,7 +84,6 @@ class TitleScreen(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app)
         self.games = playable_games()
-        self.titles = titles()  # every game's, in GAMES order
         self.hint_text = "saves on" if app.can_save else "USB drive mode: no saving"
         self.last = app.slot is not None and app.slot.has_last()  # a finished game's record
 
@@ -92,9 +91,9 @@ class TitleScreen(ListScreen):
         out = []
         saved = self.app.saved
         if saved is not None:
-            out.append("Resume %s" % self.titles[GAMES.index(saved.state.game)])
+            out.append("Resume %s" % self.app.titles[GAMES.index(saved.state.game)])
         for game in self.games:
-            out.append(self.titles[GAMES.index(game)])
+            out.append(self.app.titles[GAMES.index(game)])
         if self.last:
             out.append("Last game's results")
         out.append("Buttons")
