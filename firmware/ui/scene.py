@@ -10,7 +10,7 @@ from firmware.core import unload
 from firmware.ui import canvas as C
 from firmware.ui.look import DARK, READS
 
-FIRST = 32  # the font's tiles cover the printable ASCII a canvas holds (32..126)
+FIRST = C.SPACE  # the font's tiles cover the printable ASCII a canvas holds (32..126)
 
 
 def layer(tile, colour):

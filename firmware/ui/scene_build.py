@@ -6,7 +6,6 @@ import terminalio  # pyright: ignore[reportMissingImports]
 
 from firmware.ui import canvas as C
 from firmware.ui.look import PALETTE, PICTURES, POINTER_SHAPE, SHAPES
-from firmware.ui.scene import FIRST
 
 GLYPHS = 95
 
@@ -22,20 +21,20 @@ def _draw_tile(sheet, index, shape, colour, w, h):
 
 
 def font_tiles(font, w, h):
-    """(a bitmap of the font's glyphs, the tile index of each character from FIRST on).
+    """(a bitmap of the font's glyphs, the tile index of each character from the space on).
     CircuitPython's built-in font is already such a sheet in flash: its own bitmap and tile
     indices are used. Elsewhere (Blinka: a bitmap per glyph) a 1-bit sheet is drawn here."""
     index = bytearray(GLYPHS)
-    first = font.get_glyph(FIRST)
+    first = font.get_glyph(C.SPACE)
     if first.bitmap.width > w:  # one bitmap for every glyph
         for i in range(GLYPHS):
-            glyph = font.get_glyph(FIRST + i)
+            glyph = font.get_glyph(C.SPACE + i)
             index[i] = glyph.tile_index if glyph is not None else first.tile_index
         return first.bitmap, index
     sheet = displayio.Bitmap(w * GLYPHS, h, 2)
     for i in range(GLYPHS):
         index[i] = i
-        glyph = font.get_glyph(FIRST + i)
+        glyph = font.get_glyph(C.SPACE + i)
         if glyph is None:
             continue
         x0 = glyph.tile_index * glyph.width
