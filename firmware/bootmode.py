@@ -17,7 +17,8 @@ import sys
 
 def drive_button():
     """(the button's name, whether it is held now) from the board's profile."""
-    from firmware.hw import DRIVE_BUTTONS, detect
+    from firmware.hw import detect
+    from firmware.hw.kit import DRIVE_BUTTONS
 
     name = detect()
     if name is None:

@@ -454,7 +454,8 @@ def test_circuitpython_over_serial_ships_circuitpython_mpy(board, project, build
 
 
 def test_drive_button_named_from_the_profiles():
-    from firmware.hw import DRIVE_BUTTONS, PROFILES
+    from firmware.hw import PROFILES
+    from firmware.hw.kit import DRIVE_BUTTONS
 
     assert flash.drive_buttons(ROOT) == DRIVE_BUTTONS
     assert sorted(DRIVE_BUTTONS) == sorted(PROFILES)

@@ -22,7 +22,7 @@ def test_profiles_import_on_the_host_and_say_what_each_button_does():
     assert [m.NAME for m in PROFILE_MODULES] == list(hw.PROFILES)
     for module in PROFILE_MODULES:
         assert callable(module.open) and callable(module.drive_button_held)
-        assert module.DRIVE_BUTTON == hw.DRIVE_BUTTONS[module.NAME]
+        assert module.DRIVE_BUTTON == kit.DRIVE_BUTTONS[module.NAME]
         assert module.LINES and all(isinstance(line, str) for line in module.LINES)
         for line in module.LINES:
             assert 0 < len(line) <= 26, (module.NAME, line)

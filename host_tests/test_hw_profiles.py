@@ -11,7 +11,7 @@ import pytest
 
 from firmware import hw
 from firmware.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from firmware.hw import picodisplay, pybadge, pygamer
+from firmware.hw import kit, picodisplay, pybadge, pygamer
 from firmware.hw.host import HostBoard
 
 # The PyBadge's and PyGamer's 74HC165 shift register, by key number (adafruit_pybadger); the
@@ -353,7 +353,7 @@ def test_sizes_are_the_profiles_displays(monkeypatch):
 
 
 def test_the_drive_buttons_are_the_documented_ones():
-    assert hw.DRIVE_BUTTONS == {"pybadge": "SELECT", "pygamer": "SELECT", "picodisplay": "B"}
+    assert kit.DRIVE_BUTTONS == {"pybadge": "SELECT", "pygamer": "SELECT", "picodisplay": "B"}
 
 
 # -- the simulator's board --------------------------------------------------------------------

@@ -71,15 +71,15 @@ CIRCUITPYTHON_MPY = {7: 5, 8: 5, 9: 6, 10: 6}
 
 def drive_buttons(root=ROOT):
     """{profile: button} held at power-on to leave the drive writable by the computer:
-    firmware/hw/__init__.py's DRIVE_BUTTONS, read as text (importing firmware.hw on the host
+    firmware/hw/kit.py's DRIVE_BUTTONS, read as text (importing firmware.hw on the host
     is not needed, and the board modules must not be)."""
-    tree = ast.parse((Path(root) / PACKAGE / "hw" / "__init__.py").read_text())
+    tree = ast.parse((Path(root) / PACKAGE / "hw" / "kit.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and [
             t.id for t in node.targets if isinstance(t, ast.Name)
         ] == ["DRIVE_BUTTONS"]:
             return ast.literal_eval(node.value)
-    raise LookupError("no DRIVE_BUTTONS in firmware/hw/__init__.py")
+    raise LookupError("no DRIVE_BUTTONS in firmware/hw/kit.py")
 
 
 def drive_button_text(buttons):

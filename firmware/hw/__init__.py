@@ -17,9 +17,6 @@ SIZES = {"pybadge": (160, 128), "pygamer": (160, 128), "picodisplay": (240, 135)
 PACK2_FLAG = "picodisplay2"
 # The module of a profile's buttons (its LINES, for the help screen), when not its own name.
 BUTTONS_OF = {"picodisplay2": "picodisplay"}
-# The button held at power-on that leaves CircuitPython's USB drive writable to the computer
-# (boot.py): each profile's DRIVE_BUTTON, and tools/flash.py's error messages, read it here.
-DRIVE_BUTTONS = {"pybadge": "SELECT", "pygamer": "SELECT", "picodisplay": "B"}
 
 
 def profile_for(board_id):

@@ -4,6 +4,10 @@
 # profiles hand in what they built, so the host tests can run all of it with fakes.
 from firmware.buttons import mask_of
 
+# The button held at power-on that leaves CircuitPython's USB drive writable to the computer
+# (boot.py): each profile's DRIVE_BUTTON, and tools/flash.py's error messages, read it here.
+DRIVE_BUTTONS = {"pybadge": "SELECT", "pygamer": "SELECT", "picodisplay": "B"}
+
 
 def pin(name):
     """board.<name> (a pin, board.DISPLAY): by name, as the generic `board` stub has none."""

@@ -9,8 +9,7 @@
 # releasing what it had taken, so that the app can fall back to the text console.
 from firmware.buttons import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, fold_chords
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.hw import DRIVE_BUTTONS
-from firmware.hw.kit import Board, KeypadMask, held_at_start, key_masks, pin
+from firmware.hw.kit import DRIVE_BUTTONS, Board, KeypadMask, held_at_start, key_masks, pin
 
 NAME = "picodisplay"
 DRIVE_BUTTON = DRIVE_BUTTONS[NAME]

@@ -3,8 +3,7 @@
 # keypad.ShiftRegisterKeys, a speaker on the DAC (board.SPEAKER, amplifier enabled by
 # board.SPEAKER_ENABLE). Board modules are imported inside the functions only, so that this
 # module imports on the host (the tests check its pure parts).
-from firmware.hw import DRIVE_BUTTONS
-from firmware.hw.kit import Board, KeypadMask, held_at_start, key_masks, pin
+from firmware.hw.kit import DRIVE_BUTTONS, Board, KeypadMask, held_at_start, key_masks, pin
 
 NAME = "pybadge"
 DRIVE_BUTTON = DRIVE_BUTTONS[NAME]

@@ -3,8 +3,7 @@
 # is an analog joystick (board.JOYSTICK_X / JOYSTICK_Y, 16-bit readings), folded into
 # UP/DOWN/LEFT/RIGHT by fold_joystick. Board modules are imported inside the functions only.
 from firmware.buttons import DOWN, LEFT, RIGHT, UP
-from firmware.hw import DRIVE_BUTTONS
-from firmware.hw.kit import KeypadMask, held_at_start, key_masks, pin
+from firmware.hw.kit import DRIVE_BUTTONS, KeypadMask, held_at_start, key_masks, pin
 from firmware.hw.pybadge import PyBadge, Speaker, shift_register_keys
 
 NAME = "pygamer"
