@@ -92,6 +92,13 @@ class App:
 
         self.goto(TitleScreen(self))
 
+    def pause(self):
+        """The pause menu over the game in play (START on its table); the menus' code is on
+        the heap only while one is shown."""
+        from firmware.ui.menus import PauseScreen
+
+        self.goto(PauseScreen(self))
+
     def board_lines(self):
         return list(getattr(self.board, "lines", ())) or ["A: choose  B: back"]
 

@@ -17,6 +17,7 @@ from firmware.games.diams import rules as diams_rules
 from firmware.save import SaveSlot
 from firmware.ui import match as match_module
 from firmware.ui.match import Match
+from firmware.ui.outcome import final_lines
 
 HERE = [g for g in GAMES if available(g)]
 
@@ -369,7 +370,7 @@ def test_a_finished_game_takes_no_more_moves():
         match.play(match.state.history[-1])
     assert match.pending_result()  # the last round: scored as the game ended, not shown
     lines = []
-    match.final_lines(lines.append)
+    final_lines(match, lines.append)
     scores = match.state.scores()
     winners = match.state.winners()
     assert lines[0] == ("%s wins" if len(winners) == 1 else "Tie: %s") % ", ".join(

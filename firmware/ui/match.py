@@ -363,11 +363,3 @@ class Match:
         write_words(self.game, RESULTS, "round_result", self.state.view(self.viewer()),
                     self.names, out)
 
-    def final_lines(self, out):
-        """The finished game: the winner, the scores ranked, the game's breakdown with the
-        last round's result if it was not shown (firmware/ui/outcome.py)."""
-        from firmware.ui.outcome import summary
-
-        unseen = self.pending_result()
-        self.results = self.scored
-        summary(self.state, self.names, out, unseen)

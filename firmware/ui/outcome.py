@@ -37,11 +37,19 @@ def rematch(app, state, seats):
     app.start(state.game, seats, state.options, (state.seed + 1) % SEED_LIMIT)
 
 
+def final_lines(match, out):
+    """The finished game of `match`: the winner, the scores ranked, the game's breakdown with
+    the last round's result if it was not shown."""
+    unseen = match.pending_result()
+    match.results = match.scored
+    summary(match.state, match.names, out, unseen)
+
+
 def game_over(app):
     """The game in play has ended: its results, A: rematch, B: title."""
     match = app.match
     lines = []
-    match.final_lines(lines.append)
+    final_lines(match, lines.append)
     if match.save_off:
         lines.append(match.save_off)
     state = match.state

@@ -200,9 +200,7 @@ class TableScreen(Screen):
         self.message = ""
         news = match.news(match.viewer())
         if pressed & K.START:
-            from firmware.ui.menus import PauseScreen
-
-            self.app.goto(PauseScreen(self.app))
+            self.app.pause()
             return
         if pressed & K.SELECT:
             self.page = (self.page + 1) % self.pages
