@@ -42,7 +42,7 @@ RP2040_FAMILY = 0xE48BFF56
 # page or the simulator run.
 LEFT_OUT = ("firmware/ui/console.py", "firmware/games/*/console.py", "firmware/ui/fbscene.py",
             "firmware/ui/font6x12.py", "firmware/hw/st7789.py", "firmware/hw/picodisplay_mp.py",
-            "firmware/hw/web.py", "firmware/hw/host.py")
+            "firmware/hw/web.py", "firmware/hw/host.py", "firmware/webpage.py")
 # The files drive.h writes, from the checkout: name in C -> path.
 DRIVE_FILES = {"pocket_gems_boot_py": ROOT / "boot.py", "pocket_gems_main_py": ROOT / "main.py",
                "pocket_gems_note": VARIANTS / "pocket-gems.txt"}

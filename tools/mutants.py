@@ -134,6 +134,7 @@ TESTS = (
                        "host_tests/test_save_props.py"]),  # the quick ones first (-x)
     ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),
     ("firmware/hw/web.py", ["host_tests/test_hw_web.py", "host_tests/test_web.py"]),
+    ("firmware/webpage.py", ["host_tests/test_web.py"]),
     ("firmware/hw/", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py",
                       "host_tests/test_hw_mp.py"]),
     ("firmware/buttons.py", ["host_tests/test_hw.py", "host_tests/test_hw_profiles.py"]),

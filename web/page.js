@@ -1,5 +1,5 @@
 // The page's script: MicroPython's WebAssembly port runs the firmware unchanged
-// (firmware/hw/web.py is its board). This script only moves things across: the firmware's
+// (firmware/webpage.py runs the app on it, firmware/hw/web.py is its board). This script only moves things across: the firmware's
 // files into the port's filesystem, pixels from the panel onto the canvas, keys into the
 // buttons held, the saves between the port's /saves and the browser's storage, and the
 // frames: one App.frame() per 33 ms from requestAnimationFrame, or, with ?manual (tests),
@@ -207,7 +207,7 @@ async function start() {
   await install();
   restore();
   mp.runPython("import sys\nif '/' not in sys.path: sys.path.insert(0, '/')");
-  const web = mp.pyimport("firmware.hw.web");
+  const web = mp.pyimport("firmware.webpage");
   page = web.Page(board, paint, beep, keep, seed);
   const timing = { load: performance.now() - loadStart };
   window.pgg = {
