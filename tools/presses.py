@@ -9,7 +9,7 @@ counted per turn (a run of the human's decisions with no other seat in between),
 is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...).
 The screens between turns (logs, results, pass the device) count apart.
 
-    python tools/presses.py [--games N]    (from the repository's root, in the venv)
+    .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
 """
 import os
 import sys
@@ -213,22 +213,3 @@ def rows_of(game, tally):
 
 
 HEAD = ["game", "turn", "turns", "decisions", "presses", "p90", "max", "other screens/game"]
-
-
-def main(argv=None):
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=2, help="games per game (default 2)")
-    parser.add_argument("game", nargs="*", help="games (default: all four)")
-    args = parser.parse_args(argv)
-    from bench import table
-
-    rows = []
-    for game in args.game or list(TABLES):
-        rows.extend(rows_of(game, measure(game, args.games)))
-    table(HEAD, rows, 2)
-
-
-if __name__ == "__main__":
-    main()
