@@ -32,7 +32,7 @@ boards' own interpreters, never host time scaled by a factor:
   (../shared/emu/micropython-i386) and CircuitPython 9.2.9 (../shared/cpy), through the match
   alone and through the app on a display stand-in, firmware from .mpy (and from .py).
 - CPython: the .mpy sizes, random games per second (in-process) and actions per random game.
-Default set: --players 2 (a game's least if more: Quartz 3), quick lengths (firmware.selftest.
+Default set: --players 2 (a game's least if more: Quartz 3), quick lengths (a game package's
 QUICK), normal bots in the heap games. --heavy: every game at its largest table, standard
 lengths, hard bots (capped at 8 playouts) in the heap games: the budget cases of issue 13.
 
