@@ -55,7 +55,7 @@ def test_power_on_from_a_blank_drive_shows_the_simulators_title_and_keys_move(fi
     simulator = in_the_simulator(keys, saves=tmp_path / "saves")
     assert "Pocket Gem Games" in simulator[0][1][0]
     listed = [line[1:] for line in simulator[0][1][1:1 + len(GAMES)]]
-    assert len(listed) == len(GAMES) == 5
+    assert len(listed) == len(GAMES) >= 5
     same_screens(tmp_path, [pictures[str(i)] for i in range(len(keys) + 1)], simulator, keys)
 
 

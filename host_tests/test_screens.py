@@ -801,13 +801,14 @@ def test_a_table_is_drawn_by_its_renderer_else_in_the_consoles_words(game):
     match = Match(load(game).new_game(load(game).MIN_PLAYERS, 3),
                   ["human"] * load(game).MIN_PLAYERS)
     view = match.state.view(0)
-    renderer = game_part(game, "table")
-    assert renderer is not None
-    body = C.Canvas(26, 64)
-    S.draw_table(body, renderer, match, view)
-    want = C.Canvas(26, 64)
-    renderer.draw(want, view, match.names)
-    assert body.texts() == want.texts() and bytes(body.tiles) == bytes(want.tiles)
+    renderer = game_part(game, "table")  # (a game may have none: the console's words below)
+    if renderer is not None:
+        body = C.Canvas(26, 64)
+        S.draw_table(body, renderer, match, view)
+        want = C.Canvas(26, 64)
+        renderer.draw(want, view, match.names)
+        assert body.texts() == want.texts() and bytes(body.tiles) == bytes(want.tiles)
+    assert renderer is not None or game not in GAMES[:5]  # the five games have their tables
     body = C.Canvas(26, 64)
     S.draw_table(body, None, match, view)  # no handheld table: the console's words
     lines = []

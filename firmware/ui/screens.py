@@ -153,7 +153,7 @@ class TableScreen(Screen):
         phase = None
         if legal:
             view = match.state.view(match.current())
-            phase = view["phase"]
+            phase = view.get("phase")  # (a game of one kind of decision may have none)
             legal = table_choices(match.game, view, legal)
         # New dice, cards, moves, or the next step of a turn: a new decision.
         fresh = match.points != self.points or phase != self.phase

@@ -91,7 +91,7 @@ def test_rounds_scored_counts_each_scoring_once():
 
 
 def test_games_in_menu_order_and_diams_present():
-    assert GAMES == ("diams", "diamonds", "quartz", "sixgems", "diploma")
+    assert GAMES[:5] == ("diams", "diamonds", "quartz", "sixgems", "diploma")  # (then any new)
     assert [name for name, _ in implemented()][0] == "diams"
     raises(ValueError, load, "chess")
 
