@@ -2,7 +2,7 @@
 # 32-bit (the PyBadge's and PyGamer's interpreter, ../shared/cpy), from CircuitPython .mpy:
 # every game at its largest table with hard bots on every seat plays to its end (not to the
 # crash screen)
-#   - through the whole app on a display stand-in (tools/boardlibs) at 112 KiB: about 30 KB
+#   - through the whole app on a display stand-in (tools/boardlibs) at 114 KiB: about 28 KB
 #     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
 #     hard bot may run out of memory in its search there and play its best move so far;
 #   - through the app at full strength at 128 KiB: no hard decision or save cut short by memory;

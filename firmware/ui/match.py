@@ -7,7 +7,7 @@ import gc
 
 from firmware.bots import make_bot
 from firmware.clock import ticks_diff, ticks_ms
-from firmware.core import COLLECT, drop_part, game_part, load, record, replay, unload
+from firmware.core import COLLECT, drop_part, game_part, load, replay, unload
 
 HUMAN = "human"
 RESULTS = "results"  # a game's part: the words of a round's results
@@ -261,7 +261,9 @@ class Match:
         second MemoryError goes on out (the crash screen; the save holds the game as it was
         before the move)."""
         gc.collect()
-        state = replay(*record(self.state))
+        old = self.state  # its history read in place: no copy of it when memory ran out
+        state = replay(old.game, old.players, old.seed, old.options, old.history)
+        old = None
         state.apply(action)
         self.state = state
         return state
