@@ -209,6 +209,27 @@ def test_titles_without_the_rules():
     assert not available("chess")
 
 
+def test_on_a_board_titles_lets_go_only_of_the_packages_it_loaded():
+    # Guards: titles() keeping the packages it imported on a board's heap (or on CPython,
+    # whose tests hold modules, letting them go), or unloading a package a game in play uses.
+    import firmware.core as core
+
+    loaded, unloaded = core.dotted(GAMES[0]), core.dotted(GAMES[1])
+    __import__(loaded)
+    was = core.COLLECT
+    try:
+        for collect in (True, False):
+            unload(unloaded)
+            core.COLLECT = collect
+            listed = core.titles()
+            assert loaded in sys.modules
+            assert (unloaded in sys.modules) != collect, collect
+            assert listed[1] == core.about(GAMES[1]).TITLE
+    finally:
+        core.COLLECT = was
+        __import__(unloaded)
+
+
 def _seats_see_alike(state):
     """Whether every seat's view of `state` is the same but for whose it is (and what that
     seat may do now)."""
