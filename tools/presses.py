@@ -33,6 +33,7 @@ TABLES = {
     "diamonds": (3, ("human", "normal", "normal")),
     "quartz": (3, ("human", "normal", "normal")),
     "sixgems": (2, ("human", "normal")),
+    "diploma": (2, ("human", "normal")),
 }
 FRAMES = 100000  # a game's frames at most (bots thinking and their moves on show included)
 
