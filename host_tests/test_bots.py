@@ -9,7 +9,7 @@ from randplay import option_sets
 from firmware.bots import LEVELS, Heuristic, RandomBot, make_bot
 from firmware.bots import search as search_module
 from firmware.bots.search import SearchBot
-from firmware.core import load
+from firmware.core import GAMES, load
 from firmware.core.prng import SEED_LIMIT, Prng
 from firmware.games.diams import rules as D
 
@@ -329,7 +329,7 @@ def test_a_heuristic_of_one_piece_decides_at_its_first_step():
     rand = RandomBot(0, 9)
     rand.start(view)
     assert rand.step() is False and rand.result() == RandomBot(0, 9).choose(view)
-    for game in ("diams", "diamonds", "quartz", "sixgems"):
+    for game in GAMES:  # every registered game has its heuristic
         for level in ("easy", "normal"):
             bot = make_bot(game, 0, level, 1)
             assert isinstance(bot, Heuristic) and not isinstance(bot, SearchBot), (game, level)
