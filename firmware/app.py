@@ -201,10 +201,10 @@ class App:
         PyBadge or PyGamer: from the firmware with the games frozen in it does) is said so
         in words at the title, not on the crash screen; its save, if any, stays for a board
         it fits on."""
-        from firmware.core import GAMES, about
+        from firmware.core import GAMES
 
         self.let_go()
-        title = about(game).TITLE if game in GAMES else game
+        title = self.titles[GAMES.index(game)] if game in GAMES else game
         lines = ["%s does not fit in this board's memory." % title]
         free = getattr(gc, "mem_free", None)
         if free is not None:

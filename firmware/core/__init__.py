@@ -41,11 +41,11 @@ def titles():
     """Every game's TITLE, in GAMES order. A board lets go of the packages it loaded for them."""
     out = []
     for game in GAMES:
-        kind = dotted(game)
-        loaded = kind in sys.modules
+        package = dotted(game)
+        loaded = package in sys.modules
         out.append(about(game).TITLE)
         if COLLECT and not loaded:
-            unload(kind)
+            unload(package)
     return out
 
 
@@ -55,19 +55,20 @@ def available(game):
     import os
 
     here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."  # firmware/core
-    kind = dotted(game, "rules")
+    rules = dotted(game, "rules")
+    top = here[:len(here) - len("firmware/core")]  # the folder firmware/ is in
     for ending in (".py", ".mpy", None):
-        try:  # (the folder above firmware/, then the module's path)
-            os.stat(here[:len(here) - 13] + kind.replace(".", "/") + ending if ending else here)
+        try:
+            os.stat(top + rules.replace(".", "/") + ending if ending else here)
         except OSError:
             continue
         return ending is not None  # else the games are on the filesystem, this one is not
     # Frozen into the firmware: no files to look at, so the importer is asked, and a module
     # it had to load for that is let go again (its bytecode stays in flash either way).
-    loaded = kind in sys.modules
-    found = find_module(kind) is not None
+    loaded = rules in sys.modules
+    found = find_module(rules) is not None
     if not loaded:
-        unload(kind)
+        unload(rules)
     return found
 
 

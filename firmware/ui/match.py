@@ -263,7 +263,6 @@ class Match:
         gc.collect()
         old = self.state  # its history read in place: no copy of it when memory ran out
         state = replay(old.game, old.players, old.seed, old.options, old.history)
-        old = None
         state.apply(action)
         self.state = state
         return state

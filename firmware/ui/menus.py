@@ -2,7 +2,7 @@
 # protocol is in screens.py). Imported when one is shown; the app unloads this module when
 # a game starts, so a board's heap does not hold the menus during play.
 from firmware import buttons as K
-from firmware.core import GAMES, about, available, drop_part, game_part, load
+from firmware.core import GAMES, available, drop_part, game_part, load
 from firmware.ui import canvas as C
 from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
@@ -196,7 +196,7 @@ def help_screen(app, game, then):
     rules_help = game_part(game, "help")  # its HELP (the text console's ? shows it too)
     lines = list(rules_help.HELP) if rules_help is not None else ["No help for this game yet."]
     drop_part(game, "help")  # off the heap once the lines are copied
-    return TextScreen(app, about(game).TITLE + " rules", lines, then, "A: back")
+    return TextScreen(app, app.titles[GAMES.index(game)] + " rules", lines, then, "A: back")
 
 
 class PauseScreen(ListScreen):
