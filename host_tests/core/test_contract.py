@@ -194,6 +194,29 @@ def test_find_module_tells_absence_from_breakage():
 
     assert find_module("firmware.core.prng").Prng
     assert find_module("firmware.core.no_such_module") is None
+    # A package of one's own: a part not there, a package not there, and a part that is
+    # there but imports what is not (its error goes out, it is no absence).
+    import os
+
+    folder = "/tmp/findmod-%d-%d" % (os.urandom(1)[0], os.urandom(1)[0])
+    os.mkdir(folder)
+    os.mkdir(folder + "/zzfind")
+    for name, text in (("__init__", ""), ("broken", "import zz_not_there\n")):
+        with open(folder + "/zzfind/" + name + ".py", "w") as f:
+            f.write(text)
+    sys.path.insert(0, folder)
+    try:
+        assert find_module("zzfind.absent") is None
+        assert find_module("zzfind.gone.part") is None  # (a package on the way is not there)
+        raises(ImportError, find_module, "zzfind.broken")
+    finally:
+        sys.path.remove(folder)
+        for name in ("zzfind.broken", "zzfind"):
+            unload(name)
+        for name in ("__init__", "broken"):
+            os.remove(folder + "/zzfind/" + name + ".py")
+        os.rmdir(folder + "/zzfind")
+        os.rmdir(folder)
 
 
 def test_titles_without_the_rules():
