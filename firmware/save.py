@@ -1,6 +1,6 @@
 # Save and resume: one game in progress per slot, written after every applied action.
-# Portable (CPython, MicroPython, CircuitPython): os, gc and builtins only; binascii's
-# crc32 when the port has it, else the same CRC-32 in pure Python on 16-bit halves.
+# Portable (CPython, MicroPython, CircuitPython): os, gc and builtins only; the file
+# system, the format's constants and the CRC-32 are firmware/savefile.py's.
 #
 # The file `<directory>/<name>.sav`, text, version 1:
 #   GEMSAVE 1\n
@@ -26,107 +26,10 @@
 # refuses (see saveload.py). A slot keeps the header of its game up to the count, so the
 # writer's code is on the heap only at a game's first save.
 import gc
-import os
 import sys
-from array import array
 
+from firmware import savefile
 from firmware.core import COLLECT, unload
-
-VERSION = 1
-MAGIC = b"GEMSAVE"
-PER_LINE = 64  # actions on one history line: 257 bytes with its newline
-# The longest line read: the first, the JSON header, the others. MicroPython's readline(n)
-# takes n bytes before it reads, so each limit is what that line needs, no more.
-MAGIC_MAX = 32
-HEADER_MAX = 1024
-LINE_MAX = PER_LINE * 4 + 8
-# Collect before the big steps on the boards (a contiguous block for the history); CPython
-# needs no help and its full collection is slow.
-HEX = b"0123456789abcdef"
-try:
-    from binascii import crc32 as _crc32
-except ImportError:  # a board built without it: the pure Python CRC below
-    _crc32 = None
-
-
-class SaveError(ValueError):
-    """A save that cannot be resumed. `str(err)` is a sentence for the screen; `kept` is the
-    path the damaged file was moved to (None when it could not be moved)."""
-
-    def __init__(self, message, kept=None, reason=""):
-        super().__init__(message)
-        self.kept = kept
-        self.reason = reason  # what is wrong with the file, in a few words
-
-
-class Crc32:
-    """CRC-32 (the zlib/binascii one), fed in pieces; binascii's C code when present, else
-    a table walk on two 16-bit halves so that every int stays small on the board."""
-
-    _hi = None  # the tables of the pure Python version, built on first use
-    _lo = None
-
-    def __init__(self):
-        self.fast = _crc32  # chosen once, so that a digest never mixes the two
-        self.value = 0  # binascii's running value
-        self.h = 0xFFFF  # the pure version's register, pre-inverted
-        self.l = 0xFFFF
-        if self.fast is None and Crc32._hi is None:
-            Crc32._build()
-
-    @staticmethod
-    def _build():
-        hi = array("H", [0] * 256)
-        lo = array("H", [0] * 256)
-        for n in range(256):
-            h, low = 0, n
-            for _ in range(8):
-                odd = low & 1
-                low = (low >> 1) | ((h & 1) << 15)
-                h >>= 1
-                if odd:
-                    h ^= 0xEDB8
-                    low ^= 0x8320
-            hi[n] = h
-            lo[n] = low
-        Crc32._hi = hi
-        Crc32._lo = lo
-
-    def update(self, data):
-        if self.fast is not None:
-            self.value = self.fast(data, self.value)
-            return
-        hi, lo = Crc32._hi, Crc32._lo
-        assert hi is not None and lo is not None
-        h, low = self.h, self.l
-        for byte in data:
-            i = (low ^ byte) & 0xFF
-            low = ((low >> 8) | ((h & 0xFF) << 8)) ^ lo[i]
-            h = (h >> 8) ^ hi[i]
-        self.h, self.l = h, low
-
-    def hexdigest(self):
-        if self.fast is not None:
-            value = self.value & 0xFFFFFFFF
-            return "%04x%04x" % (value >> 16, value & 0xFFFF)
-        return "%04x%04x" % (self.h ^ 0xFFFF, self.l ^ 0xFFFF)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path):
-    """Remove `path` if it is there; False when it is there and could not be removed."""
-    try:
-        os.remove(path)
-    except OSError:
-        return not _exists(path)
-    return True
 
 
 def default_directory():
@@ -168,7 +71,7 @@ class SaveSlot:
         self.run = base + ".run"
         self.loaded = None  # the path load() last answered a Saved from
         self._head = None  # (the record's fields but extra and count, its header up to the count)
-        self._line = bytearray(PER_LINE * 4 + 1)  # one history line: kept, not made per save
+        self._line = bytearray(savefile.PER_LINE * 4 + 1)  # a history line: kept, not made per save
 
     # -- writing --------------------------------------------------------------------------
     def save(self, game, seats, extra=None):
@@ -211,48 +114,50 @@ class SaveSlot:
                               line[: len(line) - len(end)])
             return line
         line = head[1] + end
-        if len(line) >= HEADER_MAX:  # load() reads a line of fewer than HEADER_MAX bytes
+        if len(line) >= savefile.HEADER_MAX:  # load() reads a shorter line
             raise ValueError("the save header is too long (%d bytes)" % len(line))
         return line
 
     def _install(self):
         """`.tmp` (complete) becomes `.sav`, with a complete save on disk at every moment;
         also how load() promotes a complete `.tmp` it found."""
-        replace = getattr(os, "replace", None)
+        replace = getattr(savefile.os, "replace", None)
         if replace is not None:  # CPython: one atomic rename over the previous save
             replace(self.tmp, self.path)
         else:
-            if _exists(self.path):
-                if not _remove(self.old):
+            if savefile.exists(self.path):
+                if not savefile.remove(self.old):
                     raise OSError("cannot remove " + self.old)
-                os.rename(self.path, self.old)
-            os.rename(self.tmp, self.path)
-        _remove(self.old)
+                savefile.os.rename(self.path, self.old)
+            savefile.os.rename(self.tmp, self.path)
+        savefile.remove(self.old)
         self._sync_fs()
 
     def _make_directory(self):
-        if not _exists(self.directory):
-            os.mkdir(self.directory)
+        if not savefile.exists(self.directory):
+            savefile.os.mkdir(self.directory)
 
     def _write(self, path, header, history):
-        crc = Crc32()
+        crc = savefile.Crc32()
         line = self._line
+        digits, per_line = savefile.HEX, savefile.PER_LINE
         with open(path, "wb") as f:
-            for data in (("%s %d\n" % (MAGIC.decode(), VERSION)).encode(), header):
+            first = "%s %d\n" % (savefile.MAGIC.decode(), savefile.VERSION)
+            for data in (first.encode(), header):
                 crc.update(data)
                 f.write(data)
             view = memoryview(line)
             n = len(history)
             start = 0
             while start < n:
-                stop = min(n, start + PER_LINE)
+                stop = min(n, start + per_line)
                 p = 0
                 for i in range(start, stop):
                     value = history[i]
-                    line[p] = HEX[value >> 12]
-                    line[p + 1] = HEX[(value >> 8) & 15]
-                    line[p + 2] = HEX[(value >> 4) & 15]
-                    line[p + 3] = HEX[value & 15]
+                    line[p] = digits[value >> 12]
+                    line[p + 1] = digits[(value >> 8) & 15]
+                    line[p + 2] = digits[(value >> 4) & 15]
+                    line[p + 3] = digits[value & 15]
                     p += 4
                 line[p] = 10
                 chunk = view[: p + 1]
@@ -261,30 +166,31 @@ class SaveSlot:
                 start = stop
             f.write(("END %s\n" % crc.hexdigest()).encode())
             f.flush()
-            if self.sync and hasattr(os, "fsync"):
-                os.fsync(f.fileno())
+            if self.sync and hasattr(savefile.os, "fsync"):
+                savefile.os.fsync(f.fileno())
 
     def clear(self):
         """A finished game is not a loss: its save becomes `<name>.last` (replacing the
         previous one), the record of the last game played, which load() never offers."""
-        if not _exists(self.path):
+        if not savefile.exists(self.path):
             return
-        _remove(self.last)
-        os.rename(self.path, self.last)
+        savefile.remove(self.last)
+        savefile.os.rename(self.path, self.last)
         self._sync_fs()
 
     def _sync_fs(self):
         # CPython syncs each file (fsync); the boards flush their filesystem cache here.
-        if self.sync and not hasattr(os, "fsync") and hasattr(os, "sync"):
+        if self.sync and not hasattr(savefile.os, "fsync") and hasattr(savefile.os, "sync"):
             try:
-                os.sync()
+                savefile.os.sync()
             except OSError:
                 pass
 
     # -- reading --------------------------------------------------------------------------
     def exists(self):
         """Whether load() has something to look at (a save, or an interrupted one)."""
-        return _exists(self.path) or _exists(self.old) or _exists(self.tmp)
+        exists = savefile.exists
+        return exists(self.path) or exists(self.old) or exists(self.tmp)
 
     def load(self):
         """The saved game as a firmware.saveload.Saved (its state already replayed), or None
@@ -295,7 +201,7 @@ class SaveSlot:
 
     def has_last(self):
         """Whether a finished game's record (`<name>.last`) is there to look at."""
-        return _exists(self.last)
+        return savefile.exists(self.last)
 
     def last_game(self):
         """The last finished game (its record, replayed) as a firmware.saveload.Saved, None
@@ -309,7 +215,7 @@ class SaveSlot:
         to, or None when there is none or it cannot be moved. Never raises."""
         try:
             return self._reader("keep_current")
-        except SaveError:
+        except savefile.SaveError:
             return None
 
     def _reader(self, what):
@@ -319,7 +225,7 @@ class SaveSlot:
             from firmware import saveload
 
             return getattr(saveload, what)(self)
-        except SaveError:
+        except savefile.SaveError:
             raise
         except MemoryError:  # the file stays: it may be good, the heap was short
             reason = "there was not enough memory to read it"
@@ -328,7 +234,8 @@ class SaveSlot:
         finally:
             unload("firmware.saveload")
             unload("firmware.saveheader")
-        raise SaveError("The saved game cannot be resumed now: %s." % reason, None, reason)
+        message = "The saved game cannot be resumed now: %s." % reason
+        raise savefile.SaveError(message, None, reason)
 
     def resuming(self):
         """Mark `<name>.run` (empty) before the app resumes the save; load() keeps a save aside
@@ -344,7 +251,7 @@ class SaveSlot:
     def resumed(self):
         """The resumed game is on the screen: remove the mark. Never raises."""
         try:
-            _remove(self.run)
+            savefile.remove(self.run)
             self._sync_fs()
         except Exception:
             pass

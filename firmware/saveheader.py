@@ -5,7 +5,7 @@
 # load() would refuse at a glance. Loaded at a game's first save (the slot keeps the line up
 # to its count) and by firmware/saveload.py, which compares a header with this to the byte.
 from firmware.core import GAMES
-from firmware.save import HEADER_MAX
+from firmware.savefile import HEADER_MAX
 
 SEATS = ("human", "easy", "normal", "hard")  # "human" and firmware.bots.LEVELS (a test checks)
 FIELDS = ("game", "players", "seed", "options", "seats", "extra", "actions")  # in this order

@@ -1,7 +1,7 @@
 # Reading a save (firmware/save.py has the format): check, parse and replay it, finish an
 # interrupted save, keep a damaged file aside. Imported by SaveSlot.load() and unloaded
 # after it: a board's heap does not hold this code during play. Every filesystem call goes
-# through firmware.save's `os` (the tests put their faults there).
+# through firmware.savefile's `os` (the tests put their faults there).
 #
 # Recovery, newest first: a complete `.tmp` (a finished write not yet renamed: newer than
 # `.sav`), then `.sav`, then `.old`. A `.tmp` that does not pass the checksum was cut short
@@ -17,9 +17,21 @@
 import gc
 import json
 
-from firmware import save
+from firmware import savefile
+from firmware.core import COLLECT
 from firmware.core import load as load_game
-from firmware.save import Crc32, SaveError, _exists, _remove
+from firmware.savefile import (
+    HEADER_MAX,
+    LINE_MAX,
+    MAGIC,
+    MAGIC_MAX,
+    PER_LINE,
+    VERSION,
+    Crc32,
+    SaveError,
+    exists,
+    remove,
+)
 from firmware.saveheader import FIELDS, header
 
 # byte -> its hex value, 255 when not a lowercase hex digit ("0" is 48, "a" 97)
@@ -53,11 +65,11 @@ def load(slot):
     (SaveSlot.load() makes them a SaveError that moves nothing)."""
     slot.loaded = None
     if _mode(slot.run) == 0o100000:  # the last resume never reached its first frame
-        if _exists(slot.path):
+        if exists(slot.path):
             kept = _keep_aside(slot, slot.path)
-            _remove(slot.run)
+            remove(slot.run)
             raise SaveError(_message(RESET, kept, slot.path), kept, RESET)
-        _remove(slot.run)
+        remove(slot.run)
     damaged = []  # (reason, kept, path), newest first
     for path in (slot.tmp, slot.path, slot.old):
         mode = _mode(path)
@@ -71,7 +83,7 @@ def load(slot):
                 try:
                     _check(path)  # complete: the newest save, not yet renamed
                 except _Damage:
-                    _remove(path)  # cut short while being written: an older save stands
+                    remove(path)  # cut short while being written: an older save stands
                     continue
             saved = _read(path)
         except _Damage as damage:
@@ -123,7 +135,7 @@ def _mode(path):
     """The file type bits of `path` (0o100000: a regular file), None when there is nothing
     there; an OSError that does not say so (EIO) goes out."""
     try:
-        return save.os.stat(path)[0] & 0o170000
+        return savefile.os.stat(path)[0] & 0o170000
     except OSError as exc:
         if exc.args and exc.args[0] in MISSING:
             return None
@@ -139,21 +151,21 @@ def _promote(slot, path):
                 _keep_aside(slot, slot.path)
             slot._install()  # save()'s protocol: a complete save on disk at every step
         elif path == slot.old:
-            if _exists(slot.path):  # a damaged `.sav` that could not be moved aside
+            if exists(slot.path):  # a damaged `.sav` that could not be moved aside
                 return path
-            save.os.rename(path, slot.path)
+            savefile.os.rename(path, slot.path)
             slot._sync_fs()
     except OSError:
-        return path if _exists(path) else slot.path
-    if not _remove(slot.old):  # older than what loaded; a folder cannot be removed
+        return path if exists(path) else slot.path
+    if not remove(slot.old):  # older than what loaded; a folder cannot be removed
         _keep_aside(slot, slot.old)
     return slot.path
 
 
 def keep_current(slot):
     """SaveSlot.keep_aside(): the save load() answered (else `.sav`) moved to `.badN`."""
-    path = slot.loaded if slot.loaded and _exists(slot.loaded) else slot.path
-    if not _exists(path):
+    path = slot.loaded if slot.loaded and exists(slot.loaded) else slot.path
+    if not exists(path):
         return None
     kept = _keep_aside(slot, path)
     if kept is not None:
@@ -167,7 +179,7 @@ def _keep_aside(slot, path):
     prefix = slot.name + ".bad"
     highest = 0
     try:
-        names = save.os.listdir(slot.directory)
+        names = savefile.os.listdir(slot.directory)
     except Exception:
         names = []
     for entry in names:
@@ -180,11 +192,11 @@ def _keep_aside(slot, path):
                 highest = max(highest, int(digits))
     base = slot.directory.rstrip("/") + "/" + prefix
     number = highest + 1
-    while _exists(base + str(number)):  # the listing failed or missed one: never overwrite
+    while exists(base + str(number)):  # the listing failed or missed one: never overwrite
         number += 1
     kept = base + str(number)
     try:
-        save.os.rename(path, kept)
+        savefile.os.rename(path, kept)
     except OSError:
         return None
     slot._sync_fs()
@@ -205,11 +217,11 @@ def _check(path):
     crc = Crc32()
     size = 0
     with open(path, "rb") as f:
-        line = _line(f, save.MAGIC_MAX)
+        line = _line(f, MAGIC_MAX)
         if not line:
             raise _Damage("the file is empty")
         _check_magic(line)
-        limit = save.HEADER_MAX
+        limit = HEADER_MAX
         while line:
             if line.startswith(b"END "):
                 if line[-1] != 10:
@@ -222,33 +234,33 @@ def _check(path):
             crc.update(line)
             size += len(line)
             line = _line(f, limit)
-            limit = save.LINE_MAX
+            limit = LINE_MAX
     raise _Damage("the file is incomplete (cut short while being written)")
 
 
 def _check_magic(line):
-    if not line.startswith(save.MAGIC + b" "):
+    if not line.startswith(MAGIC + b" "):
         raise _Damage("this is not a save file")
     try:
-        version = int(line[len(save.MAGIC) + 1 :].strip())
+        version = int(line[len(MAGIC) + 1 :].strip())
     except ValueError:
         raise _Damage("this is not a save file") from None
-    if version != save.VERSION:
+    if version != VERSION:
         raise _Damage(
-            "it is in format version %d; this firmware reads version %d" % (version, save.VERSION)
+            "it is in format version %d; this firmware reads version %d" % (version, VERSION)
         )
-    if line != ("%s %d\n" % (save.MAGIC.decode(), version)).encode():  # "GEMSAVE 01": not ours
+    if line != ("%s %d\n" % (MAGIC.decode(), version)).encode():  # "GEMSAVE 01": not ours
         raise _Damage("this is not a save file")
 
 
 def _read(path):
     """Check, parse and replay the save at `path`: a Saved; raises _Damage."""
     size = _check(path)
-    if save.COLLECT:
+    if COLLECT:
         gc.collect()
     with open(path, "rb") as f:
-        size -= len(f.readline(save.MAGIC_MAX))  # checked
-        line = f.readline(save.HEADER_MAX)  # shorter than HEADER_MAX: checked
+        size -= len(f.readline(MAGIC_MAX))  # checked
+        line = f.readline(HEADER_MAX)  # shorter than HEADER_MAX: checked
         size -= len(line)  # what is left: the history lines
         try:
             header_read = json.loads(line.decode())
@@ -267,9 +279,9 @@ def _read(path):
         if not same:  # what this firmware would not have written (and could not write back)
             raise _Damage("its header is not in this firmware's format")
         # 4 hex digits an action, a newline every PER_LINE: before anything is done by count
-        if count > size or 4 * count + (count + save.PER_LINE - 1) // save.PER_LINE != size:
+        if count > size or 4 * count + (count + PER_LINE - 1) // PER_LINE != size:
             raise _Damage("its history is not as long as announced")
-        if save.COLLECT:
+        if COLLECT:
             gc.collect()
         # firmware.core.replay, line by line as read (no copy of the history on the heap),
         # so that a refusal can say which move
@@ -282,10 +294,10 @@ def _read(path):
         except Exception as exc:  # ValueError from the rules, or data they cannot take
             raise _Damage("the rules refuse its setup (%s)" % (str(exc)[:60],)) from None
         done = 0
-        line = bytearray(4 * save.PER_LINE + 1)  # every line read into it: no garbage per line
+        line = bytearray(4 * PER_LINE + 1)  # every line read into it: no garbage per line
         while done < count:
-            want = min(save.PER_LINE, count - done)
-            if want < save.PER_LINE:
+            want = min(PER_LINE, count - done)
+            if want < PER_LINE:
                 line = bytearray(4 * want + 1)
             if f.readinto(line) != len(line) or line[-1] != 10:
                 raise _Damage("its history is malformed")

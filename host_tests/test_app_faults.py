@@ -471,7 +471,7 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
                                                                       monkeypatch):
     import builtins
 
-    import firmware.save as save_module
+    import firmware.savefile as savefile
 
     sim, slot, _ = new_sim(tmp_path)
     setup_game(sim, "Diam's", 2, SEATS)
@@ -485,7 +485,7 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
             raise OSError(errno, "cannot write")
         return real_open(path, mode, *args)
 
-    monkeypatch.setattr(save_module, "os", ReadOnlyOs(os, errno))
+    monkeypatch.setattr(savefile, "os", ReadOnlyOs(os, errno))
     monkeypatch.setattr(builtins, "open", open_for_reading)
     sim, slot, _ = new_sim(tmp_path)  # the board starts again
     assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
@@ -616,7 +616,7 @@ def test_the_words_of_a_game_that_was_not_saved(monkeypatch):
 
 
 def test_a_save_that_cannot_be_read_now_is_told_in_its_own_words(tmp_path, monkeypatch):
-    from firmware.save import SaveError
+    from firmware.savefile import SaveError
 
     def short_of_memory(self):
         raise SaveError("Not enough memory to read the saved game now.")

@@ -15,9 +15,11 @@ from checks import fingerprint
 from mpbuild import compile_tree, find_tool
 
 import firmware.save as save_module
+import firmware.savefile as savefile
 from firmware.core import load
 from firmware.core.prng import Prng
-from firmware.save import Crc32, SaveError, SaveSlot
+from firmware.save import SaveSlot
+from firmware.savefile import Crc32, SaveError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEATS = ["human", "normal", "easy"]
@@ -51,7 +53,7 @@ def test_file_layout_is_the_documented_one(tmp_path):
 @pytest.mark.parametrize("size", [0, 1, 5, 63, 64, 65, 1000, 4097])
 def test_pure_crc_matches_zlib(size, monkeypatch):
     data = bytes((i * 131 + size) % 256 for i in range(size))
-    monkeypatch.setattr(save_module, "_crc32", None)
+    monkeypatch.setattr(savefile, "_crc32", None)
     crc = Crc32()
     crc.update(data[: size // 3])
     crc.update(memoryview(data)[size // 3 :])

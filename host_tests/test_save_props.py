@@ -19,12 +19,13 @@ from checks import fingerprint
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import firmware.save as save_module
+import firmware.savefile as savefile
 import firmware.saveheader as saveheader
 from firmware.bots import LEVELS
 from firmware.core import GAMES, available, load
 from firmware.core.prng import SEED_LIMIT
-from firmware.save import HEADER_MAX, SaveError, SaveSlot
+from firmware.save import SaveSlot
+from firmware.savefile import HEADER_MAX, SaveError
 from firmware.saveheader import SEATS, encode
 
 GAMES_HERE = [name for name in GAMES if available(name)]
@@ -41,7 +42,7 @@ class Folder:
         return self.path
 
     def __exit__(self, *exc):
-        save_module.os = os
+        savefile.os = os
         shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -358,9 +359,9 @@ def test_any_folder_layout_gives_a_save_none_or_save_error(layout, odd, read_onl
         before = contents(folder)
         slot = SaveSlot(folder, sync=False)
         if read_only:
-            save_module.os = ReadOnlyOs()
+            savefile.os = ReadOnlyOs()
         got = load_only(slot)
-        save_module.os = os
+        savefile.os = os
         event("SaveError" if isinstance(got, SaveError) else "Saved" if got else "None")
         after = contents(folder)
         for name in odd:  # never touched
@@ -455,19 +456,19 @@ def test_a_power_cut_between_any_two_steps_keeps_a_good_save(save_cut, fat, load
             f.write(OLDER)
         state = slot.load().state
         state.apply(state.legal_actions()[0])  # NEWER's state
-        save_module.os = CuttingOs(save_cut, fat)
+        savefile.os = CuttingOs(save_cut, fat)
         try:
             slot.save(state, ["human", "easy", "normal", "hard"], {"where": "table"})
             finished = True
         except PowerCut:
             finished = False
         if twice:  # the power goes again while the next start recovers
-            save_module.os = CuttingOs(load_cut, fat)
+            savefile.os = CuttingOs(load_cut, fat)
             try:
                 load_only(slot)
             except PowerCut:
                 pass
-        save_module.os = os
+        savefile.os = os
         got = load_only(slot)
         assert got is not None and not isinstance(got, SaveError), got
         printed = fingerprint(got.state)

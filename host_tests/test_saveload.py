@@ -16,13 +16,15 @@ from checks import fingerprint
 
 import firmware.core
 import firmware.save as save
+import firmware.savefile as savefile
 from firmware.core import load, unload
 from firmware.core.prng import Prng
-from firmware.save import SaveError, SaveSlot
+from firmware.save import SaveSlot
+from firmware.savefile import SaveError
 from firmware.saveheader import header
 
 SEATS = ["human", "easy"]
-PER_LINE = save.PER_LINE
+PER_LINE = savefile.PER_LINE
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -140,7 +142,7 @@ def fake(monkeypatch):
 
 
 class Os:
-    """firmware.save's `os`, with faults: renames refused (OSError(30)) while `refuse` > 0
+    """firmware.savefile's `os`, with faults: renames refused (OSError(30)) while `refuse` > 0
     (each refusal counts one down), every change refused when `read_only`, listdir failing
     or listing nothing, stat of paths ending in `broken` raising that error."""
 
@@ -240,6 +242,7 @@ def test_a_real_game_resumes_to_the_same_state(slot):
 
 def test_the_boards_collect_on_the_way(slot, fake, monkeypatch):
     monkeypatch.setattr(save, "COLLECT", True)
+    monkeypatch.setattr(firmware.core, "COLLECT", True)  # what saveload reads at its import
     slot.save(("diams", 2, 3, {}, EVERY_NIBBLE), SEATS)
     assert slot.load().state.history == EVERY_NIBBLE
 
@@ -287,9 +290,9 @@ def test_a_good_first_line_with_a_good_rest_loads(slot, fake):
 # -- damage: line lengths, the checksum, the end ------------------------------------------
 def test_the_header_line_may_take_up_to_1023_bytes(slot, fake):
     base = header("diams", 2, 1, {}, SEATS, {"k": ""}, 3)
-    pad = save.HEADER_MAX - 1 - len(base)
+    pad = savefile.HEADER_MAX - 1 - len(base)
     longest = header("diams", 2, 1, {}, SEATS, {"k": "x" * pad}, 3)
-    assert len(longest) == save.HEADER_MAX - 1 > save.LINE_MAX
+    assert len(longest) == savefile.HEADER_MAX - 1 > savefile.LINE_MAX
     write(slot.path, forged(longest, history=[5, 6, 7]))
     saved = slot.load()
     assert saved.state.history == [5, 6, 7] and saved.extra == {"k": "x" * pad}
@@ -299,7 +302,7 @@ def test_the_header_line_may_take_up_to_1023_bytes(slot, fake):
 
 
 def test_a_history_line_may_take_up_to_263_bytes(slot, fake):
-    assert save.LINE_MAX == 264
+    assert savefile.LINE_MAX == 264
     head = header("diams", 2, 1, {}, SEATS, {}, 65)
     # 263 bytes (262 and a newline) pass the line check, then the history check refuses
     line = b"0" * 262 + b"\n"
@@ -521,7 +524,7 @@ def test_an_error_that_says_nothing_about_the_file_moves_nothing(slot, monkeypat
     good = forged()
     where = slot.old if suffix == ".old" else slot.path
     write(where, good)
-    monkeypatch.setattr(save, "os", Os(broken=suffix, error=error))
+    monkeypatch.setattr(savefile, "os", Os(broken=suffix, error=error))
     with pytest.raises(SaveError) as info:
         slot.load()
     assert info.value.kept is None
@@ -581,7 +584,7 @@ def test_a_tmp_alone_is_made_the_save_by_the_boards_protocol(slot, fake, monkeyp
     write(slot.path, older)
     write(slot.tmp, newer)
     fat = Os()
-    monkeypatch.setattr(save, "os", fat)
+    monkeypatch.setattr(savefile, "os", fat)
     assert slot.load().state.history == [1, 2, 3]
     d = slot.directory
     assert [c for c in fat.calls if c[0] == "rename"] == [
@@ -734,7 +737,7 @@ def test_every_copy_damaged(slot, fake, layout, older):
 def test_read_only_damage_is_left_in_place_and_said(slot, fake, monkeypatch):
     data = b"GEMSAVE 9\n"
     write(slot.path, data)
-    monkeypatch.setattr(save, "os", Os(read_only=True))
+    monkeypatch.setattr(savefile, "os", Os(read_only=True))
     with pytest.raises(SaveError) as info:
         slot.load()
     assert info.value.kept is None
@@ -750,7 +753,7 @@ def test_read_only_old_copy_is_read_in_place_and_keep_aside_moves_it(slot, fake,
     write(slot.path, damaged)
     write(slot.old, older)
     drive = Os(read_only=True)
-    monkeypatch.setattr(save, "os", drive)
+    monkeypatch.setattr(savefile, "os", drive)
     saved = slot.load()
     assert saved.state.history == [1, 2]
     assert saved.notes == [
@@ -772,7 +775,7 @@ def test_a_damaged_save_that_stays_and_a_good_old_copy(slot, fake, monkeypatch):
     older, newer, _, _ = copies(fake)
     write(slot.path, newer[:-2])
     write(slot.old, older)
-    monkeypatch.setattr(save, "os", Os(refuse=1))
+    monkeypatch.setattr(savefile, "os", Os(refuse=1))
     saved = slot.load()
     assert saved.state.history == [1, 2]
     assert "left in place as %s;" % slot.path in saved.notes[0]
@@ -783,7 +786,7 @@ def test_a_tmp_that_cannot_be_renamed_is_read_in_place(slot, fake, monkeypatch):
     older, newer, _, _ = copies(fake)
     write(slot.path, older)
     write(slot.tmp, newer)
-    monkeypatch.setattr(save, "os", Os(refuse=1))  # the first rename (.sav to .old) refused
+    monkeypatch.setattr(savefile, "os", Os(refuse=1))  # the first rename (.sav to .old) refused
     saved = slot.load()
     assert saved.state.history == [1, 2, 3] and saved.notes == []
     assert slot.loaded == slot.tmp
@@ -808,7 +811,7 @@ def test_a_tmp_renamed_to_old_then_refused(slot, fake, monkeypatch):
         real(a, b)
 
     drive.rename = rename
-    monkeypatch.setattr(save, "os", drive)
+    monkeypatch.setattr(savefile, "os", drive)
     saved = slot.load()
     assert saved.state.history == [1, 2, 3] and slot.loaded == slot.tmp
     assert files(slot.directory) == ["game.old", "game.tmp"]
@@ -817,7 +820,7 @@ def test_a_tmp_renamed_to_old_then_refused(slot, fake, monkeypatch):
 def test_an_old_copy_that_cannot_be_renamed_is_read_in_place(slot, fake, monkeypatch):
     older, _, _, _ = copies(fake)
     write(slot.old, older)
-    monkeypatch.setattr(save, "os", Os(refuse=1))
+    monkeypatch.setattr(savefile, "os", Os(refuse=1))
     saved = slot.load()
     assert saved.state.history == [1, 2] and slot.loaded == slot.old
     assert files(slot.directory) == ["game.old"]
@@ -835,7 +838,7 @@ def test_a_tmp_whose_rename_went_through_though_refused(slot, fake, monkeypatch)
         raise OSError(5)
 
     drive.rename = rename
-    monkeypatch.setattr(save, "os", drive)
+    monkeypatch.setattr(savefile, "os", drive)
     saved = slot.load()
     assert saved.state.history == [1, 2, 3]
     assert slot.loaded == slot.path and files(slot.directory) == ["game.sav"]
@@ -868,7 +871,7 @@ def test_a_mark_without_a_save_is_removed_and_the_copies_load(slot, fake):
 def test_a_mark_on_a_read_only_drive(slot, fake, monkeypatch):
     write(slot.path, forged())
     slot.resuming()
-    monkeypatch.setattr(save, "os", Os(read_only=True))
+    monkeypatch.setattr(savefile, "os", Os(read_only=True))
     with pytest.raises(SaveError) as info:
         slot.load()
     assert info.value.kept is None and info.value.reason == RESET
@@ -925,7 +928,7 @@ def test_a_numbered_folder_counts(slot):
 def test_a_listing_that_fails_or_misses_never_overwrites(slot, monkeypatch, listing):
     for n in (1, 2, 4):
         write(slot.directory + "/game.bad%d" % n, b"mine")
-    monkeypatch.setattr(save, "os", Os(listing=listing))
+    monkeypatch.setattr(savefile, "os", Os(listing=listing))
     assert kept_name(slot) == "game.bad3"
     assert kept_name(slot) == "game.bad5"
     assert [read(slot.directory + "/game.bad%d" % n) for n in (1, 2, 4)] == [b"mine"] * 3
@@ -968,10 +971,10 @@ def test_keep_aside_refused_keeps_what_was_loaded(slot, fake, monkeypatch):
     older, newer, _, _ = copies(fake)
     write(slot.path, older)
     write(slot.tmp, newer)
-    monkeypatch.setattr(save, "os", Os(refuse=1))
+    monkeypatch.setattr(savefile, "os", Os(refuse=1))
     slot.load()
     assert slot.loaded == slot.tmp
-    monkeypatch.setattr(save, "os", Os(refuse=1))
+    monkeypatch.setattr(savefile, "os", Os(refuse=1))
     assert slot.keep_aside("x") is None and slot.loaded == slot.tmp
     assert slot.keep_aside("x") == slot.directory + "/game.bad1"
     assert read(slot.directory + "/game.bad1") == newer
@@ -986,7 +989,7 @@ def test_save_writes_the_tmp_in_full_then_renames(slot, monkeypatch):
             seen.append((a[len(slot.directory) + 1:], b[len(slot.directory) + 1:], read(a)))
             Os.rename(self, a, b)
 
-    monkeypatch.setattr(save, "os", Watching())
+    monkeypatch.setattr(savefile, "os", Watching())
     first = forged(history=[])
     slot.save(("diams", 2, 1, {}, []), SEATS)
     slot.save(("diams", 2, 1, {}, [7]), SEATS)
@@ -1007,7 +1010,7 @@ def test_nothing_there_is_no_save_whatever_the_port_numbers_it(tmp_path, monkeyp
     def stat(path, *args, **kwargs):
         raise OSError(errno)
 
-    monkeypatch.setattr(save.os, "stat", stat)
+    monkeypatch.setattr(savefile.os, "stat", stat)
     assert slot.load() is None
     errno = 5
     with pytest.raises(SaveError, match="could not be read"):

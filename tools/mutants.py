@@ -130,6 +130,8 @@ TESTS = (
                            "host_tests/test_console_faults.py"]),
     ("firmware/saveload.py", ["host_tests/test_saveload.py",
                               "host_tests/core/test_save_portable.py"]),  # fast; -x
+    ("firmware/savefile.py", ["host_tests/test_saveload.py", "host_tests/test_save.py",
+                              "host_tests/core/test_save_portable.py"]),
     ("firmware/save", ["host_tests/core/test_save_portable.py", "host_tests/test_save.py",
                        "host_tests/test_save_props.py"]),  # the quick ones first (-x)
     ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),

@@ -107,7 +107,7 @@ def forged_save(data, **header):
     its checksum made valid again: what only a deliberate edit or a firmware bug writes."""
     import json
 
-    from firmware.save import Crc32
+    from firmware.savefile import Crc32
 
     lines = data.split(b"\n")
     fields = json.loads(lines[1])

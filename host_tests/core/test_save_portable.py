@@ -15,9 +15,11 @@ import time
 from checks import IS_MICROPYTHON_FAMILY, fingerprint, raises, tidy
 
 import firmware.save as save_module
+import firmware.savefile as savefile
 from firmware.core import GAMES, drop_part, load
 from firmware.core.prng import Prng
-from firmware.save import Crc32, SaveError, SaveSlot
+from firmware.save import SaveSlot
+from firmware.savefile import Crc32, SaveError
 
 SEATS3 = ["human", "normal", "easy"]
 _made = [0]
@@ -84,11 +86,11 @@ def unload_games():
 def in_dir(test):
     """Run test(directory) in a fresh folder, removed afterwards whatever happens."""
     directory = make_dir()
-    real_os = save_module.os
+    real_os = savefile.os
     try:
         test(directory)
     finally:
-        save_module.os = real_os
+        savefile.os = real_os
         remove_dir(directory)
         unload_games()
 
@@ -145,9 +147,9 @@ def test_crc_matches_binascii_and_zlib_check_value():
     crc = Crc32()
     crc.update(data)
     assert crc.hexdigest() == "cbf43926"  # the standard CRC-32 check value
-    kept = save_module._crc32
+    kept = savefile._crc32
     try:
-        save_module._crc32 = None  # the pure Python version boards without binascii use
+        savefile._crc32 = None  # the pure Python version boards without binascii use
         pure = Crc32()
         pure.update(data[:4])
         pure.update(memoryview(data)[4:])
@@ -155,7 +157,7 @@ def test_crc_matches_binascii_and_zlib_check_value():
         pure = Crc32()
         pure.update(bytes(range(256)) * 3)
     finally:
-        save_module._crc32 = kept
+        savefile._crc32 = kept
     fast = Crc32()
     fast.update(bytes(range(256)) * 3)
     assert pure.hexdigest() == fast.hexdigest()
@@ -466,11 +468,11 @@ def test_read_only_drive_reports_and_leaves_file():
         slot.save(played("diams", 3, 4, 10), SEATS3)
         damaged = flip(-15)(read(slot.path))
         write(slot.path, damaged)
-        save_module.os = FaultyOs(0, OSError(30))  # EROFS on any change
+        savefile.os = FaultyOs(0, OSError(30))  # EROFS on any change
         err = raises(SaveError, slot.load)
         assert err.kept is None and "left in place" in str(err), str(err)
         raises(OSError, slot.save, played("diams", 3, 4, 11), SEATS3)
-        save_module.os = os
+        savefile.os = os
         assert read(slot.path) == damaged  # nothing lost, nothing changed
 
     in_dir(body)
@@ -479,7 +481,7 @@ def test_read_only_drive_reports_and_leaves_file():
 def test_fat_like_rename_works_for_many_saves():
     def body(directory):
         slot = SaveSlot(directory)
-        save_module.os = FaultyOs(fat=True)
+        savefile.os = FaultyOs(fat=True)
         state = load("diams").new_game(3, 77)
         rng = Prng(3)
         for _ in range(25):
@@ -501,17 +503,17 @@ def test_power_cut_at_every_step_of_a_save_keeps_a_valid_save():
         want = (fingerprint(first), fingerprint(second))
         step = 0
         while True:
-            save_module.os = os
+            savefile.os = os
             for name in files(directory):
                 os.remove(directory + "/" + name)
             slot.save(first, SEATS3)
-            save_module.os = FaultyOs(step)
+            savefile.os = FaultyOs(step)
             try:
                 slot.save(second, SEATS3)
                 finished = True
             except PowerCut:
                 finished = False
-            save_module.os = os
+            savefile.os = os
             saved = slot.load()  # the next power-on
             assert saved is not None, step
             got = fingerprint(saved.state)
@@ -533,9 +535,9 @@ def test_rename_refused_keeps_previous_save():
         slot.save(first, SEATS3)
         second = played("diams", 3, 12, 26)
         for budget in (0, 1):  # the first rename, then the second
-            save_module.os = FaultyOs(budget, OSError(5))
+            savefile.os = FaultyOs(budget, OSError(5))
             raises(OSError, slot.save, second, SEATS3)
-            save_module.os = os
+            savefile.os = os
             # the new file was complete (a refused rename is not a cut write): it is the
             # newest save, resumed and made .sav, the older one removed only after that
             saved = slot.load()
@@ -622,7 +624,7 @@ def test_autosaver_saves_clears_and_reports_once():
         assert slot.load() is None  # finished: cleared
         assert files(directory) == ["game.last"]
         assert lines == []
-        save_module.os = FaultyOs(0, OSError(28))  # ENOSPC
+        savefile.os = FaultyOs(0, OSError(28))  # ENOSPC
         failing = save_module.autosaver(SaveSlot(directory, "b"), SEATS3, lines.append)
         state = load("quartz").new_game(3, 32)
         failing(state)
@@ -630,7 +632,7 @@ def test_autosaver_saves_clears_and_reports_once():
         assert len(lines) == 1 and "Saving is off" in lines[0], lines
         # an extra save() refuses (a float): said once too, not an exception every move
         # (guards: autosaver letting save()'s ValueError out into the front end)
-        save_module.os = os
+        savefile.os = os
         lines = []
         refusing = save_module.autosaver(SaveSlot(directory, "c"), SEATS3, lines.append,
                                          {"ratio": 0.5})
@@ -644,7 +646,7 @@ def test_autosaver_saves_clears_and_reports_once():
 
 # -- issue 20: saves that no file can break ----------------------------------------------
 # Each test below names the wrong version of firmware/save.py or saveload.py it catches.
-HEADER_MAX = save_module.HEADER_MAX
+HEADER_MAX = savefile.HEADER_MAX
 
 
 def expect_damage(slot, data, phrase=""):
@@ -867,9 +869,9 @@ def test_folders_named_like_saves_are_kept_aside():
             saved = slot.load()
             assert saved is not None and fingerprint(saved.state) == fingerprint(state), name
             assert "game.sav" in files(directory) and is_folder(directory + "/game.bad1")
-            save_module.os = FaultyOs(fat=True)  # the boards' rename protocol
+            savefile.os = FaultyOs(fat=True)  # the boards' rename protocol
             slot.save(played("diamonds", 3, 34, 21), SEATS3)
-            save_module.os = os
+            savefile.os = os
             assert files(directory) == ["game.bad1", "game.sav"], files(directory)
             os.rmdir(directory + "/game.bad1")
             os.remove(slot.path)
@@ -894,9 +896,9 @@ def test_odd_names_beside_the_kept_files():
         # the folder cannot be listed: the numbers in use are found by trying them
         for n in (1, 2):
             write(directory + "/game.bad%d" % n, b"mine")
-        save_module.os = NoListOs()
+        savefile.os = NoListOs()
         kept = check_damage(directory, flip(-20), "checksum")
-        save_module.os = os
+        savefile.os = os
         assert kept == directory + "/game.bad3", kept
         assert [read(directory + "/game.bad%d" % n) for n in (1, 2)] == [b"mine"] * 2
 
@@ -965,9 +967,9 @@ def test_recovery_resumes_the_newest_copy_that_loads_and_loses_none():
         assert saved is not None and saved.notes == [] and files(directory) == ["game.sav"]
         # a read-only drive: read in place, nothing moved, never raises but SaveError
         layout(sav=flip(-20)(good_new), old=good_old)
-        save_module.os = FaultyOs(0, OSError(30))
+        savefile.os = FaultyOs(0, OSError(30))
         saved = slot.load()
-        save_module.os = os
+        savefile.os = os
         assert saved is not None and fingerprint(saved.state) == fingerprint(older)
         assert "left in place" in saved.notes[0], saved.notes
         assert files(directory) == ["game.old", "game.sav"]
@@ -988,12 +990,12 @@ def test_a_power_cut_while_recovery_renames_keeps_the_newest_save():
         step = 0
         while True:
             write(slot.tmp, good_new)  # a finished save caught before its renames
-            save_module.os = FaultyOs(step, fat=True)
+            savefile.os = FaultyOs(step, fat=True)
             try:
                 cut = slot.load() is None
             except PowerCut:
                 cut = True
-            save_module.os = os
+            savefile.os = os
             saved = slot.load()
             assert saved is not None and fingerprint(saved.state) == fingerprint(newer), step
             assert files(directory) == ["game.sav"], (step, files(directory))
@@ -1029,9 +1031,9 @@ def test_memory_and_read_errors_are_a_save_error_that_moves_nothing():
         good = read(slot.path)
         for error in (MemoryError(), OSError(5), RuntimeError("odd")):
             for suffix in (".sav", ".run", ".tmp"):
-                save_module.os = BrokenOs(error, suffix)
+                savefile.os = BrokenOs(error, suffix)
                 err = raises(SaveError, slot.load)
-                save_module.os = os
+                savefile.os = os
                 assert err.kept is None, (error, suffix)
                 assert "memory" in err.reason or not isinstance(error, MemoryError)
                 assert files(directory) == ["game.sav"] and read(slot.path) == good
@@ -1072,11 +1074,11 @@ def test_resume_marker_keep_aside_and_their_faults():
         assert slot.keep_aside("again") is None
         # read-only: nothing written, nothing raised
         slot.save(state, ["human", "hard"])
-        save_module.os = FaultyOs(0, OSError(30))
+        savefile.os = FaultyOs(0, OSError(30))
         assert slot.load() is not None
         assert slot.keep_aside("x") is None
         slot.resumed()
-        save_module.os = os
+        savefile.os = os
         ghost = SaveSlot(directory + "/missing")  # no folder: open() fails
         ghost.resuming()
         ghost.resumed()
