@@ -14,6 +14,7 @@ for path in (ROOT, os.path.join(HERE, "core"), os.path.join(ROOT, "tools")):
 SLOW_FILES = (
     "test_board_heap.py",  # whole games on the 32-bit CircuitPython, at each budget
     "test_pico.py",  # the emulated Pico
+    "test_pico_frozen.py",  # its UF2 built and run there
     "test_pico_screen.py",
     "test_cp_pico.py",  # CircuitPython on the emulated Pico
     "test_web.py",  # the web page in Chromium
@@ -25,11 +26,15 @@ SLOW_FILES = (
     "test_diploma_random.py",
 )
 SLOW_TESTS = ("test_error_board_does_not_answer",)  # waits out the flash tool's timeouts
+# A firmware image built (tools/uf2.py, tools/cpbuild.py): a minute or more a board after an
+# edit of firmware/, however warm the cache.
+SLOW_FIXTURES = ("built", "cp_built")
 
 
 def pytest_collection_modifyitems(config, items):
     import pytest
 
     for item in items:
-        if item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS:
+        if (item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS
+                or set(SLOW_FIXTURES) & set(getattr(item, "fixturenames", ()))):
             item.add_marker(pytest.mark.slow)

@@ -1,4 +1,4 @@
-# What the four handheld-table suites (test_table_<game>.py) share: the two canvas sizes,
+# What the four handheld-table suites (test_<game>_table.py) share: the two canvas sizes,
 # seat names, drawing a view, and the check that redealing what a seat cannot see
 # (the game's sample_state) leaves its screen exactly as it was.
 from firmware.core.prng import Prng

@@ -59,22 +59,20 @@ KNOWN_GAPS = {
         "test_match.py:323 needs 2 take-backs: turns of several picks (Pebbles' are one)",
 }
 # Also not reached by a new game: host_tests/test_app.py:26 (the whole games by buttons: a
-# fixed list of games; its test is called for Pebbles below), test_contract.py:67's
-# SCORED_IN_VIEW (optional per game), and the per-game branches of
-# host_tests/core/sampling_checks.py:30 _hidden and :60 _conserved, whose fallback is
-# Quartz's: check_game() on a new game fails there (AttributeError 'bag') until it has a
-# branch; the generated checks below supply Pebbles' for the run.
+# fixed list of games; its test is called for Pebbles below) and test_contract.py:67's
+# SCORED_IN_VIEW (optional per game). The sampling suite counts no box for a game without
+# host_tests/core/<game>_checks.py (Pebbles has none: its random play below counts it).
 
 
 # ---- Generated in the copy: the portable core checks on Pebbles (pytest and mptest) -----
 CORE_CHECKS = '''\
 # Written by host_tests/test_extra_game.py into a copy of the project: the project's generic
 # core checks on the extra game Pebbles. Portable: pytest, and tools/mptest.py's ports.
-import sampling_checks
 import test_contract as contract
+import test_sampling
+import test_search
 from checks import count, fingerprint, refused
 from randplay import option_sets, random_game
-from search_checks import budget_and_stop, every_decision_legal, memory_error_fallback, no_peeking
 
 from firmware.core import GAMES, about, available, load, record, replay, titles
 from firmware.core.prng import Prng
@@ -172,63 +170,15 @@ def test_a_seat_sees_its_own_card_and_never_the_others_before_the_end():
         assert s.view(0)["cards"] == s.cards == s.view(1)["cards"]  # shown at the end
 
 
-def _hooks():
-    """sampling_checks' per-game _conserved and _hidden, with Pebbles' (its fallback is
-    Quartz's), restored by the returned function."""
-    conserved = sampling_checks._conserved
-    hidden = sampling_checks._hidden
-
-    def pebbles_conserved(name, s):
-        if name != NAME:
-            return conserved(name, s)
-        assert sorted(s.cards + s.deck) == sorted(load(NAME).CARDS)
-
-    def pebbles_hidden(name, s, seat):
-        if name != NAME:
-            return hidden(name, s, seat)
-        return ([s.cards[x] for x in range(s.players) if x != seat], list(s.deck))
-
-    sampling_checks._conserved = pebbles_conserved
-    sampling_checks._hidden = pebbles_hidden
-
-    def restore():
-        sampling_checks._conserved = conserved
-        sampling_checks._hidden = hidden
-
-    return restore
-
-
-def test_samples_match_the_view():
-    restore = _hooks()
-    try:
-        sampling_checks.check_game(NAME, count(25, 4))
-    finally:
-        restore()
-
-
-def test_samples_play_on():
-    sampling_checks.play_on(NAME, count(10, 3))
-
-
-def test_a_move_that_shows_something_new_says_so():
-    quiet, revealing = sampling_checks.check_reveals(NAME, count(6, 2))
-    assert quiet > 40 and revealing > 6, (quiet, revealing)
-
-
-def test_every_bot_decision_legal():
-    every_decision_legal(NAME, count(6, 2), {})
-
-
-def test_no_peeking():
-    no_peeking(NAME, count(4, 2), {})
-
-
-def test_memory_error_fallback():
-    memory_error_fallback(NAME, {})
-
-
-def test_budget_and_stop():
-    budget_and_stop(NAME, {})
+def test_the_generic_sampling_and_search_suites_on_pebbles():
+    # test_sampling.py and test_search.py as they are, each test on Pebbles alone.
+    ran = 0
+    for suite in (test_sampling, test_search):
+        for key in sorted(dir(suite)):
+            if key.startswith("test_"):
+                getattr(suite, key)(NAME)
+                ran += 1
+    assert ran == 7, ran
 '''
 
 # ---- Generated in the copy: the front ends on Pebbles (pytest on CPython) ---------------
@@ -431,8 +381,8 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
         if "::" in node:
             assert node in passed, (node, out[-3000:])
     assert len([p for p in passed if p.startswith(EXISTING[0] + "::")]) >= 12
-    for module in generated:
-        assert len([p for p in passed if p.startswith(module + "::")]) >= 8, module
+    for module, least in zip(generated, (5, 8)):
+        assert len([p for p in passed if p.startswith(module + "::")]) >= least, module
     assert not re.search(r"^(FAILED|ERROR|SKIPPED)", out, re.M), out[-3000:]
 
     # MicroPython 1.28, 32-bit (the Pico's core): the generated core checks from .mpy.
@@ -443,5 +393,5 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
         cwd=str(tree), capture_output=True, text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     found = re.search(r"^micropython-i386: (\d+) passed, 0 failed$", done.stdout, re.M)
-    assert found and int(found.group(1)) >= 10, done.stdout[-3000:]
+    assert found and int(found.group(1)) >= 5, done.stdout[-3000:]
     print("extra game proof: %.1f s" % (time.monotonic() - t0))

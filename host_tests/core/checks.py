@@ -118,3 +118,48 @@ def forged_save(data, **header):
     crc = Crc32()
     crc.update(body)
     return body + ("END %s\n" % crc.hexdigest()).encode()
+
+
+def once(total, parts):
+    """Every card 0..total-1 exactly once across the lists `parts` (a game's box conserved)."""
+    seen = bytearray(total)
+    for part in parts:
+        for card in part:
+            assert seen[card] == 0, card
+            seen[card] = 1
+    assert sum(seen) == total
+
+
+def games_here():
+    """Every registered game whose rules are here, in GAMES order."""
+    from firmware.core import GAMES, available
+
+    return [name for name in GAMES if available(name)]
+
+
+def let_go_of(game):
+    """Every module of `game` (its package, rules, bots, ...) and its checks leave the heap."""
+    from firmware.core import dotted, unload
+
+    for name in [n for n in sys.modules if n == dotted(game) or n.startswith(dotted(game, ""))]:
+        unload(name)
+    sys.modules.pop(game + "_checks", None)
+    gc.collect()
+
+
+def every_game(test):
+    """A test of one argument, `game`, run on every game here (games_here()): on CPython one
+    pytest test per game; on MicroPython and CircuitPython one test that runs them in turn,
+    each game's modules let go of before the next (one game's code on a board-sized heap)."""
+    if not IS_MICROPYTHON_FAMILY:
+        import pytest
+
+        return pytest.mark.parametrize("game", games_here())(test)
+
+    def each(game=None):  # (a game named: that one only, as on CPython)
+        for name in [game] if game else games_here():
+            print("game", name)
+            test(name)
+            let_go_of(name)
+
+    return each

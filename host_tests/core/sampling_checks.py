@@ -1,6 +1,6 @@
-# Checks of sample_state(view, rng) for the test_sampling_<game>.py suites (one module per
-# game, so that a 128k MicroPython heap holds one game's code at a time). Portable.
-
+# Checks of sample_state(view, rng) for test_sampling.py, which runs them on every game, one
+# at a time (a 128k MicroPython heap holds one game's code). Portable.
+import sys
 
 from checks import fingerprint, tidy
 from randplay import fitting_option_sets
@@ -27,70 +27,34 @@ def mid_game_states(name, per_setup):
             yield state
 
 
-def _hidden(name, s, seat):
-    """What `seat` cannot see in state `s`, as one comparable value."""
-    others = [x for x in range(s.players) if x != seat]
-    if name == "diams":
-        return ([sorted(s.hands[x]) for x in others], [sorted(s.vaults[x]) for x in others],
-                list(s.deck))
-    if name == "diamonds":
-        return ([list(s.hands[x]) for x in others], [sorted(s.chosen[x]) for x in others],
-                list(s.aside))
-    if name == "sixgems":
-        return ([sorted(s.hands[x]) for x in others], list(s.gem_deck),
-                [sorted(s.settle_hands[x]) for x in others], list(s.settle_deck))
-    if name == "diploma":
-        return ([sorted(s.tiles[x]) for x in others], list(s.supply),
-                [sorted(s.items[x]) for x in others], list(s.item_deck),
-                [sorted(s.circles[x]) for x in others], list(s.circle_deck),
-                [sorted(s.magic[x]) for x in others], list(s.magic_deck))
-    return list(s.rng.get_state())  # quartz: only the future dice / draws
+class _Without:
+    """A state's attributes but its own PRNG's: what fingerprint() folds."""
+
+    def __init__(self, state):
+        self.__dict__ = {key: value for key, value in state.__dict__.items() if key != "rng"}
 
 
-def _once(total, parts):
-    """Every card 0..total-1 exactly once across the lists `parts`."""
-    seen = bytearray(total)
-    for part in parts:
-        for card in part:
-            assert seen[card] == 0, card
-            seen[card] = 1
-    assert sum(seen) == total
+def hooks(name):
+    """The game's own checks, host_tests/core/<name>_checks.py, when it has one: `hidden(s,
+    seat)` (what `seat` cannot see in `s`, as one comparable value) and `conserved(s)` (every
+    card of the box once). Without them a sample's hidden part is everything of the state but
+    its PRNG (the view is the same: what differs is hidden), and nothing is counted."""
+    try:
+        module = __import__(name + "_checks")
+    except ImportError:
+        module = None
+    hidden = getattr(module, "hidden", None) or (lambda s, seat: fingerprint(_Without(s)))
+    conserved = getattr(module, "conserved", None) or (lambda s: None)
+    return hidden, conserved
 
 
-def _conserved(name, s):
-    if name == "diams":
-        _once(54, [s.deck, s.market, s.discard, s.aside] + s.hands + s.vaults)
-        for vault in s.vaults:
-            for card in vault:
-                assert card < 50  # vaults hold diamonds only
-    elif name == "diamonds":
-        _once(60, [s.aside, s.trick] + s.hands + s.chosen + s.won)
-    elif name == "sixgems":
-        _once(72, [s.gem_deck] + s.hands + s.areas)
-        wild = [k for k in range(12) if s.wild_owner[k] >= 0]
-        if 0 <= s.settling < 12 and s.settling not in wild:
-            wild.append(s.settling)
-        _once(12, [s.settle_deck, wild] + s.settle_hands)
-    elif name == "diploma":
-        boards = [[t for t in b if 0 <= t < 120] for b in s.boards]
-        _once(120, [s.supply, s.discards, s.batch] + s.tiles + s.stacks + boards)
-        under = [[b] for b in s.under if b >= 0]
-        _once(24, [s.item_deck, s.item_used] + s.items + under)
-        _once(12, [s.circle_deck] + s.circles + s.shown)
-        _once(10, [s.magic_deck, s.magic_used] + s.magic)
-    else:
-        box = [row[2] for row in load("quartz").CRYSTALS]
-        for k in range(7):
-            total = s.bag[k] + s.removed[k]
-            for seat in range(s.players):
-                total += s.carts[seat][k] + s.chests[seat][k]
-            if k == 6:
-                total += 2 * s.pairs
-            assert total == box[k]
+def forget_hooks(name):
+    sys.modules.pop(name + "_checks", None)
 
 
 def check_game(name, per_setup):
     module = load(name)
+    hidden, conserved = hooks(name)
     checked = 0
     varied = 0
     for state in mid_game_states(name, per_setup):
@@ -101,7 +65,7 @@ def check_game(name, per_setup):
             sample = module.sample_state(view, Prng(seat + 7))
             assert sample.view(seat) == view, (name, seat, view["phase"])
             assert len(sample.history) == 0
-            _conserved(name, sample)
+            conserved(sample)
             if seat == state.current_player():
                 assert sample.legal_actions() == state.legal_actions()
             # The view alone decides: a state with other hidden cards (itself a sample, so
@@ -111,11 +75,12 @@ def check_game(name, per_setup):
             again = module.sample_state(other.view(seat), Prng(seat + 7))
             assert fingerprint(again) == fingerprint(sample)
             # The hidden part varies from sample to sample.
-            if _hidden(name, sample, seat) != _hidden(name, other, seat):
+            if hidden(sample, seat) != hidden(other, seat):
                 varied += 1
             checked += 1
     assert checked > 0
     assert varied * 10 >= checked * 5, (name, varied, checked)  # most samples differ
+    forget_hooks(name)
 
 
 def play_on(name, per_game):

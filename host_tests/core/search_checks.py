@@ -1,6 +1,6 @@
 # Checks of the computer players at every level (firmware/bots, the hard level's search in
-# firmware/bots/search.py) for the test_search_<game>.py suites: one module per game, so that
-# a 128k MicroPython heap holds one game's code at a time. Portable: plain asserts.
+# firmware/bots/search.py) for test_search.py, which runs them on every game, one at a time (a
+# MicroPython heap holds one game's code). Portable: plain asserts.
 from checks import tidy
 from randplay import fitting_option_sets
 
@@ -25,11 +25,14 @@ def bots_for(name, players, seed, playouts=TINY):
 
 def every_decision_legal(name, games, quick, max_steps=300):
     """Games mixing bots of every level with random moves (odd states too): every choice is
-    one of view["legal"]; the sliced form gives the same answer as choose()."""
+    one of view["legal"]; the sliced form gives the same answer as choose(). `games` games
+    at least, more while they made 50 decisions or fewer (a game whose quick games are short)."""
     module = load(name)
     rng = Prng(5)
     decisions = 0
-    for g in range(games):
+    g = -1
+    while g + 1 < games or (decisions <= 50 and g < 10 * games):
+        g += 1
         players = module.MIN_PLAYERS + g % (module.MAX_PLAYERS - module.MIN_PLAYERS + 1)
         sets = fitting_option_sets(module, players)
         options = dict(sets[g % len(sets)])
@@ -59,10 +62,13 @@ def every_decision_legal(name, games, quick, max_steps=300):
 def no_peeking(name, games, quick, max_steps=120):
     """At every decision of bot games, a second state that differs from the real one only in
     what the deciding seat cannot see (other hands, deck order, future chance: a sample of
-    its view) gets the same decision from bots of the same seed, at every level."""
+    its view) gets the same decision from bots of the same seed, at every level. `games`
+    games at least, more while they compared 10 decisions or fewer (short quick games)."""
     module = load(name)
     compared = 0
-    for g in range(games):
+    g = -1
+    while g + 1 < games or (compared <= 10 and g < 10 * games):
+        g += 1
         players = module.MIN_PLAYERS + g % (module.MAX_PLAYERS - module.MIN_PLAYERS + 1)
         options = dict(quick)
         state = module.new_game(players, 500 + g, options)

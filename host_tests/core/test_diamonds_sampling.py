@@ -1,28 +1,7 @@
-"""sample_state(view, rng) of diamonds (what the determinization search samples from): for
-random mid-game states of every player count and option set, and every seat, the sample
-shows the seat exactly the view it was made from (no key differs), conserves every card /
-crystal, offers the deciding seat the same legal actions, varies the hidden cards from
-sample to sample, depends on the view alone (a state with other hidden cards gives the
-identical sample for the same rng seed), has an empty history, and plays on to the end.
-Portable: runs under pytest and tools/mptest.py."""
+"""Diamonds' own sampling checks (test_sampling.py has every game's): a sample keeps what
+play and the pass have shown (M-R2, M-R4). Portable: runs under pytest and tools/mptest.py."""
 
 from checks import count
-from sampling_checks import check_game, check_reveals, play_on
-
-
-def test_samples_match_the_view():
-    check_game("diamonds", count(20, 1))
-
-
-def test_samples_play_on():
-    play_on("diamonds", count(10, 2))
-
-
-def test_a_move_that_shows_something_new_says_so():
-    """D-T3 draws, M-R1 deals, M-R2 passes, Q-T1 mining, Q-T2 rolls, G-P5 / G-T3 / G-T4
-    draws, G-S2 rolls: each bumps state.revealed (the take-back window ends there)."""
-    quiet, revealing = check_reveals("diamonds", count(6, 1))
-    assert quiet > 50 and revealing > 10, (quiet, revealing)
 
 
 def _sampled_breaches(players, seeds, samples):

@@ -1,28 +1,7 @@
-"""The computer players of diamonds at every level, the hard level's determinized search included
-(firmware/bots/search.py): every decision legal (sliced form = choose), no peeking at what
-the seat cannot see, the MemoryError fallback, the time budget and stop(). Hard bots get a
-tiny playout cap here (deterministic, quick). Portable: pytest and tools/mptest.py."""
+"""Diamonds' own search and bot tests (test_search.py has every game's: legal decisions, no
+peeking, the MemoryError fallback, the budget). Portable: pytest and tools/mptest.py."""
 
 from checks import count
-from search_checks import budget_and_stop, every_decision_legal, memory_error_fallback, no_peeking
-
-QUICK = {}
-
-
-def test_every_decision_legal():
-    every_decision_legal("diamonds", count(6, 2), QUICK, count(200, 80))
-
-
-def test_no_peeking():
-    no_peeking("diamonds", count(3, 1), QUICK, count(90, 40))
-
-
-def test_memory_error_fallback():
-    memory_error_fallback("diamonds", QUICK)
-
-
-def test_budget_and_stop():
-    budget_and_stop("diamonds", QUICK)
 
 
 def test_the_bots_view_is_the_part_of_the_view_they_read():

@@ -1,29 +1,22 @@
-# Fewer presses (issue 14) in Diam's and SIXGEMS: the table's choices (table_<game>.choices)
-# in the order they are likely, and the shortcuts that do a turn's step at once. Diam's
-# rules: D-T6 (the market: place a diamond, then take all of its quality, a set adding up
-# to it, or nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
-# SIXGEMS: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem scores), G-P4 (wild gems),
-# G-S2 / G-P5 (placing the dice).
+# Fewer presses (issue 14) in Diam's: the table's choices (games/diams/choices.py) in the
+# order they are likely, and the shortcuts that do a turn's step at once. The rules: D-T6
+# (the market: place a diamond, then take all of its quality, a set adding up to it, or
+# nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
 from table_checks import choice_decisions, played, shortcuts
 
 from firmware.games.diams import choices as TD
 from firmware.games.diams import rules as D
-from firmware.games.sixgems import choices as TG
-from firmware.games.sixgems import rules as G
 
 
 def decisions(module, seeds, moves=200):
     """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats."""
-    table = TD if module is D else TG
-    return choice_decisions(module.new_game, table.choices, seeds, moves,
-                            lambda seed: 2 + seed % 3)
+    return choice_decisions(module.new_game, TD.choices, seeds, moves, lambda seed: 2 + seed % 3)
 
 
 def qualities(cards):
     return sorted([D.quality(c) for c in cards])
 
 
-# -- Diam's --------------------------------------------------------------------------------
 def adding_up(cards, target):
     """Every multiset of kinds (quality, pure) of two `cards` or more adding up to
     `target`, each once, sorted: kind by kind, how many of it (at most those there are)."""
@@ -169,7 +162,6 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
     assert seen > 20 and several > 3, (seen, several)
 
 
-# -- SIXGEMS -------------------------------------------------------------------------------
 def haul(state, placing):
     """The qualities placing a diamond (the actions `placing`) lets its player take at most,
     added up, read off the game's own take step (D-T6): every one of its quality with 'take
@@ -209,78 +201,3 @@ def test_diams_the_diamond_placed_the_largest_haul_first_D_T6():
         if len(set([k[1] for k in keys if k[0] == keys[0][0]])) > 1:
             seen.add("copies")
     assert seen == {"place", "main", "copies"}, seen
-
-
-def sixgems_lead(view, seat, boards, faces):
-    """What the dice as they lie give `seat` less the best other seat (G-P3, the rules'
-    dice_points over each seat's real and wild gems)."""
-    dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
-    points = [G.dice_points([view["real"][s][c] + view["wild"][s][c] for c in range(G.BOARDS)],
-                            dice) for s in range(view["players"])]
-    return points[seat] - max([points[s] for s in range(view["players"]) if s != seat])
-
-
-def sixgems_worth(state, view, action):
-    """How much a die placed or a face used widens the mover's lead as the dice then lie
-    (the dice not yet placed in the centre: not counted), played on a copy of the game; a
-    gem card played, what a gem of its colour scores with the dice as they lie."""
-    seat = view["seat"]
-    if view["phase"] == "play":
-        gems = [view["real"][seat][c] + view["wild"][seat][c] for c in range(G.BOARDS)]
-        dice = [(view["boards"][d], view["faces"][d], d == G.RED) for d in range(G.DICE)]
-        more = list(gems)
-        more[G.colour(action - G.PLAY)] += 1
-        return G.dice_points(more, dice) - G.dice_points(gems, dice)
-    after = played(state, [action])
-    boards = list(after.boards)
-    if view["phase"] == "dice":
-        for d in range(view["die_index"] + 1, G.DICE):
-            boards[d] = G.CENTRE
-    return sixgems_lead(view, seat, boards, after.faces)
-
-
-def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T3():
-    # A die placed and a face used: where the mover's lead grows most first (G-P3); a gem
-    # card: the dearest colour first; among equals, and for settling, the wild gems and
-    # the swaps, the choice that does nothing last (one UP from the first), the rest in the
-    # rules' order (but a wild gem's, below). Guards: the passive choice lost or first, a
-    # choice lost or doubled, the order by the red die as a blue, a later die counted.
-    seen = set()
-    for state, view, legal, choices in decisions(G, range(1, 20), 300):
-        assert sorted(choices) == sorted(legal)
-        phase = view["phase"]
-        if phase in ("dice", "use", "play"):
-            values = dict([(a, sixgems_worth(state, view, a)) for a in legal])
-            assert choices == sorted(legal, key=lambda a: (-values[a], a in TG.PASSIVE, a)), (
-                phase, values, choices)
-            if len(set(values.values())) > 1:
-                seen.add(phase)
-        elif len(legal) > 1 and legal[0] in TG.PASSIVE:
-            assert choices[-1] == legal[0]
-            if phase != "wild":
-                assert choices[:-1] == legal[1:]
-            seen.add(phase)
-        elif phase != "wild":
-            assert choices == legal
-    assert {"dice", "use", "play", "settle", "wild"} <= seen, seen
-
-
-def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4():
-    # The colours for a wild gem the dearest first: a blue die's face on its board scores,
-    # the red die's costs (G-P3), a board with no die nothing; waiting last.
-    # Guards: the red die counted as a blue, the order reversed.
-    seen = 0
-    for _state, view, _legal, choices in decisions(G, range(1, 40), 300):
-        if view["phase"] != "wild":
-            continue
-        worth = []
-        for action in choices[:-1]:
-            colour = action - G.WILD
-            value = 0
-            for d in range(G.DICE):
-                if view["boards"][d] == colour:
-                    value = -view["faces"][d] if d == G.RED else view["faces"][d]
-            worth.append(value)
-        assert choices[-1] == G.WAIT and worth == sorted(worth, reverse=True), worth
-        seen += len(set(worth)) > 1
-    assert seen > 5, seen

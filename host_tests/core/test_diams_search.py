@@ -1,28 +1,7 @@
-"""The computer players of diams at every level, the hard level's determinized search included
-(firmware/bots/search.py): every decision legal (sliced form = choose), no peeking at what
-the seat cannot see, the MemoryError fallback, the time budget and stop(). Hard bots get a
-tiny playout cap here (deterministic, quick). Portable: pytest and tools/mptest.py."""
-
-from checks import count
-from search_checks import budget_and_stop, every_decision_legal, memory_error_fallback, no_peeking
+"""Diam's own search and bot tests (test_search.py has every game's: legal decisions, no
+peeking, the MemoryError fallback, the budget). Portable: pytest and tools/mptest.py."""
 
 QUICK = {"length": "quick"}
-
-
-def test_every_decision_legal():
-    every_decision_legal("diams", count(8, 2), QUICK)
-
-
-def test_no_peeking():
-    no_peeking("diams", count(4, 1), QUICK)
-
-
-def test_memory_error_fallback():
-    memory_error_fallback("diams", QUICK)
-
-
-def test_budget_and_stop():
-    budget_and_stop("diams", QUICK)
 
 
 def test_hard_bots_of_a_game_share_one_playout_policy():
