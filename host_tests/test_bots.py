@@ -11,7 +11,7 @@ from firmware.bots import search as search_module
 from firmware.bots.search import SearchBot
 from firmware.core import GAMES, load
 from firmware.core.prng import SEED_LIMIT, Prng
-from firmware.games.diams import rules as D
+from firmware.games.diams import rules as diams
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -70,7 +70,7 @@ def test_bot_meets_every_special_phase():
         # Replay to see which phases the bots went through.
         replay = module.new_game(players, seed, {"length": "quick"})
         for action in state.history:
-            seen.add(D.PHASES[replay.phase])
+            seen.add(diams.PHASES[replay.phase])
             replay.apply(action)
     for phase in ("sale card", "sale seat", "convoy", "safe name", "safe seat", "sleight"):
         assert phase in seen, phase
@@ -150,17 +150,17 @@ def crafted(**fields):
 
 def card(quality, copy_index=1):
     """Diamond of `quality`; copy 0 is the special-purity one (D-C2)."""
-    return (quality - 1) * D.COPIES + copy_index
+    return (quality - 1) * diams.COPIES + copy_index
 
 
 def test_bot_stores_a_set_on_its_last_turn():
     """D-T7 / D-E1: three 7s in hand and the closing card out: store them (Vault)."""
     hand = [card(7, 1), card(7, 2), card(7, 3), card(2)]
-    view = crafted(hand=hand, closing_drawn=True, legal=[D.MARKET, D.VAULT])
-    assert strict_bot(0).choose(view) == D.VAULT
+    view = crafted(hand=hand, closing_drawn=True, legal=[diams.MARKET, diams.VAULT])
+    assert strict_bot(0).choose(view) == diams.VAULT
     view = crafted(phase="vault", hand=hand, closing_drawn=True)
-    view["legal"] = [D.HAND + card(7, 1), D.DONE]
-    assert strict_bot(0).choose(view) == D.HAND + card(7, 1)  # select before confirming
+    view["legal"] = [diams.HAND + card(7, 1), diams.DONE]
+    assert strict_bot(0).choose(view) == diams.HAND + card(7, 1)  # select before confirming
 
 
 def test_bot_takes_an_exact_sum():
@@ -170,17 +170,18 @@ def test_bot_takes_an_exact_sum():
     market = [card(1), card(3), card(5), card(8), placed]
     view = crafted(phase="take", hand=[card(5, 2), card(5, 3)], market=market, placed=placed)
     view["legal"] = [
-        D.TAKE_NONE,
-        D.MARKET_CARD + card(1),
-        D.MARKET_CARD + card(3),
-        D.MARKET_CARD + card(5),
-        D.MARKET_CARD + card(8),
+        diams.TAKE_NONE,
+        diams.MARKET_CARD + card(1),
+        diams.MARKET_CARD + card(3),
+        diams.MARKET_CARD + card(5),
+        diams.MARKET_CARD + card(8),
     ]
     first = strict_bot(0).choose(view)
-    assert first in (D.MARKET_CARD + card(1), D.MARKET_CARD + card(3), D.MARKET_CARD + card(5))
+    assert first in (diams.MARKET_CARD + card(1), diams.MARKET_CARD + card(3),
+                     diams.MARKET_CARD + card(5))
     view["selected"] = [card(1), card(3), card(5)]
-    view["legal"] = [D.DONE]
-    assert strict_bot(0).choose(view) == D.DONE
+    view["legal"] = [diams.DONE]
+    assert strict_bot(0).choose(view) == diams.DONE
 
 
 def test_victim_gives_a_plain_diamond():
@@ -188,8 +189,8 @@ def test_victim_gives_a_plain_diamond():
     special-purity one (D-E2 purity bonus)."""
     vault = [card(6, 0), card(6, 1), card(6, 2), card(6, 3)]
     view = crafted(phase="safe give", vault=vault, turn=1, current=0)
-    view["legal"] = [D.VAULT_CARD + card(6, 0), D.VAULT_CARD + card(6, 1)]
-    assert strict_bot(0).choose(view) == D.VAULT_CARD + card(6, 1)
+    view["legal"] = [diams.VAULT_CARD + card(6, 0), diams.VAULT_CARD + card(6, 1)]
+    assert strict_bot(0).choose(view) == diams.VAULT_CARD + card(6, 1)
 
 
 def test_bot_gives_up_the_cheapest_card():
@@ -197,8 +198,8 @@ def test_bot_gives_up_the_cheapest_card():
     half, not a card of a set ready to store."""
     hand = [card(7, 1), card(7, 2), card(7, 3), card(4, 1), card(4, 2), card(9)]
     view = crafted(phase="discard", hand=hand)
-    view["legal"] = [D.HAND + card(4, 1), D.HAND + card(7, 1), D.HAND + card(9)]
-    assert strict_bot(0).choose(view) == D.HAND + card(9)
+    view["legal"] = [diams.HAND + card(4, 1), diams.HAND + card(7, 1), diams.HAND + card(9)]
+    assert strict_bot(0).choose(view) == diams.HAND + card(9)
 
 
 def test_sale_and_safecracker_targets():
@@ -212,10 +213,10 @@ def test_sale_and_safecracker_targets():
         hand=[card(3), card(3, 2)],
     )
     view["phase"] = "sale seat"
-    view["legal"] = [D.SEAT + 1, D.SEAT + 2]
-    assert strict_bot(0).choose(view) == D.SEAT + 2
+    view["legal"] = [diams.SEAT + 1, diams.SEAT + 2]
+    assert strict_bot(0).choose(view) == diams.SEAT + 2
     view["phase"] = "safe seat"
-    assert strict_bot(0).choose(view) == D.SEAT + 1
+    assert strict_bot(0).choose(view) == diams.SEAT + 1
 
 
 # ---- Dispatcher -----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware.core import load
-from firmware.games.diams import rules as D
+from firmware.games.diams import rules as diams
 from firmware.ui import console
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,7 +225,7 @@ class Script:
 
 
 def _cards(cards):
-    return ", ".join(D.card_text(c) for c in sorted(cards)) or "(none)"
+    return ", ".join(diams.card_text(c) for c in sorted(cards)) or "(none)"
 
 
 def test_human_sees_only_own_cards():
@@ -243,7 +243,7 @@ def test_human_sees_only_own_cards():
                     assert line == "Your hand (P1): " + _cards(state.hands[0])
                 if line.startswith("Your vault"):
                     assert line.startswith("Your vault (P1): ")
-                    assert str(D.vault_points(state.vaults[0])) + " points" in line
+                    assert str(diams.vault_points(state.vaults[0])) + " points" in line
                 for bot in (1, 2):
                     found = re.match(r"  P%d bot\s+hand (\d+)\s+vault\s+(\d+)" % (bot + 1), line)
                     if found:
@@ -434,7 +434,7 @@ def test_a_typed_number_plays_that_option():
 
     script = Script(answer)
     assert console.run(state, ["human", "bot"], script.inp, script.out, 5) is False
-    assert state.history[0] == D.DRAW_MARKET
+    assert state.history[0] == diams.DRAW_MARKET
     assert "   2) draw 2 to market" in script.lines
     assert len(typed) > 2 and typed[-1][0] != "1"
     for number, action, at in typed:

@@ -9,7 +9,7 @@ from randplay import fitting_option_sets
 
 from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import load
-from firmware.games.diamonds import rules as M
+from firmware.games.diamonds import rules as diamonds
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -17,11 +17,11 @@ def strict_bot(seat, level="normal", seed=0):
 
 
 def fitting(players):
-    return fitting_option_sets(M, players)
+    return fitting_option_sets(diamonds, players)
 
 
 def C(r, s):
-    return M.make_card(r, "DHSC".index(s))
+    return diamonds.make_card(r, "DHSC".index(s))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -97,35 +97,35 @@ def _view(players=3, **fields):
 
 def test_cannot_follow_takes_the_best_action_M_R4_M_A1():
     """Off-suit: the diamond (a vault crystal, 2 points) beats a heart; the lowest one."""
-    view = _view(trick=[C(5, "S")], led=M.SPADES, leader=2, hand=[C(3, "D"), C(9, "D"),
+    view = _view(trick=[C(5, "S")], led=diamonds.SPADES, leader=2, hand=[C(3, "D"), C(9, "D"),
                                                                    C(14, "H")])
-    view["legal"] = [M.PLAY + c for c in view["hand"]]
-    assert strict_bot(0).choose(view) == M.PLAY + C(3, "D")
+    view["legal"] = [diamonds.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == diamonds.PLAY + C(3, "D")
 
 
 def test_last_player_wins_cheaply_M_R5():
     """Last to play with the trick's led action worth something: the lowest winning card."""
-    view = _view(trick=[C(5, "D"), C(9, "D")], led=M.DIAMONDS, leader=1,
+    view = _view(trick=[C(5, "D"), C(9, "D")], led=diamonds.DIAMONDS, leader=1,
                  hand=[C(2, "D"), C(10, "D"), C(15, "D")])
-    view["legal"] = [M.PLAY + c for c in view["hand"]]
-    assert strict_bot(0).choose(view) == M.PLAY + C(10, "D")
+    view["legal"] = [diamonds.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == diamonds.PLAY + C(10, "D")
 
 
 def test_team_bot_does_not_overtake_the_partner_M_O3():
     state = load("diamonds").new_game(4, 1, {"teams": "on"})
     view = state.view(0)
     # P2 led 5D, P3 (the partner) 14D, P4 2D; P1 last.
-    view.update({"phase": "play", "current": 0, "turn": 0, "leader": 1, "led": M.DIAMONDS,
+    view.update({"phase": "play", "current": 0, "turn": 0, "leader": 1, "led": diamonds.DIAMONDS,
                  "trick": [C(5, "D"), C(14, "D"), C(2, "D")],
                  "hand": [C(3, "D"), C(15, "D")]})
-    view["legal"] = [M.PLAY + c for c in view["hand"]]
-    assert strict_bot(0).choose(view) == M.PLAY + C(3, "D")
+    view["legal"] = [diamonds.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == diamonds.PLAY + C(3, "D")
 
 
 def test_pass_steps_end_with_confirm_M_R2():
     view = _view(phase="pass", count=1, chosen=[C(1, "S")], hand=[C(5, "D")])
-    view["legal"] = [M.CONFIRM, M.UNPICK + C(1, "S")]
-    assert strict_bot(0).choose(view) == M.CONFIRM
+    view["legal"] = [diamonds.CONFIRM, diamonds.UNPICK + C(1, "S")]
+    assert strict_bot(0).choose(view) == diamonds.CONFIRM
 
 
 @pytest.mark.parametrize("players,options,games", [
@@ -156,12 +156,12 @@ def test_bot_beats_random_players(players, options, games):
 
 def _lead_view(hand, players=3, **fields):
     view = _view(players, hand=list(hand), **fields)
-    view["legal"] = [M.PLAY + c for c in sorted(hand)]
+    view["legal"] = [diamonds.PLAY + c for c in sorted(hand)]
     return view
 
 
 def _choose(view, seat=0):
-    return strict_bot(seat).choose(view) - M.PLAY
+    return strict_bot(seat).choose(view) - diamonds.PLAY
 
 
 def test_lead_the_top_card_of_the_best_suit():
@@ -197,8 +197,8 @@ def test_follow_with_a_strong_card_only_when_it_is_likely_to_hold():
     # Seat 2 led; seat 0 second of three: not last. A card 5 ranks above the top or of rank
     # 12+ is played; a narrow win is not tried (the lowest goes).
     def follow(top, hand):
-        view = _view(trick=[top], led=M.DIAMONDS, leader=2, hand=hand)
-        view["legal"] = [M.PLAY + c for c in hand]
+        view = _view(trick=[top], led=diamonds.DIAMONDS, leader=2, hand=hand)
+        view["legal"] = [diamonds.PLAY + c for c in hand]
         return _choose(view)
 
     assert follow(C(9, "D"), [C(2, "D"), C(10, "D")]) == C(2, "D")
@@ -226,8 +226,8 @@ def test_pass_the_lowest_cards_of_the_longest_suits_diamonds_kept():
     # later suit goes (diamonds kept longest).
     def passes(hand, chosen=()):
         view = _view(phase="pass", count=1, chosen=list(chosen), hand=hand)
-        view["legal"] = [M.PICK + c for c in hand if c not in chosen]
-        return strict_bot(0).choose(view) - M.PICK
+        view["legal"] = [diamonds.PICK + c for c in hand if c not in chosen]
+        return strict_bot(0).choose(view) - diamonds.PICK
 
     long_d = [C(2, "D"), C(3, "D"), C(4, "D"), C(5, "D"), C(1, "H")]
     assert passes(long_d) == C(2, "D")  # 2 - 8 beats 1 - 2
@@ -243,8 +243,8 @@ def test_team_pass_gives_the_highest_card():
     view = state.view(0)
     hand = [C(3, "D"), C(13, "H"), C(9, "S")]
     view.update({"phase": "pass", "hand": hand, "chosen": []})
-    view["legal"] = [M.PICK + c for c in hand]
-    assert strict_bot(0).choose(view) == M.PICK + C(13, "H")
+    view["legal"] = [diamonds.PICK + c for c in hand]
+    assert strict_bot(0).choose(view) == diamonds.PICK + C(13, "H")
 
 
 def test_easy_noise_never_undoes_a_pick():
@@ -253,9 +253,9 @@ def test_easy_noise_never_undoes_a_pick():
     randoms = 0
     for seed in range(80):
         view = _view(phase="pass", count=2, chosen=[hand[0]], hand=hand, round=1 + seed % 3)
-        view["legal"] = [M.UNPICK + hand[0]] + [M.PICK + c for c in hand[1:]]
+        view["legal"] = [diamonds.UNPICK + hand[0]] + [diamonds.PICK + c for c in hand[1:]]
         action = strict_bot(0, "easy", seed).choose(view)
-        assert M.PICK <= action < M.UNPICK, (seed, action)
+        assert diamonds.PICK <= action < diamonds.UNPICK, (seed, action)
         randoms += action != strict_bot(0, "normal", seed).choose(view)
     assert randoms > 5
 
@@ -270,10 +270,10 @@ def last_trick(first=None):
     and P1 holds the thief token: 4H first (a crystal to the showroom) then 2S (moved to the
     vault) wins 16 to 15; 2S first moves nothing, and P2's club steals the heart's crystal:
     14 to 16. `first`: P1's card played, and the round played out."""
-    state = M.new_game(2, 1, {"perfect": "on"})
+    state = diamonds.new_game(2, 1, {"perfect": "on"})
     state.round = state.rounds - 1
     last = [C(7, "C"), C(8, "C"), C(4, "H"), C(2, "S")]
-    rest = [c for c in range(M.DECK_SIZE) if M.rank(c) <= 8 and c not in last]
+    rest = [c for c in range(diamonds.DECK_SIZE) if diamonds.rank(c) <= 8 and c not in last]
     state.won = [rest[:12], rest[12:]]
     state.tricks = [3, 4]
     state.hands = [[C(2, "S"), C(4, "H")], [C(8, "C")]]
@@ -281,12 +281,12 @@ def last_trick(first=None):
     state.trick = [C(7, "C")]
     state.leader = 1
     state.turn = 0
-    state.phase = M.P_PLAY
+    state.phase = diamonds.P_PLAY
     state.thief = 0
     state.showroom = [0, 4]
     state.vault = [6, 5]
     if first is not None:
-        state.apply(M.PLAY + first)
+        state.apply(diamonds.PLAY + first)
         while not state.is_over():
             state.apply(state.legal_actions()[0])
     return state
@@ -299,16 +299,16 @@ def test_normal_and_hard_take_the_heart_before_the_spade():
         state = last_trick()
         bot = make_bot("diamonds", 0, level, 5, None, 8)
         bot.strict = True
-        assert bot.choose(state.view(0)) == M.PLAY + C(4, "H"), level
+        assert bot.choose(state.view(0)) == diamonds.PLAY + C(4, "H"), level
 
 
 def test_cannot_follow_ties_go_to_the_first_legal_card():
     # Off-suit with a 3 of spades and a 3 of clubs, neither action worth anything (no
     # showroom of its own, the thief token with seat 1 whose showroom is empty): the first.
-    view = _view(trick=[C(5, "D")], led=M.DIAMONDS, leader=2, hand=[C(3, "S"), C(3, "C")],
+    view = _view(trick=[C(5, "D")], led=diamonds.DIAMONDS, leader=2, hand=[C(3, "S"), C(3, "C")],
                  showroom=[0, 0, 2], thief=1)
-    view["legal"] = [M.PLAY + c for c in view["hand"]]
-    assert strict_bot(0).choose(view) == M.PLAY + C(3, "S")
+    view["legal"] = [diamonds.PLAY + c for c in view["hand"]]
+    assert strict_bot(0).choose(view) == diamonds.PLAY + C(3, "S")
 
 
 def test_easy_plays_at_random_about_a_third_of_the_time():
@@ -317,9 +317,9 @@ def test_easy_plays_at_random_about_a_third_of_the_time():
     # the share or of the draw changes them.
     hand = [C(2, "D"), C(9, "H"), C(5, "S"), C(13, "C")]
     view = _view(hand=hand)
-    view["legal"] = [M.PLAY + c for c in hand]
+    view["legal"] = [diamonds.PLAY + c for c in hand]
     normal = strict_bot(0).choose(view)
-    assert normal == M.PLAY + C(13, "C")
+    assert normal == diamonds.PLAY + C(13, "C")
     differ = [s for s in range(300) if strict_bot(0, "easy", s).choose(view) != normal]
     assert len(differ) == 80
     assert differ[:12] == [0, 1, 4, 5, 7, 10, 13, 17, 19, 20, 21, 27]
@@ -340,9 +340,9 @@ def test_hard_lead_in_a_recorded_position():
         "tricks": [0, 0, 2, 0],
         "results": [[[4, 7, 2, 7, 4, 4, 0, 0, 1, 1, 9, 1, 0, 0, 0, 0], [-1, 0, 2, 0], [3],
                      [5, 2, 3, 0]]],
-        "legal": [M.PLAY + c for c in [3, 20, 23, 29, 31, 34, 42, 51]]})
+        "legal": [diamonds.PLAY + c for c in [3, 20, 23, 29, 31, 34, 42, 51]]})
     bot = make_bot("diamonds", 2, "hard", 3, None, 6)
-    assert bot.choose(view) == M.PLAY + 20  # (29, the heuristic's lead, with BONUS 10)
+    assert bot.choose(view) == diamonds.PLAY + 20  # (29, the heuristic's lead, with BONUS 10)
 
 
 def test_the_next_card_passed_counts_the_suits_in_hand_M_R2():
@@ -369,9 +369,9 @@ def test_what_each_suit_action_is_worth_to_the_bot_M_A():
 
 def test_the_trick_is_won_by_its_highest_card_of_the_led_suit_M_R5():
     # Last to play, 9D then 5D played: only the 10D beats the 9D.
-    view = _view(trick=[C(9, "D"), C(5, "D")], led=M.DIAMONDS, leader=1,
+    view = _view(trick=[C(9, "D"), C(5, "D")], led=diamonds.DIAMONDS, leader=1,
                  hand=[C(7, "D"), C(10, "D")])
-    view["legal"] = [M.PLAY + c for c in view["hand"]]
+    view["legal"] = [diamonds.PLAY + c for c in view["hand"]]
     assert _choose(view) == C(10, "D")
 
 
@@ -386,17 +386,18 @@ def test_lead_scores_value_plus_one_times_rank_squared():
 def test_two_players_duck_only_in_the_last_trick():
     # 2 players, the bot's 2nd card of the 4th trick (3 cards left), the rival without a
     # trick: one trick is still to come, so it plays to win (12D, strong).
-    view = _view(2, trick=[C(5, "D"), C(9, "D")], led=M.DIAMONDS, leader=0,
+    view = _view(2, trick=[C(5, "D"), C(9, "D")], led=diamonds.DIAMONDS, leader=0,
                  hand=[C(2, "D"), C(12, "D"), C(3, "H")], hand_counts=[3, 3], tricks=[3, 0])
-    view["legal"] = [M.PLAY + c for c in (C(2, "D"), C(12, "D"))]
+    view["legal"] = [diamonds.PLAY + c for c in (C(2, "D"), C(12, "D"))]
     assert _choose(view) == C(12, "D")
 
 
 def test_hard_searches_every_action_but_taking_back_a_pick_M_R2():
     from firmware.games.diamonds.bot import candidates
 
-    assert candidates(M.PICK + 5) and candidates(M.PLAY + 5) and candidates(M.CONFIRM)
-    assert not candidates(M.UNPICK + 5)
+    assert candidates(diamonds.PICK + 5) and candidates(diamonds.PLAY + 5)
+    assert candidates(diamonds.CONFIRM)
+    assert not candidates(diamonds.UNPICK + 5)
 
 
 def test_weak_lead_two_players_a_rival_cannot_steal_from_itself():

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from firmware.core import load
-from firmware.games.diamonds import console as R
-from firmware.games.diamonds import rules as M
+from firmware.games.diamonds import console as diamonds_console
+from firmware.games.diamonds import rules as diamonds
 from firmware.ui import console
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def test_bots_only_game_same_on_both_interpreters(seats, seed, what, options):
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     out = done.stdout
-    rounds = M.ROUNDS[int(re.search(r"Diamonds: (\d) players", out).group(1))]
+    rounds = diamonds.ROUNDS[int(re.search(r"Diamonds: (\d) players", out).group(1))]
     assert len(re.findall(r"^  P\d bot: pass \d cards?$", out, re.M)) == rounds  # M-R2
     assert "==== Round %d scored ====" % rounds in out
     assert "===== Game over =====" in out and "points" in out
@@ -143,7 +143,8 @@ def test_human_sees_only_own_cards(options):
         if "your choice" in prompt:
             for line in script.blocks[-1][1]:
                 if line.startswith("Your hand"):
-                    assert line == "Your hand (P1): " + R._suit_groups(state.hands[0])
+                    hand = diamonds_console._suit_groups(state.hands[0])
+                    assert line == "Your hand (P1): " + hand
                 assert not line.startswith("Your hand (P2")
                 found = re.match(r"  P(\d) bot\s+hand\s+(\d+)", line)
                 if found:
@@ -180,17 +181,18 @@ def test_renderer_lines_fit_80_columns(players, options):
     rng = 0
     while not state.is_over():
         view = state.view(state.current_player())
-        R.table(view, ["P%d bot" % (s + 1) for s in range(players)], lines.append)
-        legal = [a for a in state.legal_actions() if not M.UNPICK <= a < M.PLAY]
+        diamonds_console.table(view, ["P%d bot" % (s + 1) for s in range(players)], lines.append)
+        legal = [a for a in state.legal_actions() if not diamonds.UNPICK <= a < diamonds.PLAY]
         state.apply(legal[rng % len(legal)])
         rng += 3
         if state.rounds_scored():
-            R.round_result(
+            diamonds_console.round_result(
                 state.view(0), ["P%d bot" % (s + 1) for s in range(players)], lines.append
             )
-    R.final(state.view(0), ["P%d bot" % (s + 1) for s in range(players)], lines.append)
+    diamonds_console.final(state.view(0), ["P%d bot" % (s + 1) for s in range(players)],
+                           lines.append)
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    for line in R.HELP:
+    for line in diamonds_console.HELP:
         assert len(line) <= 80
 
 
@@ -198,7 +200,7 @@ def test_renderer_lines_fit_80_columns(players, options):
 
 
 def card(r, s):
-    return M.make_card(r, "DHSC".index(s))
+    return diamonds.make_card(r, "DHSC".index(s))
 
 
 def view(players, changes, options=None):
@@ -247,7 +249,7 @@ def test_table_during_the_tricks():
             "led": 3,
         },
     )
-    assert render(R.table, v, NAMES3) == [
+    assert render(diamonds_console.table, v, NAMES3) == [
         "==== Diamonds - round 2 of 6 - dealer P1 - thief token P3 bot ====",
         "  P1      hand  5  showroom  3  vault  ?  won D1 H0 S2 C0, 1 trick",
         "  P2 bot  hand  4  showroom 12  vault  7  won D0 H3 S0 C1, 2 tricks (you)",
@@ -277,7 +279,7 @@ def test_table_in_team_mode_counts_the_partners_together():
         },
         {"teams": "on"},
     )
-    assert render(R.table, v, NAMES4) == [
+    assert render(diamonds_console.table, v, NAMES4) == [
         "==== Diamonds - round 1 of 4 - dealer P2 bot - thief token P1 ====",
         "  T1 (P1+P3)   showroom  5  vault  2  won D5 H2 S0 C1",
         "  T2 (P2+P4)   showroom 14  vault  ?  won D0 H1 S3 C5",
@@ -285,7 +287,7 @@ def test_table_in_team_mode_counts_the_partners_together():
         "  P2 bot  hand 10  won D0 H0 S3 C0, 1 trick",
         "  P3 bot  hand 10  won D4 H0 S0 C1, 0 tricks",
         "> P4 bot  hand 10  won D0 H1 S0 C5, 3 tricks",
-        "Your hand (P1): " + R._suit_groups(v["hand"]),
+        "Your hand (P1): " + diamonds_console._suit_groups(v["hand"]),
         "P4 bot leads the trick.",
     ]
 
@@ -304,53 +306,56 @@ def test_passing_tells_to_whom_and_how_many_are_done():
             "chosen": chosen,
         },
     )
-    got = render(R.status, v, NAMES3)
+    got = render(diamonds_console.status, v, NAMES3)
     assert got == [
-        "Your hand (P1): " + R._suit_groups(v["hand"]),
+        "Your hand (P1): " + diamonds_console._suit_groups(v["hand"]),
         "Chosen to pass: 1D 14S",
         "P3 bot: choose 2 card(s) to pass to P1 (1 chosen); 1 of 3 players done.",
     ]
-    assert "won D" not in "\n".join(render(R.table, v, NAMES3))  # no tricks yet
+    assert "won D" not in "\n".join(render(diamonds_console.table, v, NAMES3))  # no tricks yet
     v = view(
         4,
         {"phase": "pass", "current": 3, "count": 3, "passed": 0, "chosen_counts": [0, 0, 0, 3]},
         {"teams": "on"},
     )
-    assert render(R.status, v, NAMES4)[-1] == (
+    assert render(diamonds_console.status, v, NAMES4)[-1] == (
         "P4 bot: choose 3 card(s) to pass to P2 bot (3 chosen); 0 of 4 players done."
     )
     v = view(
         4, {"phase": "pass", "current": 1, "count": 1, "passed": 2, "chosen_counts": [0, 0, 0, 0]}
     )
-    assert render(R.status, v, NAMES4)[-1] == (
+    assert render(diamonds_console.status, v, NAMES4)[-1] == (
         "P2 bot: choose 1 card(s) to pass to P3 bot (0 chosen); 2 of 4 players done."
     )
 
 
 def test_the_dealer_is_asked_for_the_count():
     v = view(3, {"phase": "count", "current": 1, "chosen": []})
-    assert render(R.status, v, NAMES3) == [
-        "Your hand (P1): " + R._suit_groups(v["hand"]),
+    assert render(diamonds_console.status, v, NAMES3) == [
+        "Your hand (P1): " + diamonds_console._suit_groups(v["hand"]),
         "P2 bot (dealer): how many cards does everyone pass, 1, 2 or 3?",
     ]
     v = view(3, {"phase": "count", "current": 0, "chosen": []})
-    assert render(R.status, v, NAMES3)[-1] == (
+    assert render(diamonds_console.status, v, NAMES3)[-1] == (
         "P1 (dealer): how many cards does everyone pass, 1, 2 or 3?"
     )
     v = view(3, {"phase": "over", "current": -1, "chosen": []})
-    assert render(R.status, v, NAMES3) == ["Your hand (P1): " + R._suit_groups(v["hand"])]
+    assert render(diamonds_console.status, v,
+                  NAMES3) == ["Your hand (P1): " + diamonds_console._suit_groups(v["hand"])]
 
 
 def test_hand_grouped_by_suit():
     hand = [card(12, "C"), card(3, "H"), card(1, "C"), card(15, "H"), card(10, "H")]
-    assert R._suit_groups(hand) == "D: -  H: 3 10 15  S: -  C: 1 12"
-    assert R._suit_groups([]) == "D: -  H: -  S: -  C: -"
+    assert diamonds_console._suit_groups(hand) == "D: -  H: 3 10 15  S: -  C: 1 12"
+    assert diamonds_console._suit_groups([]) == "D: -  H: -  S: -  C: -"
 
 
 def test_the_spectator_sees_a_line_per_deal_and_per_trick():
     v = view(3, {"phase": "pass", "round": 3, "dealer": 2, "showroom": [4, 0, 11]})
-    assert R.turn_line(v, NAMES3) == "-- round 3, P3 bot deals; showrooms 4 0 11"
-    assert R.turn_key(v) == R.turn_key(view(3, {"phase": "count", "round": 3}))
+    assert diamonds_console.turn_line(v, NAMES3) == "-- round 3, P3 bot deals; showrooms 4 0 11"
+    assert diamonds_console.turn_key(v) == diamonds_console.turn_key(view(3,
+                                                                          {"phase": "count",
+                                                                           "round": 3}))
     v = view(
         3,
         {
@@ -362,14 +367,16 @@ def test_the_spectator_sees_a_line_per_deal_and_per_trick():
             "showroom": [1, 2, 3],
         },
     )
-    assert R.turn_line(v, NAMES3) == (
+    assert diamonds_console.turn_line(v, NAMES3) == (
         "-- round 3, trick 6, P2 bot leads; showrooms 1 2 3, thief token P1"
     )
     keys = set()
     for rnd in (1, 2):
-        keys.add(R.turn_key(view(3, {"phase": "pass", "round": rnd})))
+        keys.add(diamonds_console.turn_key(view(3, {"phase": "pass", "round": rnd})))
         for done in range(12):
-            keys.add(R.turn_key(view(3, {"phase": "play", "round": rnd, "tricks": [done, 0, 0]})))
+            keys.add(diamonds_console.turn_key(view(3,
+                                                    {"phase": "play", "round": rnd,
+                                                     "tricks": [done, 0, 0]})))
     assert len(keys) == 26  # each deal and each trick of each round: a new line
 
 
@@ -388,5 +395,5 @@ def test_the_typed_number_plays_that_option():
 
     script = Script(answer)
     assert console.run(state, seats, script.inp, script.out, 7) is False
-    assert state.history[0] == M.COUNT + 3
+    assert state.history[0] == diamonds.COUNT + 3
     assert dealer == 0 and "   3) pass 3 cards" in script.lines

@@ -9,15 +9,15 @@ from app_driver import make_sim, setup_game, to_decision
 from test_pointing import TABLES, decisions, pointed, walk
 
 from firmware import buttons as K
-from firmware.games.diamonds import rules as M
-from firmware.games.diamonds import table as T
+from firmware.games.diamonds import rules as diamonds
+from firmware.games.diamonds import table as diamonds_table
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 
 
 def base_of(action):
     """The card action's base (PLAY, UNPICK, PICK), or None (a pass count, the confirm)."""
-    for base in (M.PLAY, M.UNPICK, M.PICK):
+    for base in (diamonds.PLAY, diamonds.UNPICK, diamonds.PICK):
         if action >= base:
             return base
     return None
@@ -31,8 +31,8 @@ def check_card(sim, action):
     assert shown is not None, (words, sim.texts())
     row, col, text = shown
     colour = c.tiles[row * c.cols + col] - C.tile(C.SOLID, 0)
-    assert colour in T.SUIT, (words, shown)  # a card badge, lit (not an outline)
-    letter = M.SUIT_LETTERS[T.SUIT.index(colour)]
+    assert colour in diamonds_table.SUIT, (words, shown)  # a card badge, lit (not an outline)
+    letter = diamonds.SUIT_LETTERS[diamonds_table.SUIT.index(colour)]
     if text[-1].isalpha():  # a chosen card: its letter on the badge too
         assert text[-1] == letter, (words, shown)
         card = text
@@ -72,11 +72,11 @@ def test_diamonds_points_at_the_card_it_names_and_outlines_the_rest():
         # The cards no choice picks, as the table shows them: outlined, and nothing else.
         dull = []
         for card in view["hand"]:
-            if M.PICK + card not in legal and M.PLAY + card not in legal:
-                dull.append("%d" % M.rank(card))
+            if diamonds.PICK + card not in legal and diamonds.PLAY + card not in legal:
+                dull.append("%d" % diamonds.rank(card))
         for card in view["chosen"]:
-            if M.UNPICK + card not in legal:
-                dull.append(M.card_text(card))
+            if diamonds.UNPICK + card not in legal:
+                dull.append(diamonds.card_text(card))
 
         def check(action, spot):
             base = base_of(action)
@@ -85,7 +85,7 @@ def test_diamonds_points_at_the_card_it_names_and_outlines_the_rest():
                 return
             check_card(sim, action)  # every card a choice names is pointed at
             seen["cards"] += 1
-            seen["playing" if base == M.PLAY else "passing"] += 1
+            seen["playing" if base == diamonds.PLAY else "passing"] += 1
             shown = outlines(sim.app.canvas, sim.app.screen.room)
             assert sorted(shown) == sorted(dull), (shown, dull, sim.texts())
             seen["outlined"] += len(dull) > 0
@@ -108,12 +108,13 @@ def test_diamonds_points_into_a_suit_that_wraps():
     setup_game(sim, title, players, seats)
     to_decision(sim)
     state = sim.app.match.state
-    if state.phase == M.P_COUNT:  # the human deals: pass 1, then on to their pass
+    if state.phase == diamonds.P_COUNT:  # the human deals: pass 1, then on to their pass
         sim.press(K.A)
         to_decision(sim)
     seat = state.current_player()
-    assert state.phase == M.P_PASS and not state.chosen[seat], sim.texts()
-    hearts = [M.make_card(r, M.HEARTS) for r in range(M.RANKS - 9, M.RANKS + 1)]
+    assert state.phase == diamonds.P_PASS and not state.chosen[seat], sim.texts()
+    hearts = [diamonds.make_card(r, diamonds.HEARTS) for r in range(diamonds.RANKS - 9,
+                                                                    diamonds.RANKS + 1)]
     mine = state.hands[seat]
     spare = [card for card in mine if card not in hearts]
     for pile in state.hands + state.chosen + [state.aside]:
@@ -131,12 +132,12 @@ def test_diamonds_points_into_a_suit_that_wraps():
     picks = []
 
     def check(action, spot):
-        if base_of(action) == M.PICK:
+        if base_of(action) == diamonds.PICK:
             check_card(sim, action)
             picks.append(action)
 
     walk(sim, check)
-    assert sorted(picks) == [M.PICK + card for card in hearts], picks
+    assert sorted(picks) == [diamonds.PICK + card for card in hearts], picks
 
 
 def test_diamonds_words_show_each_card_with_its_pip():
@@ -152,8 +153,8 @@ def test_diamonds_words_show_each_card_with_its_pip():
         for col in range(c.cols):
             tile = c.tiles[row * c.cols + col]
             if tile >= C.PICTURES:
-                suit = tile - C.PICTURES - T.PIPS
-                assert text[col] == M.SUIT_LETTERS[suit], (text, col)
+                suit = tile - C.PICTURES - diamonds_table.PIPS
+                assert text[col] == diamonds.SUIT_LETTERS[suit], (text, col)
                 start = col
                 while start > 0 and text[start - 1].isdigit():
                     start -= 1

@@ -7,13 +7,14 @@ from table_checks import SIZES, check_redealt_views_draw_alike
 
 from firmware.core.prng import Prng
 from firmware.games.diamonds import choices as choices_diamonds
-from firmware.games.diamonds import rules as M
-from firmware.games.diamonds import table as T
+from firmware.games.diamonds import rules as diamonds
+from firmware.games.diamonds import table as diamonds_table
 from firmware.ui import canvas as C
 from firmware.ui.canvas import Canvas
 
 CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
-NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)] for n in range(M.MAX_PLAYERS + 1)]
+NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
+         for n in range(diamonds.MAX_PLAYERS + 1)]
 
 
 def spell_pips(c):
@@ -22,14 +23,14 @@ def spell_pips(c):
     for i in range(len(c.tiles)):
         tile = c.tiles[i]
         if tile >= C.PICTURES:
-            suit = tile - C.PICTURES - T.PIPS
-            assert 0 <= suit < M.SUITS and c.chars[i] == ord(M.SUIT_LETTERS[suit])
+            suit = tile - C.PICTURES - diamonds_table.PIPS
+            assert 0 <= suit < diamonds.SUITS and c.chars[i] == ord(diamonds.SUIT_LETTERS[suit])
     return c
 
 
 def render(view, cols, rows):
     c = Canvas(cols, rows)
-    T.draw(c, view, NAMES[view["players"]])
+    diamonds_table.draw(c, view, NAMES[view["players"]])
     return spell_pips(c)
 
 
@@ -47,7 +48,7 @@ def check_draw(view):
         cols, _, page = SIZES[i]
         c = CANVASES[i]
         c.clear()
-        T.draw(c, view, NAMES[n])
+        diamonds_table.draw(c, view, NAMES[n])
         spell_pips(c)
         # First page: the round / decision, the hand, the table heading and your own row.
         head = header_row(c, page)
@@ -70,11 +71,11 @@ def test_random_games_draw_every_view():
     """Every seat's view after every action, both widths, every player count, each option
     value: option sets by index in fitting_option_sets (0 all off, -1 all on)."""
     games = 0
-    for players in range(M.MIN_PLAYERS, M.MAX_PLAYERS + 1):
-        sets = fitting_option_sets(M, players)
+    for players in range(diamonds.MIN_PLAYERS, diamonds.MAX_PLAYERS + 1):
+        sets = fitting_option_sets(diamonds, players)
         for k in PICKS[players]:
             seed = 10 * players + k
-            s = M.new_game(players, seed, sets[k])
+            s = diamonds.new_game(players, seed, sets[k])
             rng = Prng(seed)
             while True:
                 for seat in range(players):
@@ -89,11 +90,11 @@ def test_random_games_draw_every_view():
 
 def play_state(players=3):
     """A state set by hand: P2 led 9D, P1 (seat 0) to follow."""
-    s = M.new_game(players, 4)
-    s.phase = M.P_PLAY
+    s = diamonds.new_game(players, 4)
+    s.phase = diamonds.P_PLAY
     s.count = 1
-    D, H, S, Cl = M.DIAMONDS, M.HEARTS, M.SPADES, M.CLUBS
-    mk = M.make_card
+    D, H, S, Cl = diamonds.DIAMONDS, diamonds.HEARTS, diamonds.SPADES, diamonds.CLUBS
+    mk = diamonds.make_card
     s.hands = [
         [mk(4, D), mk(12, D), mk(1, H), mk(15, H), mk(7, S), mk(10, Cl)],
         [mk(2, H), mk(3, H), mk(5, S), mk(6, Cl), mk(11, Cl)],
@@ -114,14 +115,15 @@ def test_first_page_shows_trick_hand_and_table():
     c = render(view, 26, 40)
     texts = c.texts()[:7]
     assert texts[0] == "R1/%d trick P2: 9D" % view["rounds"]
-    assert c.tile_at(0, 15) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert c.tile_at(0, 15) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
     assert texts[1] == "D 4 12  H 1 15  S 7  C 10"
     # Ranks on their suit's colour: 4D and 12D blue, 1H red, 7S dark, 10C green.
-    assert c.tile_at(1, 2) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
-    assert c.tile_at(1, 4) == c.tile_at(1, 5) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
-    assert c.tile_at(1, 10) == C.tile(C.SOLID, T.SUIT[M.HEARTS])
-    assert c.tile_at(1, 18) == C.tile(C.SOLID, T.SUIT[M.SPADES])
-    assert c.tile_at(1, 23) == C.tile(C.SOLID, T.SUIT[M.CLUBS])
+    assert c.tile_at(1, 2) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
+    assert c.tile_at(1, 4) == c.tile_at(1, 5) == C.tile(C.SOLID,
+                                                        diamonds_table.SUIT[diamonds.DIAMONDS])
+    assert c.tile_at(1, 10) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.HEARTS])
+    assert c.tile_at(1, 18) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.SPADES])
+    assert c.tile_at(1, 23) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
     assert texts[2] == "tricks  D  H  S  C"  # (then the crystals' gems)
     # You (to play), then P2 and P3: tricks, won cards, crystals (the others' vaults are
     # hidden), the thief token.
@@ -129,9 +131,9 @@ def test_first_page_shows_trick_hand_and_table():
     assert texts[4] == " P2  0  0  0  0  0  5  ?"
     assert texts[5] == " P3  0  0  0  0  0  0  ? T"
     # The crystal counts come with their gems.
-    assert c.tile_at(3, 18) == C.tile(C.GEM, T.SHOW)
-    assert c.tile_at(3, 21) == C.tile(C.GEM, T.VAULT)
-    assert c.tile_at(2, 8) == C.PICTURES + T.PIPS + M.DIAMONDS  # the suit's pip
+    assert c.tile_at(3, 18) == C.tile(C.GEM, diamonds_table.SHOW)
+    assert c.tile_at(3, 21) == C.tile(C.GEM, diamonds_table.VAULT)
+    assert c.tile_at(2, 8) == C.PICTURES + diamonds_table.PIPS + diamonds.DIAMONDS  # the suit's pip
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
     assert wide.row_text(3).split() == [">P1", "0", "0", "0", "0", "0", "3", "2", "7"]
@@ -139,14 +141,14 @@ def test_first_page_shows_trick_hand_and_table():
 
 
 def test_pass_phase_shows_your_chosen_cards():
-    s = M.new_game(2, 9)
-    s.apply(M.COUNT + 2)
+    s = diamonds.new_game(2, 9)
+    s.apply(diamonds.COUNT + 2)
     dealer = s.current_player()
     card = s.hands[dealer][0]
-    s.apply(M.PICK + card)
+    s.apply(diamonds.PICK + card)
     c = render(s.view(dealer), 26, 40)
     assert c.row_text(0).endswith("pass 2 to P%d" % (2 - dealer))
-    assert c.row_text(1).strip() == "chosen " + M.card_text(card)
+    assert c.row_text(1).strip() == "chosen " + diamonds.card_text(card)
     # The other seat sees neither the chosen card nor that row.
     other = render(s.view(1 - dealer), 26, 40)
     assert "chosen" not in "\n".join(other.texts())
@@ -156,12 +158,13 @@ def test_hidden_cards_never_drawn():
     """Only your own cards are drawn: with a hand of diamonds only and no trick played, no
     card badge of another suit appears outside the headings and the legend."""
     s = play_state()
-    mk = M.make_card
-    s.hands[0] = [mk(r, M.DIAMONDS) for r in (2, 5, 8, 11, 14)]
+    mk = diamonds.make_card
+    s.hands[0] = [mk(r, diamonds.DIAMONDS) for r in (2, 5, 8, 11, 14)]
     s.trick = []
     for cols, rows, _ in SIZES:
         c = render(s.view(0), cols, rows)
-        others = [C.tile(C.SOLID, T.SUIT[k]) for k in (M.HEARTS, M.SPADES, M.CLUBS)]
+        others = [C.tile(C.SOLID, diamonds_table.SUIT[k])
+                  for k in (diamonds.HEARTS, diamonds.SPADES, diamonds.CLUBS)]
         for r in range(c.used):
             text = c.row_text(r)
             if r == header_row(c, rows) or "vault" in text or "steal" in text:
@@ -176,11 +179,11 @@ def test_hidden_cards_never_drawn():
 def test_hidden_information_does_not_change_the_drawing():
     """Redealing what a seat cannot see (sample_state) leaves its drawing unchanged."""
     setups = ((2, None), (4, {"teams": "on"}), (5, {"perfect": "on"}))
-    assert check_redealt_views_draw_alike(M, T, setups, 7, 300) > 30
+    assert check_redealt_views_draw_alike(diamonds, diamonds_table, setups, 7, 300) > 30
 
 
 def test_game_over_names_the_winner_and_shows_every_vault():
-    s = M.new_game(3, 2)
+    s = diamonds.new_game(3, 2)
     rng = Prng(3)
     while not s.is_over():
         legal = s.legal_actions()
@@ -197,14 +200,14 @@ def test_game_over_names_the_winner_and_shows_every_vault():
 
 
 def test_table_rows_line_up_under_their_headings():
-    mk = M.make_card
+    mk = diamonds.make_card
     s = play_state()
     s.won = [
-        [mk(3, M.DIAMONDS), mk(2, M.HEARTS), mk(3, M.HEARTS)]
-        + [mk(r, M.SPADES) for r in (2, 3, 4)]
-        + [mk(r, M.CLUBS) for r in (2, 3, 4, 5)],
+        [mk(3, diamonds.DIAMONDS), mk(2, diamonds.HEARTS), mk(3, diamonds.HEARTS)]
+        + [mk(r, diamonds.SPADES) for r in (2, 3, 4)]
+        + [mk(r, diamonds.CLUBS) for r in (2, 3, 4, 5)],
         [],
-        [mk(6, M.CLUBS)],
+        [mk(6, diamonds.CLUBS)],
     ]
     s.tricks = [3, 0, 1]
     view = s.view(0)
@@ -224,30 +227,31 @@ def test_table_rows_line_up_under_their_headings():
     ]
     # The crystals' headings are their gems, over the rows' gems (no words: "sh vt").
     for c in (narrow, wide):
-        for gem in (T.SHOW, T.VAULT):
+        for gem in (diamonds_table.SHOW, diamonds_table.VAULT):
             cols = [i for i in range(c.cols) if c.tile_at(3, i) == C.tile(C.GEM, gem)]
             assert len(cols) == 1 and c.tile_at(2, cols[0]) == C.tile(C.GEM, gem)
     # The suit headings are their pips, over their column.
     for c in (narrow, wide):
-        for suit in range(M.SUITS):
-            col = (c.row_text(2) + " ").index(" " + M.SUIT_LETTERS[suit] + " ") + 1
-            assert c.tile_at(2, col) == C.PICTURES + T.PIPS + suit
+        for suit in range(diamonds.SUITS):
+            col = (c.row_text(2) + " ").index(" " + diamonds.SUIT_LETTERS[suit] + " ") + 1
+            assert c.tile_at(2, col) == C.PICTURES + diamonds_table.PIPS + suit
 
 
 def test_a_suit_that_does_not_fit_starts_a_row():
-    mk = M.make_card
+    mk = diamonds.make_card
     s = play_state()
-    s.hands[0] = [mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
-        mk(r, M.HEARTS) for r in (1, 2, 3, 4)
+    s.hands[0] = [mk(r, diamonds.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
+        mk(r, diamonds.HEARTS) for r in (1, 2, 3, 4)
     ]
     c = render(s.view(0), 26, 40)
     assert c.texts()[1:3] == ["D 10 11 12 13 14", "H 1 2 3 4"]
-    s.hands[0] = [mk(1, M.HEARTS), mk(15, M.HEARTS), mk(10, M.CLUBS)]  # no D, no S
+    s.hands[0] = [mk(1, diamonds.HEARTS), mk(15, diamonds.HEARTS),
+                  mk(10, diamonds.CLUBS)]  # no D, no S
     c = render(s.view(0), 26, 40)
     assert c.row_text(1) == "H 1 15  C 10"
     # A suit that just fits (its pip and ranks end on the last column but one) stays.
-    s.hands[0] = [mk(r, M.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
-        mk(r, M.HEARTS) for r in (1, 2, 3)]
+    s.hands[0] = [mk(r, diamonds.DIAMONDS) for r in (10, 11, 12, 13, 14)] + [
+        mk(r, diamonds.HEARTS) for r in (1, 2, 3)]
     c = render(s.view(0), 26, 40)
     assert c.texts()[1:3] == ["D 10 11 12 13 14  H 1 2 3", "tricks  D  H  S  C"]
 
@@ -264,11 +268,11 @@ def test_who_leads_in_gold_for_you_cyan_for_another():
 
 
 def page_two_state():
-    mk = M.make_card
+    mk = diamonds.make_card
     s = play_state()
     s.notes = ["note one", "note two", "note three", "note four", "note five"]
     s.results = [[[3, 4, 2, 1], [0, 1, -1, 2], [2], [2, 3, 0]]]
-    s.last_trick = [mk(5, M.HEARTS), mk(9, M.HEARTS), mk(2, M.CLUBS)]
+    s.last_trick = [mk(5, diamonds.HEARTS), mk(9, diamonds.HEARTS), mk(2, diamonds.CLUBS)]
     s.last_leader = 2
     s.last_winner = 0
     return s
@@ -319,27 +323,29 @@ def test_between_tricks_the_last_one_shows_once():
 def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     """Cards that do not fit on their row start the next one, under the first card (a suit's
     ranks under its letter's ranks, a trick's cards under its first): none is cut."""
-    mk = M.make_card
+    mk = diamonds.make_card
     s = play_state()
-    s.hands[0] = [mk(r, M.DIAMONDS) for r in range(1, 16)]
+    s.hands[0] = [mk(r, diamonds.DIAMONDS) for r in range(1, 16)]
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[1:3] == ["D 1 2 3 4 5 6 7 8 9 10 11", "  12 13 14 15"]
-    assert narrow.tile_at(2, 2) == C.tile(C.SOLID, T.SUIT[M.DIAMONDS])
+    assert narrow.tile_at(2, 2) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
     wide = render(s.view(0), 40, 44)
     assert wide.texts()[1:3] == ["Hand D 1 2 3 4 5 6 7 8 9 10 11 12 13 14", "       15"]
     # P2 led, P3 to P5 followed: four cards after "trick P2: " do not fit on 26 columns.
-    s = M.new_game(5, 4)
-    s.phase = M.P_PLAY
+    s = diamonds.new_game(5, 4)
+    s.phase = diamonds.P_PLAY
     s.count = 1
-    s.hands[0] = [mk(4, M.DIAMONDS), mk(3, M.CLUBS)]
-    s.trick = [mk(12, M.DIAMONDS), mk(13, M.HEARTS), mk(14, M.SPADES), mk(15, M.CLUBS)]
+    s.hands[0] = [mk(4, diamonds.DIAMONDS), mk(3, diamonds.CLUBS)]
+    s.trick = [mk(12, diamonds.DIAMONDS), mk(13, diamonds.HEARTS), mk(14, diamonds.SPADES),
+               mk(15, diamonds.CLUBS)]
     s.leader = 1
     s.turn = 0
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[:3] == ["R1/5 trick P2: 12D 13H 14S", "     15C", "D 4  C 3"]
     assert [narrow.tile_at(1, col) for col in range(5, 9)] == [
-        C.tile(C.SOLID, T.SUIT[M.CLUBS])
-    ] * 2 + [C.PICTURES + T.PIPS + M.CLUBS, 0]  # the rank on its suit's colour, its pip
+        C.tile(C.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
+    ] * 2 + [C.PICTURES + diamonds_table.PIPS + diamonds.CLUBS,
+             0]  # the rank on its suit's colour, its pip
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"
 
@@ -354,7 +360,7 @@ def test_the_dealer_is_offered_three_cards_first_and_nothing_is_left_out_M_R2():
     for seed in range(1, 40):
         players = 3 + seed % 4
         options = {"teams": "on"} if players in (4, 6) and seed % 2 else None
-        state = M.new_game(players, seed, options)
+        state = diamonds.new_game(players, seed, options)
         rng = Prng(seed)
         for _ in range(60):
             if state.is_over():
@@ -363,17 +369,18 @@ def test_the_dealer_is_offered_three_cards_first_and_nothing_is_left_out_M_R2():
             view = state.view(state.current_player())
             got = choices_diamonds.choices(view, legal)
             assert sorted(got) == sorted(legal)
-            if state.phase == M.P_COUNT:
-                assert got == sorted(legal, reverse=True) and got[0] == M.COUNT + 3, got
+            if state.phase == diamonds.P_COUNT:
+                assert got == sorted(legal, reverse=True) and got[0] == diamonds.COUNT + 3, got
                 counts += 1
-            elif legal[0] >= M.PICK and legal[0] < M.UNPICK:
-                picks = [a - M.PICK for a in got if a < M.UNPICK]
-                assert got[len(picks):] == [a for a in legal if a >= M.UNPICK]
-                ranks = [M.rank(c) for c in picks]
+            elif legal[0] >= diamonds.PICK and legal[0] < diamonds.UNPICK:
+                picks = [a - diamonds.PICK for a in got if a < diamonds.UNPICK]
+                assert got[len(picks):] == [a for a in legal if a >= diamonds.UNPICK]
+                ranks = [diamonds.rank(c) for c in picks]
                 high = view["teams"]
                 assert ranks == sorted(ranks, reverse=high), (ranks, high)
                 for a, b in zip(picks, picks[1:]):
-                    assert M.rank(a) != M.rank(b) or M.suit(a) < M.suit(b)
+                    assert (diamonds.rank(a) != diamonds.rank(b)
+                            or diamonds.suit(a) < diamonds.suit(b))
                 passes += 1
                 teams += high
             else:
@@ -389,20 +396,21 @@ def test_the_last_card_played_is_marked_in_the_trick_or_the_trick_just_won():
     # trick on the table or, once it is won, in the last trick. Guards: the trick's first
     # or another card marked.
     s = page_two_state()
-    mk = M.make_card
-    for trick, last in (([mk(7, M.SPADES), mk(12, M.SPADES)], []), ([], s.last_trick)):
+    mk = diamonds.make_card
+    for trick, last in (([mk(7, diamonds.SPADES), mk(12, diamonds.SPADES)], []),
+                        ([], s.last_trick)):
         s.trick = trick
         s.last_trick = last
         s.leader = 1
         view = s.view(0)
         c = Canvas(26, 40, 64)
-        T.draw(c, view, NAMES[view["players"]])
+        diamonds_table.draw(c, view, NAMES[view["players"]])
         spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
         assert len(spots) == 1
         row, col = divmod(spots[0], c.cols)
         played = (trick or last)[-1]
-        assert c.row_text(row)[col:].split()[0] == M.card_text(played), c.row_text(row)
-        assert c.tile_at(row, col) == C.tile(C.SOLID, T.SUIT[M.suit(played)])
+        assert c.row_text(row)[col:].split()[0] == diamonds.card_text(played), c.row_text(row)
+        assert c.tile_at(row, col) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.suit(played)])
 
 
 def test_the_last_rounds_majorities_wrap_under_their_heading():
@@ -428,15 +436,16 @@ def test_say_draws_a_card_in_words_with_its_suits_pip():
     c = C.Canvas(40, 2)
     c.line()
     c.text("9S ")
-    T.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz")
+    diamonds_table.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz")
     row = c.row_text(0)
     assert row == "9S P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz", row  # the letters stay
     pictured = {}
     for col in range(c.cols):
         if c.tiles[col] >= C.PICTURES:
-            pictured[col] = c.tiles[col] - C.PICTURES - T.PIPS
-    assert pictured == {row.index("7D") + 1: M.DIAMONDS, row.index("15C") + 2: M.CLUBS,
-                        row.index("2H") + 1: M.HEARTS, row.index("4S") + 1: M.SPADES}
+            pictured[col] = c.tiles[col] - C.PICTURES - diamonds_table.PIPS
+    assert pictured == {row.index("7D") + 1: diamonds.DIAMONDS,
+                        row.index("15C") + 2: diamonds.CLUBS,
+                        row.index("2H") + 1: diamonds.HEARTS, row.index("4S") + 1: diamonds.SPADES}
     c.line()
-    T.say(c, "D4 S")  # a row of its own: nothing before its first letter
+    diamonds_table.say(c, "D4 S")  # a row of its own: nothing before its first letter
     assert all(c.tiles[40 + col] == 0 for col in range(4)), c.texts()

@@ -8,7 +8,7 @@ import bot_checks
 from firmware.bots import make_bot
 from firmware.core import load
 from firmware.games.diams import bot as bot_module
-from firmware.games.diams import rules as D
+from firmware.games.diams import rules as diams
 
 
 def strict_bot(seat=0, level="normal", seed=0):
@@ -17,7 +17,7 @@ def strict_bot(seat=0, level="normal", seed=0):
 
 def card(quality, copy_index=1):
     """A diamond of `quality`; copy 0 is the special-purity one (D-C2)."""
-    return (quality - 1) * D.COPIES + copy_index
+    return (quality - 1) * diams.COPIES + copy_index
 
 
 def crafted(players=2, **fields):
@@ -44,17 +44,17 @@ def choose(view, level="normal", seed=0):
 def position(hands, vaults, market, turns_left=-1):
     """A quick 2-player game at seat 0's main phase with these cards; the rest in the deck
     (the closing card out when `turns_left` >= 0: the turns still to play, D-E1)."""
-    state = D.new_game(2, 4, {"length": "quick"})
+    state = diams.new_game(2, 4, {"length": "quick"})
     used = set(market)
     for cards in hands + vaults:
         used.update(cards)
-    state.deck = [c for c in range(D.CLOSING) if c not in used]
+    state.deck = [c for c in range(diams.CLOSING) if c not in used]
     if turns_left < 0:
-        state.deck.insert(0, D.CLOSING)
+        state.deck.insert(0, diams.CLOSING)
         state.aside = []
         state.closer = -1
     else:
-        state.aside = [D.CLOSING]
+        state.aside = [diams.CLOSING]
         state.closer = 1
     state.turns_left = turns_left
     state.market = list(market)
@@ -63,7 +63,7 @@ def position(hands, vaults, market, turns_left=-1):
     state.vaults = [list(v) for v in vaults]
     state.turn = 0
     state._clear_move()
-    state.phase = D.P_MAIN
+    state.phase = diams.P_MAIN
     return state
 
 
@@ -85,7 +85,7 @@ def test_normal_and_hard_store_the_winning_set_on_the_last_turn():
         bot = make_bot("diams", 0, level, 3, None, 8)
         bot.strict = True
         first = bot.choose(state.view(0))
-        assert first == D.VAULT, level
+        assert first == diams.VAULT, level
         while not state.is_over():
             assert state.current_player() == 0
             state.apply(bot.choose(state.view(0)))
@@ -100,11 +100,11 @@ def test_place_the_plain_copy_and_keep_the_special_purity_one():
     # Either 3 buys the 1 + 2 from the market (D-T6 b); the special-purity 3 stays in hand
     # (it counts for D-E2's purity bonus once stored).
     view = crafted(phase="place", hand=[card(3, 0), card(3, 1)], market=[card(1), card(2)],
-                   legal=[D.HAND + card(3, 0), D.HAND + card(3, 1)])
-    assert choose(view) == D.HAND + card(3, 1)
+                   legal=[diams.HAND + card(3, 0), diams.HAND + card(3, 1)])
+    assert choose(view) == diams.HAND + card(3, 1)
     view["hand"] = [card(3, 1), card(3, 2)]  # two plain copies: the first of them
-    view["legal"] = [D.HAND + card(3, 1), D.HAND + card(3, 2)]
-    assert choose(view) == D.HAND + card(3, 1)
+    view["legal"] = [diams.HAND + card(3, 1), diams.HAND + card(3, 2)]
+    assert choose(view) == diams.HAND + card(3, 1)
 
 
 def test_place_the_diamond_that_takes_a_set():
@@ -112,11 +112,11 @@ def test_place_the_diamond_that_takes_a_set():
     # takes nothing worth having.
     hand = [card(2), card(6)]
     view = crafted(phase="place", hand=hand, market=[card(6, 2), card(6, 3)],
-                   legal=[D.HAND + c for c in hand])
-    assert choose(view) == D.HAND + card(6)
+                   legal=[diams.HAND + c for c in hand])
+    assert choose(view) == diams.HAND + card(6)
     view = crafted(phase="main", hand=hand, market=[card(6, 2), card(6, 3)],
-                   legal=[D.MARKET])
-    assert choose(view) == D.MARKET
+                   legal=[diams.MARKET])
+    assert choose(view) == diams.MARKET
 
 
 def test_take_the_set_that_completes_a_collection():
@@ -125,11 +125,11 @@ def test_take_the_set_that_completes_a_collection():
     placed = card(6)
     market = [card(1), card(2), card(4, 3), card(5), placed]
     view = crafted(phase="take", hand=[card(4, 1), card(4, 2)], market=market, placed=placed,
-                   legal=[D.TAKE_NONE] + [D.MARKET_CARD + c for c in market[:4]])
-    assert choose(view) == D.MARKET_CARD + card(2)
+                   legal=[diams.TAKE_NONE] + [diams.MARKET_CARD + c for c in market[:4]])
+    assert choose(view) == diams.MARKET_CARD + card(2)
     view["selected"] = [card(2)]
-    view["legal"] = [D.MARKET_CARD + card(4, 3)]
-    assert choose(view) == D.MARKET_CARD + card(4, 3)
+    view["legal"] = [diams.MARKET_CARD + card(4, 3)]
+    assert choose(view) == diams.MARKET_CARD + card(4, 3)
 
 
 # ---- Giving up cards (D-T9) ----------------------------------------------------------
@@ -140,8 +140,8 @@ def test_give_up_a_card_of_the_weaker_pair():
     # a 9 goes.
     hand = [card(4, 1), card(4, 2), card(9, 1), card(9, 2), card(1, 1), card(1, 2)]
     view = crafted(phase="discard", hand=hand,
-                   legal=[D.HAND + card(4, 1), D.HAND + card(9, 1)])
-    assert choose(view) == D.HAND + card(9, 1)
+                   legal=[diams.HAND + card(4, 1), diams.HAND + card(9, 1)])
+    assert choose(view) == diams.HAND + card(9, 1)
 
 
 def test_give_up_the_plain_card_before_the_special_purity_one():
@@ -149,8 +149,8 @@ def test_give_up_the_plain_card_before_the_special_purity_one():
     # goes, since the purity bonus outweighs the difference.
     hand = [card(3, 0), card(4, 1), card(8, 1), card(8, 2), card(8, 3), card(10, 1)]
     view = crafted(phase="discard", hand=hand,
-                   legal=[D.HAND + card(3, 0), D.HAND + card(4, 1)])
-    assert choose(view) == D.HAND + card(4, 1)
+                   legal=[diams.HAND + card(3, 0), diams.HAND + card(4, 1)])
+    assert choose(view) == diams.HAND + card(4, 1)
 
 
 def test_a_full_hand_takes_nothing_it_would_give_up():
@@ -159,19 +159,20 @@ def test_a_full_hand_takes_nothing_it_would_give_up():
     placed = card(9, 1)
     view = crafted(phase="take", hand=[card(1), card(3), card(5), card(6), card(10)],
                    market=[card(9, 1), card(9, 2), card(9, 3)], placed=placed,
-                   legal=[D.TAKE_ALL, D.TAKE_NONE, D.MARKET_CARD + card(9, 2)])
-    assert choose(view) == D.TAKE_NONE
+                   legal=[diams.TAKE_ALL, diams.TAKE_NONE, diams.MARKET_CARD + card(9, 2)])
+    assert choose(view) == diams.TAKE_NONE
 
 
 def test_hard_gives_up_a_special_card_before_a_lone_7_normal_the_7():
     # D-T9 above the hand limit: normal keeps a special card for later (worth 0.70 points to
     # it) over a lone 7 (a sixth of a 3-collection of 7s, 0.60); the hard level's heuristic
     # counts a kept special at 0.15 (HARD_W_SPECIAL) and gives the special up.
-    hand = [D.CARD_A, card(7, 1), card(5, 1), card(5, 2), card(2, 1), card(2, 2)]
-    view = crafted(phase="discard", hand=hand, legal=[D.HAND + D.CARD_A, D.HAND + card(7, 1)])
-    assert choose(view, "normal") == D.HAND + card(7, 1)
-    assert choose(view, "easy") == D.HAND + card(7, 1)  # (its noise: main phase only)
-    assert choose(view, "hard") == D.HAND + D.CARD_A
+    hand = [diams.CARD_A, card(7, 1), card(5, 1), card(5, 2), card(2, 1), card(2, 2)]
+    view = crafted(phase="discard", hand=hand,
+                   legal=[diams.HAND + diams.CARD_A, diams.HAND + card(7, 1)])
+    assert choose(view, "normal") == diams.HAND + card(7, 1)
+    assert choose(view, "easy") == diams.HAND + card(7, 1)  # (its noise: main phase only)
+    assert choose(view, "hard") == diams.HAND + diams.CARD_A
 
 
 def test_hard_gives_up_a_vault_extension_before_a_lone_7_normal_the_7():
@@ -180,10 +181,10 @@ def test_hard_gives_up_a_vault_extension_before_a_lone_7_normal_the_7():
     # level's heuristic (HARD_W_EXT: 0.45), which gives the 5 up.
     hand = [card(5, 4), card(7, 1), card(4, 1), card(4, 2), card(2, 1), card(2, 2)]
     view = crafted(phase="discard", hand=hand, vault=[card(5, 1), card(5, 2), card(5, 3)],
-                   legal=[D.HAND + card(5, 4), D.HAND + card(7, 1)])
-    assert choose(view, "normal") == D.HAND + card(7, 1)
-    assert choose(view, "easy") == D.HAND + card(7, 1)
-    assert choose(view, "hard") == D.HAND + card(5, 4)
+                   legal=[diams.HAND + card(5, 4), diams.HAND + card(7, 1)])
+    assert choose(view, "normal") == diams.HAND + card(7, 1)
+    assert choose(view, "easy") == diams.HAND + card(7, 1)
+    assert choose(view, "hard") == diams.HAND + card(5, 4)
 
 
 # ---- Special cards (D-T8) ---------------------------------------------------------------
@@ -192,32 +193,33 @@ def test_hard_gives_up_a_vault_extension_before_a_lone_7_normal_the_7():
 def safecracker_or_market(size):
     """Main phase with Safecracker (card B) open: the opponent's vault holds `size` cards;
     the market offers a 5 for the bot's 5 (D-T6 b)."""
-    return crafted(phase="main", hand=[card(2, 1), card(5, 1), D.CARD_B], market=[card(5, 2)],
-                   vault_counts=[0, size], hand_counts=[0, 4], legal=[D.MARKET, D.SAFECRACKER])
+    return crafted(phase="main", hand=[card(2, 1), card(5, 1), diams.CARD_B], market=[card(5, 2)],
+                   vault_counts=[0, size], hand_counts=[0, 4], legal=[diams.MARKET,
+                                                                      diams.SAFECRACKER])
 
 
 def test_safecracker_against_a_full_vault_not_a_small_one():
     # A vault of 3 most likely holds none of the named quality: a long shot, the market is
     # better. A vault of 9 more likely holds it (and the theft also costs the victim).
-    assert choose(safecracker_or_market(3)) == D.MARKET
-    assert choose(safecracker_or_market(9)) == D.SAFECRACKER
-    assert choose(safecracker_or_market(20)) == D.SAFECRACKER
+    assert choose(safecracker_or_market(3)) == diams.MARKET
+    assert choose(safecracker_or_market(9)) == diams.SAFECRACKER
+    assert choose(safecracker_or_market(20)) == diams.SAFECRACKER
 
 
 def test_safecracker_names_a_quality_the_target_may_hold():
     # Three 7s lie in the market: at most two are in other hands or vaults. The 6 (all five
     # unseen, worth almost as much) is the better name.
-    names = [D.NAME + q for q in range(1, 11)] + [D.NAME_PURE + q for q in range(1, 11)]
+    names = [diams.NAME + q for q in range(1, 11)] + [diams.NAME_PURE + q for q in range(1, 11)]
     view = crafted(phase="safe name", market=[card(7, 0), card(7, 1), card(7, 2)],
                    vault_counts=[0, 9], legal=names)
-    assert choose(view) == D.NAME + 6
+    assert choose(view) == diams.NAME + 6
 
 
 def test_sleight_of_hand_takes_the_diamond_that_makes_a_set():
     # D-T8 Sleight of Hand: the third 6 (a set ready to store) rather than the lone 2.
     view = crafted(phase="sleight", hand=[card(6, 1), card(6, 2)], market=[card(2), card(6, 3)],
-                   legal=[D.MARKET_CARD + card(2), D.MARKET_CARD + card(6, 3)])
-    assert choose(view) == D.MARKET_CARD + card(6, 3)
+                   legal=[diams.MARKET_CARD + card(2), diams.MARKET_CARD + card(6, 3)])
+    assert choose(view) == diams.MARKET_CARD + card(6, 3)
 
 
 def test_sale_never_offers_a_quality_the_target_cannot_hold():
@@ -228,8 +230,8 @@ def test_sale_never_offers_a_quality_the_target_cannot_hold():
     vault += [card(4, 0), card(4, 2), card(4, 3)]
     view = crafted(phase="sale card", hand=[card(4, 1), card(8, 1)], vault=vault,
                    market=[card(4, 4)], deck=1, hand_counts=[0, 4], vault_counts=[0, 16],
-                   legal=[D.HAND + card(4, 1), D.HAND + card(8, 1)])
-    assert choose(view) == D.HAND + card(8, 1)
+                   legal=[diams.HAND + card(4, 1), diams.HAND + card(8, 1)])
+    assert choose(view) == diams.HAND + card(8, 1)
 
 
 # ---- The hard level's evaluation of a playout's end (firmware/bots/search.py) ------------
@@ -267,27 +269,28 @@ def test_close_calls_follow_the_valuation_to_the_hundredth():
     # each other: the weights (a pair, a lone card, a special-purity diamond in hand) and the
     # expected value over the target's hidden hand decide them exactly.
     view = crafted(phase="sale card", hand=[card(5, 3), card(6, 2), card(6, 4), card(7, 0),
-                                            D.CARD_B],
+                                            diams.CARD_B],
                    market=[card(9, 2), card(9, 4), card(10, 1), card(10, 3)], deck=38,
                    hand_counts=[0, 5], vault_counts=[0, 0],
-                   legal=[D.HAND + card(5, 3), D.HAND + card(6, 2), D.HAND + card(7, 0)])
+                   legal=[diams.HAND + card(5, 3), diams.HAND + card(6, 2),
+                          diams.HAND + card(7, 0)])
     # The special-purity 7 goes: lost, it costs its purity; won, a pair of 7s.
-    assert choose(view) == D.HAND + card(7, 0)
-    hand = [card(2, 2), card(3, 2), card(3, 4), card(6, 3), card(8, 3), D.CARD_B, D.CARD_C]
+    assert choose(view) == diams.HAND + card(7, 0)
+    hand = [card(2, 2), card(3, 2), card(3, 4), card(6, 3), card(8, 3), diams.CARD_B, diams.CARD_C]
     view = crafted(phase="sale card", hand=hand, market=[card(9, 3)], deck=7,
                    hand_counts=[0, 6], vault_counts=[0, 3],
-                   legal=sorted(set(D.HAND + c for c in hand if c < D.CARD_A)))
-    assert choose(view) == D.HAND + card(3, 2)
+                   legal=sorted(set(diams.HAND + c for c in hand if c < diams.CARD_A)))
+    assert choose(view) == diams.HAND + card(3, 2)
 
 
 def test_easy_noise_is_reproducible_and_spreads_over_close_options():
     # Market, Compulsory Sale and Safecracker within the easy level's noise (+-30 points):
     # normal always takes the best, easy any of the three, the same for the same seed
     # (recorded answers: they change if the noise's draw does).
-    view = crafted(phase="main", hand=[card(2, 1), card(5, 1), D.CARD_B], market=[card(5, 2)],
+    view = crafted(phase="main", hand=[card(2, 1), card(5, 1), diams.CARD_B], market=[card(5, 2)],
                    vault_counts=[0, 6], hand_counts=[0, 4],
-                   legal=[D.MARKET, D.SALE_B, D.SAFECRACKER])
-    assert {choose(view, "normal", seed) for seed in range(12)} == {D.MARKET}
+                   legal=[diams.MARKET, diams.SALE_B, diams.SAFECRACKER])
+    assert {choose(view, "normal", seed) for seed in range(12)} == {diams.MARKET}
     easy = [choose(view, "easy", seed) for seed in range(12)]
-    M, S, B = D.MARKET, D.SAFECRACKER, D.SALE_B
+    M, S, B = diams.MARKET, diams.SAFECRACKER, diams.SALE_B
     assert easy == [M, M, B, B, B, S, M, M, M, B, M, S]

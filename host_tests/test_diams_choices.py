@@ -4,17 +4,18 @@
 # nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
 from table_checks import choice_decisions, played, shortcuts
 
-from firmware.games.diams import choices as TD
-from firmware.games.diams import rules as D
+from firmware.games.diams import choices as diams_choices
+from firmware.games.diams import rules as diams
 
 
 def decisions(module, seeds, moves=200):
     """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats."""
-    return choice_decisions(module.new_game, TD.choices, seeds, moves, lambda seed: 2 + seed % 3)
+    return choice_decisions(module.new_game, diams_choices.choices, seeds, moves,
+                            lambda seed: 2 + seed % 3)
 
 
 def qualities(cards):
-    return sorted([D.quality(c) for c in cards])
+    return sorted([diams.quality(c) for c in cards])
 
 
 def adding_up(cards, target):
@@ -22,7 +23,7 @@ def adding_up(cards, target):
     `target`, each once, sorted: kind by kind, how many of it (at most those there are)."""
     counts = {}
     for c in cards:
-        key = (D.quality(c), D.is_pure(c))
+        key = (diams.quality(c), diams.is_pure(c))
         counts[key] = counts.get(key, 0) + 1
     kinds = sorted(counts)
     found = []
@@ -49,16 +50,16 @@ def test_diams_a_diamond_is_placed_in_one_pick_one_choice_a_kind_D_T6():
     # offered twice (a pure and a plain one are two kinds), the wrong card placed, the
     # market still a choice of its own, the pointer on the market.
     seen = 0
-    for state, view, legal, choices in decisions(D, range(1, 25)):
+    for state, view, legal, choices in decisions(diams, range(1, 25)):
         if view["phase"] != "main":
             continue
-        places = [c for c in shortcuts(choices) if c[1][0] == D.MARKET]
-        assert D.MARKET not in choices
-        kinds = {(D.quality(c), D.is_pure(c)) for c in view["hand"] if D.is_diamond(c)}
-        assert len(places) == len(kinds) == (len(kinds) if D.MARKET in legal else 0)
+        places = [c for c in shortcuts(choices) if c[1][0] == diams.MARKET]
+        assert diams.MARKET not in choices
+        kinds = {(diams.quality(c), diams.is_pure(c)) for c in view["hand"] if diams.is_diamond(c)}
+        assert len(places) == len(kinds) == (len(kinds) if diams.MARKET in legal else 0)
         for words, actions, aim in places:
-            card = actions[1] - D.HAND
-            assert aim == actions[1] and words == "place " + D.card_text(card)
+            card = actions[1] - diams.HAND
+            assert aim == actions[1] and words == "place " + diams.card_text(card)
             after = played(state, actions)
             assert after is not None and after.placed == card and card in after.market
             seen += 1
@@ -72,12 +73,12 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
     # the places. Guards: a card of the quality left in hand, one of another quality stored,
     # an extension alone (illegal), the stores after the places, offered after a pick.
     seen = alone = 0
-    for state, view, legal, choices in decisions(D, range(1, 60), 300):
+    for state, view, legal, choices in decisions(diams, range(1, 60), 300):
         if view["phase"] not in ("main", "vault"):
             continue
         stores = [c for c in shortcuts(choices) if c[0].startswith("store all")]
         if view["phase"] == "main":
-            assert (D.VAULT in legal) == bool(stores)
+            assert (diams.VAULT in legal) == bool(stores)
             assert choices[:len(stores)] == stores
         elif view["selected_count"]:
             assert not stores
@@ -85,10 +86,10 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
         else:
             assert stores and choices[:len(stores)] == stores
         me = view["current"]
-        held = {D.quality(c) for c in view["vault"]}
-        hand = [c for c in view["hand"] if D.is_diamond(c)]
-        may = sorted({D.quality(c) for c in hand
-                      if D.quality(c) in held or qualities(hand).count(D.quality(c)) >= 3})
+        held = {diams.quality(c) for c in view["vault"]}
+        hand = [c for c in view["hand"] if diams.is_diamond(c)]
+        may = sorted({diams.quality(c) for c in hand
+                      if diams.quality(c) in held or qualities(hand).count(diams.quality(c)) >= 3})
         assert len({c[0] for c in stores}) == len(stores)  # (none twice)
         if len(may) > 1:  # all, then each set of three or more by itself
             alone_sets = [q for q in may if q not in held and qualities(hand).count(q) >= 3]
@@ -96,7 +97,7 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
         for i, choice in enumerate(stores):
             words, actions = choice[0], choice[1]
             if view["phase"] == "main":  # pointing at the first diamond it stores
-                assert choice[2] == actions[1] and D.HAND <= actions[1] < D.MARKET_CARD
+                assert choice[2] == actions[1] and diams.HAND <= actions[1] < diams.MARKET_CARD
             named = [int(part.strip(" s")) for part in words[len("store all "):].split(",")]
             assert named == (may if i == 0 else [named[0]]), (words, may)
             if i:
@@ -119,7 +120,7 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
     # kinds), each of two diamonds or more (one is the game's pick). Guards: a sum off by
     # one, the placed diamond counted, a set taken twice, a one-diamond shortcut.
     seen = several = 0
-    for state, view, legal, choices in decisions(D, range(1, 80), 300):
+    for state, view, legal, choices in decisions(diams, range(1, 80), 300):
         if view["phase"] != "take":
             continue
         sums = shortcuts(choices)
@@ -127,24 +128,24 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
             assert not sums
             continue
         assert sorted([c for c in choices if not isinstance(c, tuple)]) == sorted(legal)
-        first = [a for a in legal if a == D.TAKE_ALL]  # (the most taken: two or more)
-        then = [a for a in legal if a < D.MARKET_CARD and a not in first]  # (take nothing)
+        first = [a for a in legal if a == diams.TAKE_ALL]  # (the most taken: two or more)
+        then = [a for a in legal if a < diams.MARKET_CARD and a not in first]  # (take nothing)
         assert choices[:len(first)] == first
         assert choices[len(first):len(first) + len(sums)] == sums
         assert choices[len(first) + len(sums):len(first) + len(sums) + len(then)] == then
-        assert len(sums) <= TD.SUMS
-        target = D.quality(view["placed"])
+        assert len(sums) <= diams_choices.SUMS
+        target = diams.quality(view["placed"])
         kinds = []
         for words, actions in sums:
-            cards = [a - D.MARKET_CARD for a in actions[:-1]]
-            assert actions[-1] == D.DONE and len(cards) >= 2
+            cards = [a - diams.MARKET_CARD for a in actions[:-1]]
+            assert actions[-1] == diams.DONE and len(cards) >= 2
             assert view["placed"] not in cards and sum(qualities(cards)) == target
-            assert words == "take " + " + ".join([TD.label(c) for c in cards])
-            kind = sorted([(D.quality(c), D.is_pure(c)) for c in cards])
+            assert words == "take " + " + ".join([diams_choices.label(c) for c in cards])
+            kind = sorted([(diams.quality(c), diams.is_pure(c)) for c in cards])
             assert kind not in kinds
             kinds.append(kind)
             after = played(state, actions)
-            assert after is not None and after.phase != D.P_TAKE, words
+            assert after is not None and after.phase != diams.P_TAKE, words
             if after.round != state.round:
                 continue  # (the round's end: a new market)
             for card in cards:
@@ -153,11 +154,11 @@ def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6()
         sizes = [len(actions) for _w, actions in sums]
         assert sizes == sorted(sizes, reverse=True)
         every = adding_up([c for c in view["market"] if c != view["placed"]], target)
-        if len(every) <= TD.SUMS:  # every set of kinds adding up (else the largest ones)
+        if len(every) <= diams_choices.SUMS:  # every set of kinds adding up (else the largest ones)
             assert sorted(kinds) == sorted(every), (kinds, every)
         else:
-            assert len(kinds) == TD.SUMS and all(k in every for k in kinds)
-            assert min(sizes) - 1 >= sorted([len(k) for k in every])[-TD.SUMS]
+            assert len(kinds) == diams_choices.SUMS and all(k in every for k in kinds)
+            assert min(sizes) - 1 >= sorted([len(k) for k in every])[-diams_choices.SUMS]
         several += len(sums) > 1
     assert seen > 20 and several > 3, (seen, several)
 
@@ -167,13 +168,13 @@ def haul(state, placing):
     added up, read off the game's own take step (D-T6): every one of its quality with 'take
     all' (a), its own quality when a set of others adds up to it (b), else nothing."""
     after = played(state, placing)
-    if after is None or after.phase != D.P_TAKE:
+    if after is None or after.phase != diams.P_TAKE:
         return 0
-    q = D.quality(after.placed)
+    q = diams.quality(after.placed)
     legal = after.legal_actions()
-    best = q if [a for a in legal if a >= D.MARKET_CARD] else 0
-    if D.TAKE_ALL in legal:
-        best = max(best, q * len([c for c in after.market if D.quality(c) == q]))
+    best = q if [a for a in legal if a >= diams.MARKET_CARD] else 0
+    if diams.TAKE_ALL in legal:
+        best = max(best, q * len([c for c in after.market if diams.quality(c) == q]))
     return best
 
 
@@ -182,19 +183,20 @@ def test_diams_the_diamond_placed_the_largest_haul_first_D_T6():
     # adds up to the most first (haul); among equals one the hand holds fewest of (a set
     # kept for the vault), then the lowest. Guards: the order reversed, the copies ignored.
     seen = set()
-    for state, view, legal, choices in decisions(D, range(1, 60), 300):
-        hand = [D.quality(c) for c in view["hand"] if D.is_diamond(c)]
+    for state, view, legal, choices in decisions(diams, range(1, 60), 300):
+        hand = [diams.quality(c) for c in view["hand"] if diams.is_diamond(c)]
         if view["phase"] == "place":
-            cards = [c - D.HAND for c in choices]
+            cards = [c - diams.HAND for c in choices]
             assert sorted(choices) == sorted(legal)
-            hauls = [haul(state, [D.HAND + c]) for c in cards]
-        elif view["phase"] == "main" and D.MARKET in legal:
+            hauls = [haul(state, [diams.HAND + c]) for c in cards]
+        elif view["phase"] == "main" and diams.MARKET in legal:
             places = [c for c in shortcuts(choices) if c[0].startswith("place ")]
-            cards = [c[1][1] - D.HAND for c in places]
+            cards = [c[1][1] - diams.HAND for c in places]
             hauls = [haul(state, c[1]) for c in places]
         else:
             continue
-        keys = [(-hauls[i], hand.count(D.quality(cards[i])), cards[i]) for i in range(len(cards))]
+        keys = [(-hauls[i], hand.count(diams.quality(cards[i])),
+                 cards[i]) for i in range(len(cards))]
         assert keys == sorted(keys), (view["phase"], view["market"], cards, keys)
         if len(set(hauls)) > 1:
             seen.add(view["phase"])

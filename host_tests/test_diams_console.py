@@ -6,8 +6,8 @@ Whole games are in test_console.py. Rule ids: seeds/diams.md."""
 from test_console import Script
 
 from firmware.core import load
-from firmware.games.diams import console as R
-from firmware.games.diams import rules as D
+from firmware.games.diams import console as diams_console
+from firmware.games.diams import rules as diams
 from firmware.ui import console
 
 NAMES = ["P1", "P2 bot", "P3 bot"]
@@ -15,7 +15,7 @@ NAMES = ["P1", "P2 bot", "P3 bot"]
 
 def card(q, copy=1):
     """The card of quality `q`: copy 0 is the special-purity one (D-C2)."""
-    return (q - 1) * D.COPIES + copy
+    return (q - 1) * diams.COPIES + copy
 
 
 def view(**changes):
@@ -51,7 +51,7 @@ def test_table_shows_the_round_market_seats_and_own_hand_and_vault():
         vault=[card(4, 0), card(4, 1), card(4, 2), card(7), card(7, 2)],
         phase="main",
     )
-    assert lines(R.table, v) == [
+    assert lines(diams_console.table, v) == [
         "==== Diam's - round 2 of 3 - deck 17 ====",
         "Closing card drawn by P3 bot: 1 more turn(s) after this one, then scoring.",
         "Market: 1* purple, 9 grey",
@@ -66,7 +66,7 @@ def test_table_shows_the_round_market_seats_and_own_hand_and_vault():
 
 def test_table_before_the_closing_card_and_with_an_empty_market_and_vault():
     v = view(market=[], hand=[], vault=[], turn=0, phase="draw")
-    got = lines(R.table, v)
+    got = lines(diams_console.table, v)
     assert got[1] == "Market: (none)"
     assert not any(line.startswith("Closing card") for line in got)
     assert "  P1      hand 3  vault  0  chips  0  <- turn  (you)" in got
@@ -92,12 +92,12 @@ def test_vault_groups_each_quality_with_its_points_and_purity():
         card(8, 4),
     ]
     v = view(vault=vault, hand=[])
-    assert lines(R.table, v)[-2] == (
+    assert lines(diams_console.table, v)[-2] == (
         "Your vault (P1): 1 purple x4 = 7, 3 orange x1* = 0, 8 white x5* = 10 -> 17 points"
     )
 
     v = view(vault=[card(1, 0), card(1, 2), card(1, 3)])
-    assert lines(R.table, v)[-2] == "Your vault (P1): 1 purple x3* = 4 -> 4 points"
+    assert lines(diams_console.table, v)[-2] == "Your vault (P1): 1 purple x3* = 4 -> 4 points"
 
 
 SITUATIONS = [
@@ -147,13 +147,13 @@ SITUATIONS = [
 def test_each_phase_tells_what_to_do():
     for changes, expected in SITUATIONS:
         v = view(turn=2, **changes)
-        assert lines(R.table, v)[-1] == expected, changes["phase"]
-        assert lines(R.status, v)[-1] == expected, changes["phase"]
+        assert lines(diams_console.table, v)[-1] == expected, changes["phase"]
+        assert lines(diams_console.status, v)[-1] == expected, changes["phase"]
 
 
 def test_the_game_over_has_no_question():
     v = view(phase="over")
-    assert lines(R.table, v)[-1].startswith("Your vault (P1): ")
+    assert lines(diams_console.table, v)[-1].startswith("Your vault (P1): ")
 
 
 def test_status_reminds_of_the_hand_and_the_market_only_when_taking_from_it():
@@ -161,23 +161,24 @@ def test_status_reminds_of_the_hand_and_the_market_only_when_taking_from_it():
     market = [card(3, 0), card(10)]
     for phase in ("take", "sleight"):
         v = view(phase=phase, hand=hand, market=market, placed=card(4), selected=[])
-        got = lines(R.status, v)
+        got = lines(diams_console.status, v)
         assert got[:2] == ["Market: 3* orange, 10 brown", "Your hand (P1): 2 pink, 5 blue"]
         assert len(got) == 3
     for phase in ("main", "vault", "discard"):
         v = view(phase=phase, hand=hand, market=market, selected=[])
-        got = lines(R.status, v)
+        got = lines(diams_console.status, v)
         assert got[0] == "Your hand (P1): 2 pink, 5 blue"
         assert len(got) == 2
 
 
 def test_the_spectator_sees_a_line_per_turn():
     v = view(round=2, turn=1, deck=30, market=[card(6), card(6, 0)])
-    assert R.turn_line(v, NAMES) == "-- round 2, P2 bot to play, deck 30, market: 6 green, 6* green"
+    assert diams_console.turn_line(v, NAMES) == (
+        "-- round 2, P2 bot to play, deck 30, market: 6 green, 6* green")
     keys = set()
     for rnd in (1, 2, 3):
         for turn in range(5):
-            keys.add(R.turn_key(view(round=rnd, turn=turn)))
+            keys.add(diams_console.turn_key(view(round=rnd, turn=turn)))
     assert len(keys) == 15  # a new line at each new turn of each round
 
 
@@ -203,7 +204,7 @@ def test_the_typed_number_plays_that_option():
     assert state.current_player() == 0
     script = typed("2")
     assert console.run(state, ["human", "bot", "bot"], script.inp, script.out, 5) is False
-    assert list(state.history) == [D.DRAW_MARKET]
+    assert list(state.history) == [diams.DRAW_MARKET]
     assert "Your options:" in script.lines
     assert "   1) draw 1 to hand" in script.lines
     assert "   2) draw 2 to market" in script.lines

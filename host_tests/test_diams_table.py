@@ -7,14 +7,14 @@ from table_checks import SIZES, check_redealt_views_draw_alike, names_for
 from table_checks import render as render_with
 
 from firmware.core.prng import Prng
-from firmware.games.diams import rules as D
-from firmware.games.diams import table as T
+from firmware.games.diams import rules as diams
+from firmware.games.diams import table as diams_table
 from firmware.ui import canvas as C
 from firmware.ui.canvas import Canvas
 
 
 def render(view, cols, rows, names=None):
-    return render_with(T, view, cols, rows, names)
+    return render_with(diams_table, view, cols, rows, names)
 
 
 def first_page(c, page):
@@ -36,7 +36,7 @@ def check_draw(view):
         page = SIZES[i][2]
         c = CANVASES[i]
         c.clear()
-        T.draw(c, view, NAMES[view["players"]])
+        diams_table.draw(c, view, NAMES[view["players"]])
         assert c.used > 0
         if view["phase"] == "over":
             assert c.row_text(0) == "Game over"
@@ -48,7 +48,7 @@ def check_draw(view):
         assert c.colours[0] in (C.GREY, C.ORANGE)
 
 
-NAMES = [names_for(n) for n in range(D.MAX_PLAYERS + 1)]
+NAMES = [names_for(n) for n in range(diams.MAX_PLAYERS + 1)]
 
 
 def test_random_games_draw_every_view():
@@ -56,12 +56,12 @@ def test_random_games_draw_every_view():
     value (two of the four option sets per player count, in turn)."""
     games = 0
     views = 0
-    sets = option_sets(D)
-    for players in range(D.MIN_PLAYERS, D.MAX_PLAYERS + 1):
+    sets = option_sets(diams)
+    for players in range(diams.MIN_PLAYERS, diams.MAX_PLAYERS + 1):
         for k in (players % 2, 2 + (players + 1) % 2):
             options = sets[k]
             seed = 100 * players + k
-            s = D.new_game(players, seed, options)
+            s = diams.new_game(players, seed, options)
             rng = Prng(seed)
             steps = 0
             while True:
@@ -80,12 +80,12 @@ def test_random_games_draw_every_view():
 
 def fixed_state(players=3):
     """A state set by hand: seat 0 to play its main action."""
-    s = D.new_game(players, 7)
+    s = diams.new_game(players, 7)
     s.market = [10, 11, 30]  # 3*, 3, 7*
-    s.hands = [[5, 22, 31, D.CARD_B], [45, 46, 47], [40, 41, D.CARD_C]]
+    s.hands = [[5, 22, 31, diams.CARD_B], [45, 46, 47], [40, 41, diams.CARD_C]]
     s.vaults = [[15, 16, 17], [48, 49, 44], []]
     s.turn = 0
-    s.phase = D.P_MAIN
+    s.phase = diams.P_MAIN
     return s
 
 
@@ -102,13 +102,13 @@ def test_first_page_shows_hand_market_vault_as_badges():
         assert texts[hand] == "Hand   2* 5 7 B"
         assert texts[vault].startswith("Vault  4*x3") and texts[vault].endswith("=7")
         # Badges on the quality's colour: the 2* on pink, the 5 on blue, card B on teal.
-        assert c.tile_at(hand, 7) == C.tile(C.SOLID, T.QUALITY[1])
-        assert c.tile_at(hand, 8) == C.tile(C.SOLID, T.QUALITY[1])
+        assert c.tile_at(hand, 7) == C.tile(C.SOLID, diams_table.QUALITY[1])
+        assert c.tile_at(hand, 8) == C.tile(C.SOLID, diams_table.QUALITY[1])
         assert c.tile_at(hand, 9) == 0
-        assert c.tile_at(hand, 10) == C.tile(C.SOLID, T.QUALITY[4])
-        assert c.tile_at(hand, 14) == C.tile(C.SOLID, T.SPECIAL)
-        assert c.tile_at(market, 7) == C.tile(C.SOLID, T.QUALITY[2])
-        assert c.tile_at(vault, 7) == C.tile(C.SOLID, T.QUALITY[3])
+        assert c.tile_at(hand, 10) == C.tile(C.SOLID, diams_table.QUALITY[4])
+        assert c.tile_at(hand, 14) == C.tile(C.SOLID, diams_table.SPECIAL)
+        assert c.tile_at(market, 7) == C.tile(C.SOLID, diams_table.QUALITY[2])
+        assert c.tile_at(vault, 7) == C.tile(C.SOLID, diams_table.QUALITY[3])
         # Whose turn, and the others as counts with their chips.
         assert "You: market, vault or card" in texts
         assert any(t.startswith(" P2") and "hand 3 vault 3" in t for t in texts)
@@ -126,21 +126,21 @@ def test_other_seats_see_counts_and_the_mover():
 
 def test_take_phase_shows_placed_and_picks():
     s = fixed_state()
-    s.apply(D.MARKET)
-    s.apply(D.HAND + 31)  # place the 7
+    s.apply(diams.MARKET)
+    s.apply(diams.HAND + 31)  # place the 7
     view = s.view(0)
     c = render(view, 26, 40)
     texts = first_page(c, 7)
     assert "Placed 7: all or sum 7" in texts
     row = texts.index("Placed 7: all or sum 7")
-    assert c.tile_at(row, 7) == C.tile(C.SOLID, T.QUALITY[6])
+    assert c.tile_at(row, 7) == C.tile(C.SOLID, diams_table.QUALITY[6])
 
 
 def test_hidden_cards_never_drawn():
     """The others' hands and vaults (tens, cards C, 9s here) appear nowhere on any page,
     neither as text nor as a badge of their colour; the game over shows them all."""
     s = fixed_state()
-    s.hands = [[5, 22], [45, 46, 47], [D.CARD_C, 40]]
+    s.hands = [[5, 22], [45, 46, 47], [diams.CARD_C, 40]]
     s.vaults = [[], [41, 42, 43], []]
     s.market = [11]
     view = s.view(0)
@@ -149,22 +149,23 @@ def test_hidden_cards_never_drawn():
         for label in ("Market", "Hand", "Vault"):
             row = c.row_text(row_of(c, label, rows))
             assert "10" not in row and "9" not in row
-        for colour in (T.QUALITY[8], T.QUALITY[9]):
+        for colour in (diams_table.QUALITY[8], diams_table.QUALITY[9]):
             assert C.tile(C.SOLID, colour) not in c.tiles
         # Card C shows only in the legend (one C badge), never as a held card.
         legend = [r for r in range(c.used) if "Sleight" in c.row_text(r)]
-        specials = [i for i in range(cols * rows) if c.tiles[i] == C.tile(C.SOLID, T.SPECIAL)]
+        specials = [i for i in range(cols * rows) if c.tiles[i] == C.tile(C.SOLID,
+                                                                          diams_table.SPECIAL)]
         assert all(i // cols in legend for i in specials)
 
 
 def test_hidden_information_does_not_change_the_drawing():
     """Redealing what a seat cannot see (sample_state) leaves its drawing unchanged."""
     setups = ((2, None), (3, None), (5, None))
-    assert check_redealt_views_draw_alike(D, T, setups, 9) > 20
+    assert check_redealt_views_draw_alike(diams, diams_table, setups, 9) > 20
 
 
 def test_game_over_reveals_and_points():
-    s = D.new_game(2, 3, {"length": "quick"})
+    s = diams.new_game(2, 3, {"length": "quick"})
     rng = Prng(1)
     while not s.is_over():
         legal = s.legal_actions()
@@ -181,14 +182,14 @@ def test_game_over_reveals_and_points():
 
 def test_closing_card_and_chips_share_the_first_row():
     s = fixed_state()
-    s.aside = [D.CLOSING]
+    s.aside = [diams.CLOSING]
     s.closer = 1
     s.turns_left = 1
     s.chips = [12, 3, 4]
     narrow = render(s.view(0), 26, 40)
     assert narrow.row_text(0) == "R1/3 closing: 1 more    12"
     assert narrow.colours[0] == C.ORANGE
-    assert narrow.tile_at(0, 23) == C.tile(C.DOT, T.CHIP)
+    assert narrow.tile_at(0, 23) == C.tile(C.DOT, diams_table.CHIP)
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/3 closing: 1 more       12 chips"
 
@@ -200,7 +201,7 @@ def test_a_long_market_wraps_under_its_first_badge():
     s.market = [1, 6, 11, 16, 21, 26, 31, 36, 41, 42, 46]  # qualities 1-8, two 9s, a 10
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[1:3] == ["Market 1 2 3 4 5 6 7 8 9x2", "       10"]
-    assert narrow.tile_at(2, 7) == C.tile(C.SOLID, T.QUALITY[9])
+    assert narrow.tile_at(2, 7) == C.tile(C.SOLID, diams_table.QUALITY[9])
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(1) == "Market 1 2 3 4 5 6 7 8 9x2 10"
 
@@ -219,7 +220,7 @@ def test_the_other_seats_rows_at_both_widths():
     s.chips = [2, 5, 1]
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[5:7] == [" P2 hand 3 vault 3  5", " P3 hand 3 vault 0  1"]
-    assert narrow.tile_at(5, 19) == C.tile(C.DOT, T.CHIP)
+    assert narrow.tile_at(5, 19) == C.tile(C.DOT, diams_table.CHIP)
     wide = render(s.view(0), 40, 44)
     assert wide.texts()[5:7] == [" P2 normal  hand 3 vault 3  5", " P3 normal  hand 3 vault 0  1"]
 
@@ -239,7 +240,7 @@ def test_whose_decision_in_gold_for_you_cyan_for_another():
 def test_discard_says_how_many_to_give_up():
     s = fixed_state()
     s.hands[0] = [1, 6, 11, 16, 21, 26, 31]
-    s.phase = D.P_DISCARD
+    s.phase = diams.P_DISCARD
     c = render(s.view(0), 26, 40)
     assert c.row_text(2) == "Hand   1 2 3 4 5 6 7"
     assert c.row_text(4) == "You: give up 2 (limit 5)"
@@ -247,11 +248,11 @@ def test_discard_says_how_many_to_give_up():
 
 def test_safecracker_target_shows_the_named_quality_badge():
     s = fixed_state()
-    s.phase = D.P_SAFE_SEAT
+    s.phase = diams.P_SAFE_SEAT
     for named, pure in ((10, False), (3, True)):
         s.named = named
         s.named_pure = pure
         c = render(s.view(0), 26, 40)
         text = "%d%s" % (named, "*" if pure else "")
         assert c.row_text(4) == "You: Safe: target for " + text
-        assert c.tile_at(4, 23) == C.tile(C.SOLID, T.QUALITY[named - 1])
+        assert c.tile_at(4, 23) == C.tile(C.SOLID, diams_table.QUALITY[named - 1])

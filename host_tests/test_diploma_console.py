@@ -7,10 +7,10 @@ import pytest
 from test_console import INTERPRETERS, run_script
 
 from firmware.core.prng import Prng
-from firmware.games.diploma import console as R
+from firmware.games.diploma import console as diploma_console
 from firmware.games.diploma import final as final_diploma
 from firmware.games.diploma import results as results_diploma
-from firmware.games.diploma import rules as D
+from firmware.games.diploma import rules as diploma
 from firmware.ui.scoretable import NARROW
 
 
@@ -28,7 +28,7 @@ def test_every_phase_of_random_games_renders_in_lines_that_fit():
     phases = set()
     for players in range(1, 5):
         for seed in range(2):
-            state = D.new_game(players, 70 + seed)
+            state = diploma.new_game(players, 70 + seed)
             rng = Prng(seed)
             scored = 0
             while not state.is_over():
@@ -36,10 +36,10 @@ def test_every_phase_of_random_games_renders_in_lines_that_fit():
                 view = state.view(seat)
                 phases.add(view["phase"])
                 lines = []
-                R.table(view, names(players), lines.append)
-                R.status(view, names(players), lines.append)
-                lines.append(R.turn_line(view, names(players)))
-                assert R.turn_key(view) is not None
+                diploma_console.table(view, names(players), lines.append)
+                diploma_console.status(view, names(players), lines.append)
+                lines.append(diploma_console.turn_line(view, names(players)))
+                assert diploma_console.turn_key(view) is not None
                 assert [line for line in lines if len(line) > 80] == []
                 if state.rounds_scored() > scored:
                     scored = state.rounds_scored()
@@ -57,33 +57,33 @@ def test_every_phase_of_random_games_renders_in_lines_that_fit():
 
 
 def test_the_board_lines_show_each_hex_number_colour_and_line_and_the_pawn():
-    state = D.new_game(2, 3)
-    state.boards[0][3] = D.sample_tile(1 * 3 + 2)  # B tight
+    state = diploma.new_game(2, 3)
+    state.boards[0][3] = diploma.sample_tile(1 * 3 + 2)  # B tight
     state.rots[0][3] = 1
     state.pawn[0] = 3
-    lines = R.board_lines(state.view(0), 0)
+    lines = diploma_console.board_lines(state.view(0), 0)
     assert len(lines) == 5
     text = "\n".join(lines)
     assert " 3B\\@/" in text  # hex 3, blue, the tight curve round the top, the pawn on it
     assert " 0  * " in text  # the centre's printed mana spot
-    for h in range(D.HEXES):
+    for h in range(diploma.HEXES):
         assert "%2d" % h in text
 
 
 def test_help_says_reconstruction_and_names_every_phase_and_circle():
-    text = "\n".join(R.HELP)
+    text = "\n".join(diploma_console.HELP)
     assert "RECONSTRUCTION" in text and "[seed]" in text and "[invented]" in text
     for phase in ("scan", "rolled", "draft", "magic", "assign", "place", "spot", "convert",
                   "discard", "steal", "final"):
         assert " %s:" % phase in text, phase
-    flat = " ".join(" ".join(R.HELP).split())
-    for words in D.CIRCLE_TEXT:
+    flat = " ".join(" ".join(diploma_console.HELP).split())
+    for words in diploma.CIRCLE_TEXT:
         assert words in flat
-    assert all(len(line) < 80 for line in R.HELP)
+    assert all(len(line) < 80 for line in diploma_console.HELP)
 
 
 def test_a_seat_sees_only_its_own_tiles_and_cards():
-    state = D.new_game(3, 8)
+    state = diploma.new_game(3, 8)
     rng = Prng(8)
     for _ in range(200):
         if state.is_over():
@@ -92,12 +92,13 @@ def test_a_seat_sees_only_its_own_tiles_and_cards():
         state.apply(legal[rng.randbelow(len(legal))])
     view = state.view(0)
     lines = []
-    R.table(view, names(3), lines.append)
+    diploma_console.table(view, names(3), lines.append)
     mine = [line for line in lines if line.startswith("Your ")]
     assert any(line.startswith("Your tiles: ") for line in mine)
     shown = [line for line in mine if line.startswith("Your tiles: ")][0]
-    assert shown == "Your tiles: " + R.tile_words(state.tiles[0])
-    assert R.tile_words([D.sample_tile(5), D.sample_tile(5) + 3, D.LINE_TILES]) == \
+    assert shown == "Your tiles: " + diploma_console.tile_words(state.tiles[0])
+    assert diploma_console.tile_words([diploma.sample_tile(5), diploma.sample_tile(5) + 3,
+                                       diploma.LINE_TILES]) == \
         "B tight x2, mana"
     for s in (1, 2):
         assert "tiles %d" % len(state.tiles[s]) in lines[1 + s]

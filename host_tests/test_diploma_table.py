@@ -7,21 +7,21 @@ widths. Rule ids: seeds/diploma.md."""
 from table_checks import NARROW, WIDE, check_redealt_views_draw_alike, names_for, render
 
 from firmware.core.prng import Prng
-from firmware.games.diploma import choices as CH
-from firmware.games.diploma import rules as D
-from firmware.games.diploma import table as T
+from firmware.games.diploma import choices as diploma_choices
+from firmware.games.diploma import rules as diploma
+from firmware.games.diploma import table as diploma_table
 from firmware.ui import canvas as C
 
 
 def draw(view, size=NARROW, marks=64):
-    return render(T, view, size[0], size[1], names_for(view["players"]), marks)
+    return render(diploma_table, view, size[0], size[1], names_for(view["players"]), marks)
 
 
 def play_to(players, seed, phase, skip=0, policy=1):
-    state = D.new_game(players, seed)
+    state = diploma.new_game(players, seed)
     rng = Prng(policy)
     while not state.is_over():
-        if D.PHASES[state.phase] == phase:
+        if diploma.PHASES[state.phase] == phase:
             if skip == 0:
                 break
             skip -= 1
@@ -32,7 +32,7 @@ def play_to(players, seed, phase, skip=0, policy=1):
 
 def hex_cells(c, h, first_row):
     """(the 3 characters, the 3 tiles) of hex h of a board drawn from `first_row` on."""
-    base = (first_row + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h]
+    base = (first_row + diploma_table.HEX_ROW[h]) * c.cols + diploma_table.HEX_COL[h]
     return bytes(c.chars[base:base + 3]).decode(), list(c.tiles[base:base + 3])
 
 
@@ -66,8 +66,8 @@ def test_every_line_picture_shows_exactly_its_two_edges_and_all_fifteen_differ()
     seen = set()
     for shape in range(3):
         for rot in range(6):
-            m = D.MASKS[shape * 6 + rot]
-            pic = T.LINES[m]
+            m = diploma.MASKS[shape * 6 + rot]
+            pic = diploma_table.LINES[m]
             assert len(pic) == 3
             assert decode(pic) == {d for d in range(6) if m >> d & 1}, (shape, rot, pic)
             seen.add(pic)
@@ -78,22 +78,22 @@ def placing_state(players=2, seed=4):
     """A state in a placement phase (P-P), the placing seat's board cleared but the centre."""
     state = play_to(players, seed, "place")
     seat = state.current_player()
-    state.boards[seat] = [-1] * D.HEXES
-    state.boards[seat][0] = D.CENTRE
-    state.rots[seat] = [0] * D.HEXES
+    state.boards[seat] = [-1] * diploma.HEXES
+    state.boards[seat][0] = diploma.CENTRE
+    state.rots[seat] = [0] * diploma.HEXES
     state.pawn[seat] = 0
     return state, seat
 
 
 def test_a_tile_is_drawn_at_its_hex_with_its_line_at_its_rotation_in_its_colour():
     state, seat = placing_state()
-    red_tight = D.sample_tile(0 * 3 + 2)  # P-C2: R tight
-    grey_straight = D.sample_tile(D.GREY * 3 + 0)
+    red_tight = diploma.sample_tile(0 * 3 + 2)  # P-C2: R tight
+    grey_straight = diploma.sample_tile(diploma.GREY * 3 + 0)
     state.boards[seat][3] = red_tight
     state.rots[seat][3] = 1  # edges 1, 2: round the top corner
     state.boards[seat][9] = grey_straight
     state.rots[seat][9] = 0  # west-east
-    state.boards[seat][5] = D.LINE_TILES  # a bonus mana spot
+    state.boards[seat][5] = diploma.LINE_TILES  # a bonus mana spot
     for size in (NARROW, WIDE):
         c = draw(state.view(seat), size)
         assert hex_cells(c, 3, 1) == ("\\_/", [C.tile(C.SOLID, C.RED)] * 3)
@@ -106,22 +106,27 @@ def test_a_tile_is_drawn_at_its_hex_with_its_line_at_its_rotation_in_its_colour(
         state.rots[seat][3] = 1
     # The hexes sit in staggered rows: a hex's east neighbour 4 columns on, its south-east
     # neighbour a row down and 2 columns on.
-    for h in range(D.HEXES):
-        e, se = D.NEIGH[h * 6 + 0], D.NEIGH[h * 6 + 5]
+    for h in range(diploma.HEXES):
+        e, se = diploma.NEIGH[h * 6 + 0], diploma.NEIGH[h * 6 + 5]
         if e != 255:
-            assert (T.HEX_ROW[e], T.HEX_COL[e]) == (T.HEX_ROW[h], T.HEX_COL[h] + 4)
+            assert (diploma_table.HEX_ROW[e],
+                    diploma_table.HEX_COL[e]) == (diploma_table.HEX_ROW[h],
+                                                  diploma_table.HEX_COL[h] + 4)
         if se != 255:
-            assert (T.HEX_ROW[se], T.HEX_COL[se]) == (T.HEX_ROW[h] + 1, T.HEX_COL[h] + 2)
-    assert min(T.HEX_COL) == 1 and max(T.HEX_COL) + 3 <= T.SIDE  # a pointer cell each
+            assert (diploma_table.HEX_ROW[se],
+                    diploma_table.HEX_COL[se]) == (diploma_table.HEX_ROW[h] + 1,
+                                                   diploma_table.HEX_COL[h] + 2)
+    cols = diploma_table.HEX_COL
+    assert min(cols) == 1 and max(cols) + 3 <= diploma_table.SIDE  # a pointer cell each
 
 
 def test_the_pawn_is_an_at_sign_on_a_white_middle_cell_of_its_hex():
     state, seat = placing_state()
-    state.boards[seat][2] = D.sample_tile(3 * 3 + 0)
+    state.boards[seat][2] = diploma.sample_tile(3 * 3 + 0)
     state.pawn[seat] = 2
     c = draw(state.view(seat))
     chars, tiles = hex_cells(c, 2, 1)
-    assert chars[1] == "@" and tiles[1] == C.tile(C.SOLID, T.PAWN)
+    assert chars[1] == "@" and tiles[1] == C.tile(C.SOLID, diploma_table.PAWN)
     assert tiles[0] == C.tile(C.SOLID, C.GREEN)
     assert "@" not in hex_cells(c, 0, 1)[0]
     assert sum(row.count("@") for row in c.texts()[1:6]) == 1
@@ -132,15 +137,15 @@ def test_the_hexes_a_placement_can_pick_show_a_plus_and_carry_those_actions():
     seat = state.current_player()
     view = state.view(seat)
     legal = view["legal"]
-    picked = {(a - D.PLACE) // 6 for a in legal}
+    picked = {(a - diploma.PLACE) // 6 for a in legal}
     assert picked
     c = draw(view)
-    for h in range(D.HEXES):
+    for h in range(diploma.HEXES):
         chars, _ = hex_cells(c, h, 1)
-        cell = (1 + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h]
+        cell = (1 + diploma_table.HEX_ROW[h]) * c.cols + diploma_table.HEX_COL[h]
         if h in picked:
             assert chars == " + ", h
-            assert marks_at(c, cell) == sorted(a for a in legal if (a - D.PLACE) // 6 == h)
+            assert marks_at(c, cell) == sorted(a for a in legal if (a - diploma.PLACE) // 6 == h)
             assert c.chars[cell - 1] == C.SPACE and c.tiles[cell - 1] == 0  # the pointer's
         else:
             assert chars != " + " and marks_at(c, cell) == []
@@ -152,13 +157,14 @@ def test_steps_are_marked_on_the_hexes_they_go_to():
         state = play_to(2, seed, "place", skip=4)
         seat = state.current_player()
         view = state.view(seat)
-        steps = [a for a in view["legal"] if D.STEP <= a < D.JUMP]
+        steps = [a for a in view["legal"] if diploma.STEP <= a < diploma.JUMP]
         if not steps:
             continue
         c = draw(view)
         for a in steps:
-            h = a - D.STEP
-            assert a in marks_at(c, (1 + T.HEX_ROW[h]) * c.cols + T.HEX_COL[h])
+            h = a - diploma.STEP
+            assert a in marks_at(c,
+                                 (1 + diploma_table.HEX_ROW[h]) * c.cols + diploma_table.HEX_COL[h])
         return
     raise AssertionError("no step in sight")
 
@@ -166,21 +172,21 @@ def test_steps_are_marked_on_the_hexes_they_go_to():
 def loop_of_three(state, seat):
     """Three tight red curves round a corner of hexes 1, 2, 7 or the like: a closed loop
     (P-D1) on the seat's board."""
-    tight = D.sample_tile(2)
-    for a in range(1, D.HEXES):
-        for b in range(a + 1, D.HEXES):
-            for e in range(b + 1, D.HEXES):
-                near = [D.NEIGH[a * 6 + d] for d in range(6)]
-                if b not in near or e not in near or e not in [D.NEIGH[b * 6 + d]
+    tight = diploma.sample_tile(2)
+    for a in range(1, diploma.HEXES):
+        for b in range(a + 1, diploma.HEXES):
+            for e in range(b + 1, diploma.HEXES):
+                near = [diploma.NEIGH[a * 6 + d] for d in range(6)]
+                if b not in near or e not in near or e not in [diploma.NEIGH[b * 6 + d]
                                                                for d in range(6)]:
                     continue
-                tiles = [-1] * D.HEXES
-                tiles[0] = D.CENTRE
+                tiles = [-1] * diploma.HEXES
+                tiles[0] = diploma.CENTRE
                 tiles[a] = tiles[b] = tiles[e] = tight
                 for r in range(216):
-                    rots = [0] * D.HEXES
+                    rots = [0] * diploma.HEXES
                     rots[a], rots[b], rots[e] = r % 6, r // 6 % 6, r // 36
-                    if D.find_loops(tiles, rots):
+                    if diploma.find_loops(tiles, rots):
                         state.boards[seat] = tiles
                         state.rots[seat] = rots
                         return [a, b, e]
@@ -193,19 +199,19 @@ def test_a_loop_that_can_be_declared_is_gold_and_its_declaration_points_at_it():
     state.pawn[seat] = loop[0]
     view = state.view(seat)
     assert view["loops"] == [loop]
-    assert D.DECLARE + loop[0] in state.legal_actions()
+    assert diploma.DECLARE + loop[0] in state.legal_actions()
     for size in (NARROW, WIDE):
         c = draw(view, size)
-        gold = C.tile(C.SOLID, T.LOOP)
-        for h in range(D.HEXES):
+        gold = C.tile(C.SOLID, diploma_table.LOOP)
+        for h in range(diploma.HEXES):
             tiles = hex_cells(c, h, 1)[1]
             assert (tiles[1] == gold) == (h in loop), h
             assert tiles[0] == (C.tile(C.SOLID, C.RED) if h in loop else tiles[0])
-        cell = (1 + T.HEX_ROW[loop[0]]) * c.cols + T.HEX_COL[loop[0]]
-        assert D.DECLARE + loop[0] in marks_at(c, cell)
+        cell = (1 + diploma_table.HEX_ROW[loop[0]]) * c.cols + diploma_table.HEX_COL[loop[0]]
+        assert diploma.DECLARE + loop[0] in marks_at(c, cell)
         assert c.texts()[0].startswith("Declare your loop!")
         # The choices put the declaration first.
-        assert CH.choices(view, view["legal"])[0] == D.DECLARE + loop[0]
+        assert diploma_choices.choices(view, view["legal"])[0] == diploma.DECLARE + loop[0]
 
 
 def test_resources_line_says_points_mana_gold_and_stones_by_colour():
@@ -218,28 +224,30 @@ def test_resources_line_says_points_mana_gold_and_stones_by_colour():
     assert row.endswith(" 2  0  11  1"), row
     gems = [narrow.tile_at(6, col) for col in range(narrow.cols)
             if narrow.tile_at(6, col) > C.COLOURS]
-    assert gems == [C.tile(C.GEM, col) for col in T.TILE_COLOURS[:4]]
+    assert gems == [C.tile(C.GEM, col) for col in diploma_table.TILE_COLOURS[:4]]
     wide = draw(state.view(seat), WIDE)
     assert wide.texts()[6].startswith("12 points  3 mana  7 gold")
 
 
 def test_the_hand_is_beside_the_board_a_picture_and_a_count_per_kind():
     state, seat = placing_state()
-    state.tiles[seat] = [D.sample_tile(2), D.sample_tile(2) + 3, D.LINE_TILES]  # 2 R tight
+    state.tiles[seat] = [diploma.sample_tile(2), diploma.sample_tile(2) + 3,
+                         diploma.LINE_TILES]  # 2 R tight
     view = state.view(seat)
     c = draw(view)
     rows = c.texts()
-    assert rows[1][T.SIDE + 1:] == "\\_/x2"
-    assert rows[2][T.SIDE + 1:] == " *"
+    assert rows[1][diploma_table.SIDE + 1:] == "\\_/x2"
+    assert rows[2][diploma_table.SIDE + 1:] == " *"
     w = draw(view, WIDE).texts()
-    assert w[1][T.SIDE + 1:] == "\\_/ R tight x2" and w[2][T.SIDE + 1:] == " *  mana"
+    side = diploma_table.SIDE
+    assert w[1][side + 1:] == "\\_/ R tight x2" and w[2][side + 1:] == " *  mana"
     # Choosing the kind to lay (P-P3) points at it.
-    kinds = sorted(set([D.kind(t) for t in view["hand"]]))
-    tiles = [a for a in view["legal"] if D.TILE <= a < D.PLACE]
+    kinds = sorted(set([diploma.kind(t) for t in view["hand"]]))
+    tiles = [a for a in view["legal"] if diploma.TILE <= a < diploma.PLACE]
     assert tiles
     for a in tiles:
-        row = 1 + kinds.index(a - D.TILE)
-        assert marks_at(c, row * c.cols + T.SIDE + 1) == [a]
+        row = 1 + kinds.index(a - diploma.TILE)
+        assert marks_at(c, row * c.cols + diploma_table.SIDE + 1) == [a]
 
 
 def test_drafting_shows_the_free_dice_marked_and_each_seats_dice():
@@ -255,9 +263,9 @@ def test_drafting_shows_the_free_dice_marked_and_each_seats_dice():
     marked = [c.marks[i] for i in range(c.marked)]
     for a in view["legal"]:
         assert a in marked
-        d = a - D.DRAFT
+        d = a - diploma.DRAFT
         cell = c.spots[marked.index(a)]
-        assert c.tiles[cell] == C.tile(C.SOLID, T.TILE_COLOURS[view["dice_col"][d]])
+        assert c.tiles[cell] == C.tile(C.SOLID, diploma_table.TILE_COLOURS[view["dice_col"][d]])
         assert chr(c.chars[cell]) == "%d" % view["dice_val"][d]
     owners = c.texts()[1].split()
     for s in range(3):
@@ -267,25 +275,26 @@ def test_drafting_shows_the_free_dice_marked_and_each_seats_dice():
 def test_the_other_boards_come_after_the_first_page_with_their_numbers():
     state, seat = placing_state(3, 4)
     other = (seat + 1) % 3
-    state.boards[other][4] = D.sample_tile(1 * 3 + 0)  # B straight
+    state.boards[other][4] = diploma.sample_tile(1 * 3 + 0)  # B straight
     state.rots[other][4] = 2
     state.points[other] = 9
     view = state.view(seat)
     c = draw(view)
     rows = c.texts()
-    first = [r for r in range(c.rows) if rows[r][T.SIDE + 1:].startswith("P%d" % (other + 1))]
+    side = diploma_table.SIDE
+    first = [r for r in range(c.rows) if rows[r][side + 1:].startswith("P%d" % (other + 1))]
     assert first and first[0] >= NARROW[2]  # not on the first page
     top = first[0]
     assert hex_cells(c, 4, top) == ("\\-\\", [C.tile(C.SOLID, C.BLUE)] * 3)
-    assert rows[top + 1][T.SIDE + 1:] == "9pt"
+    assert rows[top + 1][diploma_table.SIDE + 1:] == "9pt"
     wide = draw(view, WIDE).texts()
-    assert any(r[T.SIDE + 1:].startswith("9 points") for r in wide)
+    assert any(r[diploma_table.SIDE + 1:].startswith("9 points") for r in wide)
 
 
 def test_the_phase_line_says_what_each_phase_asks():
     seen = {}
     for seed in range(3):
-        state = D.new_game(2, seed)
+        state = diploma.new_game(2, seed)
         rng = Prng(seed)
         while not state.is_over() and len(seen) < 12:
             seat = state.current_player()
@@ -300,7 +309,7 @@ def test_the_phase_line_says_what_each_phase_asks():
         elif phase == "place":
             assert row.startswith(("Place or step", "Declare your loop!")), row
         else:
-            assert row.startswith(T.PHASE_WORDS[phase][:10]), (phase, row)
+            assert row.startswith(diploma_table.PHASE_WORDS[phase][:10]), (phase, row)
     assert {"draft", "assign", "place", "spot"} <= set(seen)
 
 
@@ -309,7 +318,7 @@ def test_random_games_draw_every_view_at_both_widths_within_the_canvas():
     drawn = 0
     for players in range(1, 5):
         for seed in range(2):
-            state = D.new_game(players, 30 + seed)
+            state = diploma.new_game(players, 30 + seed)
             rng = Prng(seed + players)
             steps = 0
             while not state.is_over() and steps < 1500:
@@ -319,7 +328,7 @@ def test_random_games_draw_every_view_at_both_widths_within_the_canvas():
                         view = state.view(seat)
                         phases.add(view["phase"])
                         for size in (NARROW, WIDE):
-                            c = render(T, view, size[0], 32, names_for(players), 64)
+                            c = render(diploma_table, view, size[0], 32, names_for(players), 64)
                             assert c.cut == 0, (size, c.texts())
                             assert c.used < 32, c.texts()
                             for line in c.texts():
@@ -332,22 +341,22 @@ def test_random_games_draw_every_view_at_both_widths_within_the_canvas():
 
 
 def test_redealing_what_a_seat_cannot_see_leaves_its_screen_alike():
-    assert check_redealt_views_draw_alike(D, T, [(2, {}), (3, {})], 37, 300) > 10
+    assert check_redealt_views_draw_alike(diploma, diploma_table, [(2, {}), (3, {})], 37, 300) > 10
 
 
 def test_say_draws_a_placement_with_its_tile_at_its_rotation():
     c = C.Canvas(26, 2)
     c.at(0, 1)
-    T.say(c, "place R tight h7 r1")
+    diploma_table.say(c, "place R tight h7 r1")
     assert c.row_text(0) == " place R tight h7 \\_/"
     assert c.tile_at(0, 19) == C.tile(C.SOLID, C.RED)
     c.at(1, 0)
-    T.say(c, "lay a grey straight")
+    diploma_table.say(c, "lay a grey straight")
     assert c.row_text(1) == "lay a grey straight ---"
     assert c.tile_at(1, 20) == C.tile(C.SOLID, C.GREY)
     c = C.Canvas(26, 1)
     c.at(0, 0)
-    T.say(c, "step to h4")
+    diploma_table.say(c, "step to h4")
     assert c.row_text(0) == "step to h4" and not any(c.tiles)
 
 
@@ -359,9 +368,9 @@ def test_choices_put_a_loop_closing_placement_first_then_those_joining_lines():
             continue
         view = state.view(state.current_player())
         legal = view["legal"]
-        order = CH.choices(view, legal)
+        order = diploma_choices.choices(view, legal)
         assert sorted(order) == sorted(legal)
-        worth = [CH.joins(view, a) for a in order]
+        worth = [diploma_choices.joins(view, a) for a in order]
         assert worth == sorted(worth, reverse=True)
         counted += 1
     assert counted > 5
@@ -371,15 +380,15 @@ def test_choices_draft_the_best_die_and_produce_with_the_die_that_beats_the_judg
     for seed in range(6):
         state = play_to(2, seed, "assign")
         view = state.view(state.current_player())
-        best = CH.choices(view, view["legal"])[0]
+        best = diploma_choices.choices(view, view["legal"])[0]
         mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == view["seat"]]
-        p = mine[(best - D.PROD) // 2]
+        p = mine[(best - diploma.PROD) // 2]
         j = view["judgement"]
         if max(view["dice_val"][d] for d in mine) > j + 2 * (view["under"][view["seat"]] ==
-                                                             D.B_JUDGE):
+                                                             diploma.B_JUDGE):
             assert view["dice_val"][p] > j
     state = play_to(3, 1, "draft")
     view = state.view(state.current_player())
-    first = CH.choices(view, view["legal"])[0] - D.DRAFT
-    assert view["dice_val"][first] >= max(view["dice_val"][a - D.DRAFT]
+    first = diploma_choices.choices(view, view["legal"])[0] - diploma.DRAFT
+    assert view["dice_val"][first] >= max(view["dice_val"][a - diploma.DRAFT]
                                           for a in view["legal"]) - 1

@@ -60,7 +60,7 @@ def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours
     # a suit's pip on another suit's colour, a die's face on another state's colour, a
     # table's constant pointing at another game's pictures.
     from firmware.games.diamonds import table as table_diamonds
-    from firmware.games.quartz import rules as Q
+    from firmware.games.quartz import rules as quartz
     from firmware.games.quartz import table as table_quartz
     from firmware.games.sixgems import table as table_sixgems
     for ink, paper, _shape in look.PICTURES:
@@ -73,7 +73,7 @@ def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours
         return [shape for _ink, _paper, shape in look.PICTURES[first:first + count]]
 
     assert papers(table_diamonds.PIPS, 4) == list(table_diamonds.SUIT)
-    sides = len(Q.FACES)
+    sides = len(quartz.FACES)
     assert papers(table_quartz.FACES, sides) == [table_quartz.DIE_FREE] * sides
     assert papers(table_quartz.FACES + sides, sides) == [table_quartz.DIE_PICKED] * sides
     assert shapes(table_quartz.FACES, sides) == list(look.QUARTZ_FACES)

@@ -165,18 +165,18 @@ def moved_card(game, view):
     """The card the last move put on the table, as its badge's text: Diamonds' last card
     played (of the trick, or of the trick just won), Diam's diamond placed in the market;
     SIXGEMS's die placed, moved or turned last this turn (its letter and face)."""
-    from firmware.games.diamonds import rules as M
-    from firmware.games.diams import rules as D
+    from firmware.games.diamonds import rules as diamonds
+    from firmware.games.diams import rules as diams
     from firmware.games.sixgems import table as table_sixgems
     if game == "sixgems":
         die = view["moved"]
         return "%s%d" % (table_sixgems.DIE_LETTERS[die], view["faces"][die]) if die >= 0 else None
     if game == "diamonds":
         trick = view["trick"] or view["last_trick"]
-        return "%d" % M.rank(trick[-1]) if trick else None
+        return "%d" % diamonds.rank(trick[-1]) if trick else None
     if view["placed"] < 0 or view["placed"] not in view["market"]:
         return None
-    return "%d" % D.quality(view["placed"])
+    return "%d" % diams.quality(view["placed"])
 
 
 def quartz_moved(sim, view, shown):
@@ -185,7 +185,7 @@ def quartz_moved(sim, view, shown):
     in the dice row), "seat", the one it chose (the name under the bar), "cart" or "chest",
     the gem of the crystal's kind where it went; None (no pointer, asserted) when nothing
     moved or when that is on another page."""
-    from firmware.games.quartz import rules as Q
+    from firmware.games.quartz import rules as quartz
     moved = view["moved"]
     table = sim.app.screen
     c = sim.app.canvas
@@ -197,22 +197,22 @@ def quartz_moved(sim, view, shown):
     assert shown is not None, (moved, sim.texts())
     row, col, text = shown
     line = c.row_text(row)
-    if moved < Q.SEAT:
-        die = moved - Q.DIE
+    if moved < quartz.SEAT:
+        die = moved - quartz.DIE
         assert line.startswith("Dice ") and col == 5 + 2 * die, (moved, shown, line)
-        assert text.strip() == Q.FACE_LETTERS[view["dice"][die]], (moved, shown)
+        assert text.strip() == quartz.FACE_LETTERS[view["dice"][die]], (moved, shown)
         return "die"
-    if moved < Q.IN_CART:
-        mine = moved - Q.SEAT == view["seat"]  # (a bot's target may be you: your cart's row)
-        assert text == ("Cart" if mine else "P%d" % (moved - Q.SEAT + 1)), (moved, shown)
+    if moved < quartz.IN_CART:
+        mine = moved - quartz.SEAT == view["seat"]  # (a bot's target may be you: your cart's row)
+        assert text == ("Cart" if mine else "P%d" % (moved - quartz.SEAT + 1)), (moved, shown)
         return "seat"
-    base, mine = (Q.IN_CHEST, "C ") if moved >= Q.IN_CHEST else (Q.IN_CART, "Cart ")
+    base, mine = (quartz.IN_CHEST, "C ") if moved >= quartz.IN_CHEST else (quartz.IN_CART, "Cart ")
     seat, kind = divmod(moved - base, 8)  # (a chest's label: the name, the chest's picture)
-    label = mine if seat == view["seat"] else "P%d%s" % (seat + 1, "C" if base == Q.IN_CHEST
+    label = mine if seat == view["seat"] else "P%d%s" % (seat + 1, "C" if base == quartz.IN_CHEST
                                                          else " ")
     assert line.startswith(label), (moved, label, line)
     assert col - 5 - 3 * kind in (0, 1), (moved, shown)  # the gem (its count: crowded)
-    return "chest" if base == Q.IN_CHEST else "cart"
+    return "chest" if base == quartz.IN_CHEST else "cart"
 
 
 @pytest.mark.parametrize("game", ["diamonds", "diams", "sixgems", "quartz"])

@@ -8,7 +8,7 @@ import pytest
 from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import load
 from firmware.core.prng import Prng
-from firmware.games.quartz import rules as Q
+from firmware.games.quartz import rules as quartz
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -18,12 +18,12 @@ def strict_bot(seat, level="normal", seed=0):
 # ---- Known situations (crafted positions) ------------------------------------------------
 # First in the file: the easy level's test below is quick to tell a broken noise draw.
 
-EMPTY = [0] * Q.NKINDS
+EMPTY = [0] * quartz.NKINDS
 
 
 def crystals(**counts):
     """Counts per kind (KINDS order) from names: crystals(quartz=2, amber=1)."""
-    return [counts.get(name, 0) for name in Q.KINDS]
+    return [counts.get(name, 0) for name in quartz.KINDS]
 
 
 def position(players=3, seat=0, carts=None, chests=None, **fields):
@@ -37,7 +37,7 @@ def position(players=3, seat=0, carts=None, chests=None, **fields):
     view["carts"] = [list(c) for c in carts] if carts else [list(EMPTY)] * players
     view["chests"] = [list(c) for c in chests] if chests else [list(EMPTY)] * players
     view.update(fields)
-    return Q.sample_state(view, Prng(1))
+    return quartz.sample_state(view, Prng(1))
 
 
 def choose(state, level="normal", seed=0):
@@ -77,27 +77,27 @@ def test_normal_and_hard_steal_the_winning_amber():
 def test_steal_counts_the_set_bonus():
     # Q-F2: a third emerald is worth 4 + 3 (set bonus) to the bot, a sapphire 5.
     state = position(carts=[crystals(emerald=2), crystals(sapphire=1, emerald=1), EMPTY],
-                     phase="take", action=Q.STEAL, target=1, left=1, used=[1, 1, 0, 0, 0],
+                     phase="take", action=quartz.STEAL, target=1, left=1, used=[1, 1, 0, 0, 0],
                      dice=[4, 4, 0, 0, 0], kinds_used=[0, 0, 0, 0, 1])
-    assert choose(state) == Q.CRYSTAL + Q.KINDS.index("emerald")
+    assert choose(state) == quartz.CRYSTAL + quartz.KINDS.index("emerald")
 
 
 def test_hammer_returns_the_unstable_crystal():
     # Q-T3 hammer: of the crystals just mined, the unstable one (-3) goes back.
     mined = crystals(quartz=1, amber=1, unstable=1)
-    state = position(carts=[mined, EMPTY, EMPTY], phase="return", action=Q.HAMMER, left=1,
+    state = position(carts=[mined, EMPTY, EMPTY], phase="return", action=quartz.HAMMER, left=1,
                      mined=mined, used=[1, 1, 1, 0, 0], dice=[1, 1, 1, 0, 0],
                      kinds_used=[0, 1, 0, 0, 0])
-    assert choose(state) == Q.CRYSTAL + Q.UNSTABLE
+    assert choose(state) == quartz.CRYSTAL + quartz.UNSTABLE
 
 
 def test_equal_losses_give_the_first_kind():
     # Q-T3 transfer: a quartz out of three (2 and its set bonus 3) costs as much as the lone
     # sapphire (5): the first kind goes.
     state = position(carts=[crystals(quartz=3, sapphire=1), EMPTY, EMPTY], phase="give",
-                     action=Q.TRANSFER, target=1, left=1, used=[1, 1, 0, 0, 0],
+                     action=quartz.TRANSFER, target=1, left=1, used=[1, 1, 0, 0, 0],
                      dice=[3, 3, 0, 0, 0], kinds_used=[0, 0, 0, 1, 0])
-    assert choose(state) == Q.CRYSTAL + Q.KINDS.index("quartz")
+    assert choose(state) == quartz.CRYSTAL + quartz.KINDS.index("quartz")
 
 
 # ---- Which actions (Q-T3) ----------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_equal_losses_give_the_first_kind():
 def test_a_lone_pickaxe_die_mines():
     state = position(dice=[0, 2, 2, 2, 2], used=[0, 1, 1, 1, 1], kinds_used=[0, 0, 1, 0, 0],
                      carts=[crystals(quartz=1), EMPTY, EMPTY])
-    assert choose(state) == Q.ACTION + Q.PICKAXE
+    assert choose(state) == quartz.ACTION + quartz.PICKAXE
 
 
 def test_no_mining_from_a_bag_of_unstable_crystals():
@@ -114,27 +114,27 @@ def test_no_mining_from_a_bag_of_unstable_crystals():
     state = position(dice=[0, 2, 2, 2, 2], used=[0, 1, 1, 1, 1], kinds_used=[0, 0, 1, 0, 0],
                      carts=[crystals(quartz=1, unstable=2), EMPTY, EMPTY],
                      bag=crystals(quartz=1, unstable=5))
-    assert choose(state) == Q.END_TURN
+    assert choose(state) == quartz.END_TURN
 
 
 def test_steal_only_what_a_cart_holds():
     # Two steal dice: worth using while another cart holds something, not on empty carts.
     dice = {"dice": [4, 4, 2, 2, 2], "used": [0, 0, 1, 1, 1], "kinds_used": [0, 0, 1, 0, 0]}
     mine = crystals(quartz=1)
-    assert choose(position(carts=[mine, EMPTY, EMPTY], **dice)) == Q.END_TURN
+    assert choose(position(carts=[mine, EMPTY, EMPTY], **dice)) == quartz.END_TURN
     state = position(carts=[mine, EMPTY, crystals(ruby=1)], **dice)
-    assert choose(state) == Q.ACTION + Q.STEAL
+    assert choose(state) == quartz.ACTION + quartz.STEAL
 
 
 def test_steal_from_the_cart_worth_most_transfer_to_the_leader():
     carts = [crystals(unstable=2), crystals(quartz=3), crystals(amber=1)]
     chests = [EMPTY, crystals(ruby=3), EMPTY]  # P2 leads
-    steal = position(carts=carts, chests=chests, phase="target", action=Q.STEAL, left=1,
+    steal = position(carts=carts, chests=chests, phase="target", action=quartz.STEAL, left=1,
                      dice=[4, 4, 0, 0, 0], used=[1, 1, 0, 0, 0], kinds_used=[0, 0, 0, 0, 1])
-    assert choose(steal) == Q.SEAT + 2
-    give = position(carts=carts, chests=chests, phase="target", action=Q.TRANSFER, left=1,
+    assert choose(steal) == quartz.SEAT + 2
+    give = position(carts=carts, chests=chests, phase="target", action=quartz.TRANSFER, left=1,
                     dice=[3, 3, 0, 0, 0], used=[1, 1, 0, 0, 0], kinds_used=[0, 0, 0, 1, 0])
-    assert choose(give) == Q.SEAT + 1
+    assert choose(give) == quartz.SEAT + 1
 
 
 def test_reroll_the_dice_the_plan_leaves_idle():
@@ -142,31 +142,31 @@ def test_reroll_the_dice_the_plan_leaves_idle():
     # (the pickaxes are kept).
     state = position(phase="roll", dice=[0, 0, 3, 3, 3], rerolls=2,
                      carts=[crystals(quartz=1), EMPTY, EMPTY])
-    assert choose(state) == Q.DIE + 2
+    assert choose(state) == quartz.DIE + 2
 
 
 def test_helmets_join_the_pickaxe():
-    state = position(phase="dice", action=Q.PICKAXE, dice=[2, 5, 5, 5, 0],
+    state = position(phase="dice", action=quartz.PICKAXE, dice=[2, 5, 5, 5, 0],
                      group=[0, 0, 0, 0, 1], carts=[crystals(rubellite=1), EMPTY, EMPTY])
-    assert choose(state) == Q.DIE + 1
+    assert choose(state) == quartz.DIE + 1
 
 
 def test_confirm_the_pickaxe_when_the_helmet_is_worth_more_to_the_steal():
-    state = position(phase="dice", action=Q.PICKAXE, dice=[0, 5, 4, 3, 3],
+    state = position(phase="dice", action=quartz.PICKAXE, dice=[0, 5, 4, 3, 3],
                      group=[1, 0, 0, 0, 0],
                      carts=[crystals(quartz=1), crystals(amber=1), EMPTY])
-    assert choose(state) == Q.CONFIRM
+    assert choose(state) == quartz.CONFIRM
 
 
 def test_the_helmet_steals_an_emerald_rather_than_mine_once_more():
     # Two pickaxes picked, a helmet, a chest die and a steal die left: the helmet makes the
     # steal (P3's emerald: 4 to the bot, 4 less for P3) rather than a third pickaxe (an
     # average crystal of the bag).
-    state = position(phase="dice", action=Q.PICKAXE, dice=[0, 0, 5, 2, 4],
+    state = position(phase="dice", action=quartz.PICKAXE, dice=[0, 0, 5, 2, 4],
                      group=[1, 1, 0, 0, 0], round=2,
                      carts=[crystals(rubellite=1), EMPTY, crystals(emerald=1)],
                      chests=[crystals(emerald=1), crystals(quartz=1, amber=1), EMPTY])
-    assert choose(state) == Q.CONFIRM
+    assert choose(state) == quartz.CONFIRM
 
 
 def test_a_chest_for_one_of_two_rubies_is_worth_less_than_a_hammer():
@@ -175,7 +175,7 @@ def test_a_chest_for_one_of_two_rubies_is_worth_less_than_a_hammer():
     state = position(dice=[4, 5, 2, 1, 4], round=2,
                      carts=[crystals(ruby=2, unstable=1), EMPTY, EMPTY],
                      chests=[EMPTY, EMPTY, crystals(sapphire=1)])
-    assert choose(state) == Q.ACTION + Q.HAMMER
+    assert choose(state) == quartz.ACTION + quartz.HAMMER
 
 
 def test_easy_acts_at_random_about_one_time_in_seven():
@@ -186,7 +186,7 @@ def test_easy_acts_at_random_about_one_time_in_seven():
                      carts=[crystals(ruby=2, unstable=1), EMPTY, crystals(quartz=1)])
     view = state.view(0)
     normal = strict_bot(0).choose(view)
-    assert normal == Q.ACTION + Q.HAMMER
+    assert normal == quartz.ACTION + quartz.HAMMER
     assert strict_bot(0, "easy", 0).choose(view) == normal
     assert strict_bot(0, "easy", 6).choose(view) != normal
     differ = [s for s in range(300) if strict_bot(0, "easy", s).choose(view) != normal]
@@ -211,14 +211,14 @@ def test_hard_choices_in_recorded_positions():
                      dice=[5, 1, 4, 3, 3], bag=[8, 5, 7, 5, 4, 3, 1],
                      carts=[crystals(quartz=1), crystals(quartz=1, rubellite=2, sapphire=1),
                             crystals(rubellite=1)])
-    assert hard_choice(state, 2) == Q.DIE + 1
+    assert hard_choice(state, 2) == quartz.DIE + 1
     # 6 players, round 1, P1 acting (P6 leads with an amber in its cart): the chest keeps
     # P1's amber from the five turns of stealing to come (evaluate's cart risk; the plain
     # score lead mined with the pickaxe first):
     carts = [crystals(amber=1)] + [EMPTY] * 4 + [crystals(emerald=2, sapphire=1, amber=1)]
     state = position(players=6, phase="act", played=1, leader=5, rerolls=2,
                      dice=[3, 1, 0, 5, 2], bag=[14, 12, 8, 8, 7, 3, 1], carts=carts)
-    assert hard_choice(state, 0) == Q.ACTION + Q.CHEST
+    assert hard_choice(state, 0) == quartz.ACTION + quartz.CHEST
 
 
 # ---- The hard heuristic's reroll: the best expected plan (Q-T2) ------------------------------
@@ -255,7 +255,7 @@ def brute_force_reroll(view):
 
     plain = make_bot("quartz", view["seat"], "normal", 0)
     plain.seat = view["seat"]
-    plain.held = [[view["carts"][s][k] + view["chests"][s][k] for k in range(Q.NKINDS)]
+    plain.held = [[view["carts"][s][k] + view["chests"][s][k] for k in range(quartz.NKINDS)]
                   for s in range(view["players"])]
     values = {}
 
@@ -266,7 +266,7 @@ def brute_force_reroll(view):
         return values[key]
 
     dice = view["dice"]
-    rollable = [d for d in range(5) if dice[d] != Q.HELMET]
+    rollable = [d for d in range(5) if dice[d] != quartz.HELMET]
     results = {}
     for k in range(len(rollable) + 1):
         for chosen in itertools.combinations(rollable, k):
@@ -290,10 +290,10 @@ def test_hard_rerolls_the_dice_with_the_best_expected_plan_Q_T2():
     # In 25 positions from real games, the hard heuristic's reroll (outcomes counted by
     # multisets, values kept by dice counts) is one of the best by the brute force above, and
     # its expected value is theirs exactly; it keeps the dice when no reroll gains.
-    from firmware.games.quartz import bot as B
+    from firmware.games.quartz import bot as quartz_bot
     kept = rerolled = 0
     for view in roll_views(25):
-        bot = B.Bot(view["seat"], "hard", 0)
+        bot = quartz_bot.Bot(view["seat"], "hard", 0)
         bot.strict = True
         bot._choose(view, view["legal"])  # sets the seat and the holdings
         want = bot._reroll_plan(view)
@@ -315,7 +315,7 @@ def test_hard_picks_its_reroll_die_by_die_then_rolls():
     # keeps the hammer too: one more hammer or a helmet makes a pair of it.
     state = position(phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2,
                      carts=[crystals(quartz=1), EMPTY, EMPTY])
-    assert choose(state) == Q.DIE + 1
+    assert choose(state) == quartz.DIE + 1
     bot = strict_bot(0, "hard")
     picks = []
     while len(picks) < 7:
@@ -324,28 +324,28 @@ def test_hard_picks_its_reroll_die_by_die_then_rolls():
         assert strict_bot(0, "hard").choose(view) == action
         picks.append(action)
         state.apply(action)
-        if action == Q.REROLL:
+        if action == quartz.REROLL:
             break
-    assert picks == [Q.DIE + 2, Q.DIE + 3, Q.DIE + 4, Q.REROLL]
+    assert picks == [quartz.DIE + 2, quartz.DIE + 3, quartz.DIE + 4, quartz.REROLL]
 
 
 def test_hard_keeps_dice_that_no_reroll_would_better():
     # An empty bag and empty carts: every outcome of every reroll is worth nothing, as the
     # dice are now: hard keeps them (normal rerolls the dice its plan leaves idle).
-    state = position(phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2, bag=[0] * Q.NKINDS)
-    assert choose(state) != Q.KEEP
-    assert choose(state, "hard") == Q.KEEP
+    state = position(phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2, bag=[0] * quartz.NKINDS)
+    assert choose(state) != quartz.KEEP
+    assert choose(state, "hard") == quartz.KEEP
 
 
 def test_hard_rerolls_as_normal_with_more_than_three_players():
     # LOOKAHEAD_PLAYERS: with four or more seats the lookahead lost to normal's idle dice
     # (its chest dice rerolled away, its carts stolen by more rivals).
-    from firmware.games.quartz import bot as B
-    assert B.LOOKAHEAD_PLAYERS == 3
+    from firmware.games.quartz import bot as quartz_bot
+    assert quartz_bot.LOOKAHEAD_PLAYERS == 3
     for players in (4, 6):
         state = position(players=players, phase="roll", dice=[0, 1, 2, 3, 4], rerolls=2,
-                         bag=[0] * Q.NKINDS)
-        assert choose(state, "hard") == choose(state) != Q.KEEP
+                         bag=[0] * quartz.NKINDS)
+        assert choose(state, "hard") == choose(state) != quartz.KEEP
 
 
 def test_hard_searches_the_actions_not_the_reroll():
@@ -355,8 +355,8 @@ def test_hard_searches_the_actions_not_the_reroll():
                     carts=[crystals(quartz=1), EMPTY, EMPTY])
     bot = make_bot("quartz", 0, "hard", 3, None, 6)
     search = bot.start(roll.view(0))
-    assert search.legal == [Q.DIE + 2] and not bot.step()
-    assert bot.result() == Q.DIE + 2
+    assert search.legal == [quartz.DIE + 2] and not bot.step()
+    assert bot.result() == quartz.DIE + 2
     act = position(dice=[4, 5, 2, 1, 4], round=2,
                    carts=[crystals(ruby=2, unstable=1), EMPTY, crystals(quartz=1)])
     search = bot.start(act.view(0))
@@ -371,11 +371,11 @@ def test_a_close_call_between_a_steal_and_a_chest():
     # hundredths): both helmets steal P2's amber (1170) and the pickaxe mines once (444):
     # 1614, against a second pickaxe (888) and a chest of 2 keeping the amber (725): 1613.
     # So the pickaxe is confirmed alone.
-    state = position(phase="dice", round=6, action=Q.PICKAXE, dice=[5, 0, 3, 5, 2],
+    state = position(phase="dice", round=6, action=quartz.PICKAXE, dice=[5, 0, 3, 5, 2],
                      used=[0, 0, 1, 0, 0], kinds_used=[0, 0, 0, 1, 0], group=[0, 1, 0, 0, 0],
                      carts=[crystals(quartz=1, emerald=1, sapphire=2, amber=1),
                             crystals(amber=1), crystals(rubellite=1, emerald=1, unstable=1)])
-    assert choose(state) == Q.CONFIRM
+    assert choose(state) == quartz.CONFIRM
 
 
 # ---- Legality, the view only, strength ------------------------------------------------------
@@ -453,7 +453,7 @@ def test_hard_evaluation_discounts_carts_until_the_last_round():
     crystals discounted by CART_RISK percent per round to come; once over, the lead and the
     win (as the search's score_lead)."""
     from firmware.bots.search import score_lead
-    from firmware.games.quartz import bot as B
+    from firmware.games.quartz import bot as quartz_bot
 
     carts = [crystals(amber=2), EMPTY, crystals(ruby=1)]
     chests = [EMPTY, crystals(amber=2), crystals(quartz=1)]
@@ -461,15 +461,15 @@ def test_hard_evaluation_discounts_carts_until_the_last_round():
     # Scores: P1 18 - 5 (fewest in chest), P2 18, P3 9: a lead of -5 as if ended now.
     assert early.scores() == [13, 18, 9]
     assert score_lead(early, 0) == -5
-    risk = B.CART_RISK * 5  # five rounds to come
-    assert B.evaluate(early, 0) == (1300 - 18 * risk - 1800) // 100
+    risk = quartz_bot.CART_RISK * 5  # five rounds to come
+    assert quartz_bot.evaluate(early, 0) == (1300 - 18 * risk - 1800) // 100
     # P2 against P3 (9, a ruby in its cart) now that P1's carted ambers count less:
-    assert B.evaluate(early, 1) == (1800 - (900 - 7 * risk)) // 100
+    assert quartz_bot.evaluate(early, 1) == (1800 - (900 - 7 * risk)) // 100
     last = position(carts=carts, chests=chests, round=6)
-    assert B.evaluate(last, 0) == score_lead(last, 0)
+    assert quartz_bot.evaluate(last, 0) == score_lead(last, 0)
     state = last_turn()
     bot = make_bot("quartz", 0, "normal", 3)
     while not state.is_over():
         state.apply(bot.choose(state.view(state.current_player())))
     for seat in range(3):
-        assert B.evaluate(state, seat) == score_lead(state, seat)
+        assert quartz_bot.evaluate(state, seat) == score_lead(state, seat)

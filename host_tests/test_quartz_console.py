@@ -12,7 +12,7 @@ from test_console import Script, micropython
 
 from firmware.core import load
 from firmware.games.quartz import console as console_quartz
-from firmware.games.quartz import rules as Q
+from firmware.games.quartz import rules as quartz
 from firmware.ui import console
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def test_scripted_human_always_last_choice():
                     assert int(found.group(1)) == sum(state.bag)
                 if line.startswith("Dice: "):
                     faces = re.findall(r"\d:(\S)", line)
-                    assert "".join(faces) == "".join(Q.FACE_LETTERS[f] for f in state.dice)
+                    assert "".join(faces) == "".join(quartz.FACE_LETTERS[f] for f in state.dice)
             checked[0] += 1
             number = re.search(r"\[1-(\d+)", prompt)
             return number.group(1)
@@ -223,8 +223,8 @@ SITUATIONS = [
     ({"phase": "return", "left": 2, "mined": [1, 0, 0, 2, 0, 0, 1]},
      "Hammer: return 2 of the crystals just mined (Qz1 Sa2 Ob1)."),
     ({"phase": "chest", "left": 3}, "Chest: 3 more crystal(s) from your cart to your chest."),
-    ({"phase": "target", "action": Q.TRANSFER}, "Transfer: choose the player to transfer to."),
-    ({"phase": "target", "action": Q.STEAL}, "Steal: choose the player to steal from."),
+    ({"phase": "target", "action": quartz.TRANSFER}, "Transfer: choose the player to transfer to."),
+    ({"phase": "target", "action": quartz.STEAL}, "Steal: choose the player to steal from."),
     ({"phase": "give", "left": 1, "target": 0}, "Transfer: 1 more crystal(s) to P1."),
     ({"phase": "take", "left": 2, "target": 1}, "Steal: 2 more crystal(s) from P2 bot."),
 ]
@@ -252,7 +252,7 @@ def test_status_reminds_of_the_carts_an_action_moves():
     assert got[0] == "P2 bot's cart: Qz2 Ru1"
     assert got[-1] == "Steal: 1 more crystal(s) from P2 bot."
     for phase in ("roll", "act", "dice", "target"):
-        v = view(turn=2, phase=phase, carts=carts, chests=chests, action=Q.STEAL, target=1)
+        v = view(turn=2, phase=phase, carts=carts, chests=chests, action=quartz.STEAL, target=1)
         got = render(console_quartz.status, v)
         assert len(got) == 2 and got[0].startswith("Dice: "), phase
 
@@ -275,7 +275,7 @@ def test_a_bots_only_game_prints_one_line_per_turn():
                          inp=_no_input, out=lines.append)
     assert state is not None and state.is_over()
     turns = [line for line in lines if line.startswith("-- round ")]
-    assert len(turns) == Q.ROUNDS * 3  # each of 3 players, each of 6 rounds
+    assert len(turns) == quartz.ROUNDS * 3  # each of 3 players, each of 6 rounds
     first = re.match(r"-- round 1, (P\d bot) to play \(leader (P\d bot)\), bag 38: ", turns[0])
     assert first and first.group(1) == first.group(2), turns[0]  # the leader starts (Q-S3)
 

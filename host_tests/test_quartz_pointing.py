@@ -8,13 +8,14 @@
 from test_pointing import decisions, pointed, walk
 
 from firmware.core.prng import Prng
-from firmware.games.quartz import rules as Q
-from firmware.games.quartz import table as T
+from firmware.games.quartz import rules as quartz
+from firmware.games.quartz import table as quartz_table
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 
-NOWHERE = (Q.KEEP, Q.REROLL, Q.END_TURN, Q.CONFIRM)  # chosen from the choice row only
-PICKED = C.PICTURES + T.FACES + len(Q.FACES)  # + face: a picked die's picture
+NOWHERE = (quartz.KEEP, quartz.REROLL, quartz.END_TURN,
+           quartz.CONFIRM)  # chosen from the choice row only
+PICKED = C.PICTURES + quartz_table.FACES + len(quartz.FACES)  # + face: a picked die's picture
 
 
 def kind_of_tile(tile):
@@ -41,7 +42,7 @@ def dice_shown(c, rooms):
                 col = end
             else:
                 col += 1
-        return row, dice[:Q.DICE]  # (then the faces of what the mover is doing)
+        return row, dice[:quartz.DICE]  # (then the faces of what the mover is doing)
     return None
 
 
@@ -56,7 +57,7 @@ def crystal_shown(c, row, col):
     assert c.tiles[base + col] and glyph == C.GEM, (row, col, c.texts())
     text = c.row_text(row)
     count = int(text[col + 1:col + 3].strip())
-    return T.KIND_COLOURS.index(colour), count, text[:4].strip()
+    return quartz_table.KIND_COLOURS.index(colour), count, text[:4].strip()
 
 
 def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_rest():
@@ -84,11 +85,12 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
             """Whether no choice picks `die` (the table outlines it)."""
             face = faces[die]
             if phase == "act":  # (no die a choice: nothing is outlined, as off the table)
-                on_table = [f for f in faces if f != Q.HELMET and Q.ACTION + f in legal]
-                return bool(on_table) and face != Q.HELMET and Q.ACTION + face not in legal
+                on_table = [f for f in faces if f != quartz.HELMET and quartz.ACTION + f in legal]
+                return (bool(on_table) and face != quartz.HELMET
+                        and quartz.ACTION + face not in legal)
             if phase not in ("roll", "dice") or picked[die]:
                 return False
-            offered = [Q.DIE + e for e in range(Q.DICE) if faces[e] == face]
+            offered = [quartz.DIE + e for e in range(quartz.DICE) if faces[e] == face]
             return view["used"][die] or not [a for a in offered if a in legal]
 
         def check(choice, spot):
@@ -103,44 +105,45 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
             if row_dice is not None:  # every die as the view has it, outlined or not
                 seen["rows"] += 1
                 row, dice = row_dice
-                assert [d[1] for d in dice] == [Q.FACE_LETTERS[f] for f in faces], dice
-                for die in range(Q.DICE):
+                assert [d[1] for d in dice] == [quartz.FACE_LETTERS[f] for f in faces], dice
+                for die in range(quartz.DICE):
                     tile = dice[die][2]
                     assert (tile == S.DIMMED) == dull(die), (words, die, sim.texts())
                     if picked[die] and not view["used"][die]:  # its face, on orange
                         assert tile == PICKED + faces[die], (die, sim.texts())
                 seen["outlined"] += S.DIMMED in [d[2] for d in dice]
-            if Q.ACTION <= action < Q.DIE:  # an action kind: a die of its face, if any
-                kind = action - Q.ACTION
+            if quartz.ACTION <= action < quartz.DIE:  # an action kind: a die of its face, if any
+                kind = action - quartz.ACTION
                 seen["kinds"] += 1
                 if kind not in faces:  # (only helmets make it: nothing to point at)
                     assert shown is None, (words, sim.texts())
                     return
                 assert shown is not None and row_dice is not None, (words, sim.texts())
-                assert shown[0] == row_dice[0] and shown[2].strip() == Q.FACE_LETTERS[kind]
-                assert Q.FACES[kind] in words, (words, shown)
+                assert shown[0] == row_dice[0] and shown[2].strip() == quartz.FACE_LETTERS[kind]
+                assert quartz.FACES[kind] in words, (words, shown)
                 seen["pointed"] += 1
                 return
             assert shown is not None, (words, sim.texts())
             seen["pointed"] += 1
             row, col, text = shown
-            if Q.DIE <= action < Q.SEAT:  # the very die the choice picks, its face named
+            if quartz.DIE <= action < quartz.SEAT:  # the very die the choice picks, its face named
                 seen["dice"] += 1
                 assert row_dice is not None and row == row_dice[0], (words, sim.texts())
                 cols = [d[0] for d in row_dice[1]]
-                assert col == cols[action - Q.DIE], (words, shown, sim.texts())
-                face = Q.FACES[Q.FACE_LETTERS.index(text.strip())]
+                assert col == cols[action - quartz.DIE], (words, shown, sim.texts())
+                face = quartz.FACES[quartz.FACE_LETTERS.index(text.strip())]
                 if not (isinstance(choice, tuple) and phase == "dice"):  # (a helmet for an
                     assert (" %s" % face) in (" %s" % words), (face, words)  # action)
-            elif Q.SEAT <= action < Q.CRYSTAL:  # the name that starts the seat's row
+            elif quartz.SEAT <= action < quartz.CRYSTAL:  # the name that starts the seat's row
                 seen["seats"] += 1
-                other = action - Q.SEAT
+                other = action - quartz.SEAT
                 assert col == 0 and text == "P%d" % (other + 1), (words, shown)
                 assert ("P%d" % (other + 1)) in words.split(), (words, shown)
             else:  # a crystal of the row it comes from, its kind named
                 seen["crystals"] += 1
                 kind, count, label = crystal_shown(c, row, col)
-                assert kind == action - Q.CRYSTAL and Q.KINDS[kind] in words, (kind, words)
+                assert kind == action - quartz.CRYSTAL and quartz.KINDS[kind] in words, (kind,
+                                                                                         words)
                 if phase == "return":
                     source, where = view["mined"], "New"
                 elif phase == "take":
@@ -169,7 +172,7 @@ def test_quartz_marks_leave_the_pointer_a_cell():
     crowded = 0
     for cols in (26, 40):
         for seed in range(40):
-            state = Q.new_game(3, seed)
+            state = quartz.new_game(3, seed)
             for _ in range(rng.randbelow(60)):
                 if state.is_over():
                     break
@@ -179,10 +182,10 @@ def test_quartz_marks_leave_the_pointer_a_cell():
                 continue
             if rng.randbelow(3) == 0:  # a full cart: counts of 10+
                 state.carts[state.turn] = [12, 10, 0, 1, 0, 0, 11]
-                state.phase, state.left = Q.P_CHEST, 2
+                state.phase, state.left = quartz.P_CHEST, 2
             view = state.view(state.current_player())
             c = C.Canvas(cols, 40, 32)
-            T.draw(c, view, ["P1", "P2 normal", "P3 normal"])
+            quartz_table.draw(c, view, ["P1", "P2 normal", "P3 normal"])
             marks = c.marks[:c.marked]
             for i in range(len(marks)):
                 cell = c.spots[i]
@@ -191,12 +194,12 @@ def test_quartz_marks_leave_the_pointer_a_cell():
                         cols, marks[i], c.texts())
                 else:  # a word: a name, or a count after its gem
                     assert c.chars[cell] != C.SPACE, (marks[i], c.texts())
-                    if marks[i] >= Q.CRYSTAL:
+                    if marks[i] >= quartz.CRYSTAL:
                         crowded += 1
                         assert kind_of_tile(c.tiles[cell - 1])[0] == C.GEM
                         assert c.chars[cell - 2] != C.SPACE  # (the count of 10+ before)
             legal = view["legal"]
             for action in legal:  # each die, crystal and seat a choice names is marked
-                if action >= Q.DIE and action not in marks:
+                if action >= quartz.DIE and action not in marks:
                     raise AssertionError((cols, action, c.texts()))
     assert crowded > 0

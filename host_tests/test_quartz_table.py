@@ -6,8 +6,8 @@ from randplay import random_game
 from table_checks import NARROW, WIDE, names_for, render
 
 from firmware.core.prng import Prng
-from firmware.games.quartz import rules as Q
-from firmware.games.quartz import table as T
+from firmware.games.quartz import rules as quartz
+from firmware.games.quartz import table as quartz_table
 from firmware.ui import canvas as C
 from firmware.ui.canvas import GEM, SOLID, tile
 
@@ -17,7 +17,7 @@ def names(players):
 
 
 def draw(view, size):
-    return render(T, view, size[0], size[1])
+    return render(quartz_table, view, size[0], size[1])
 
 
 def page_one(c, size):
@@ -42,18 +42,18 @@ def test_random_games_draw_every_view_at_both_widths():
                 check_drawn(draw(view, size))
                 drawn[0] += 1
 
-    for players in range(Q.MIN_PLAYERS, Q.MAX_PLAYERS + 1):
+    for players in range(quartz.MIN_PLAYERS, quartz.MAX_PLAYERS + 1):
         for seed in range(2):
             random_game("quartz", players, seed + 10 * players, policy_seed=seed, check=check)
     assert drawn[0] > 1000
-    assert set(Q.PHASES) <= phases  # every phase drawn, game over included
+    assert set(quartz.PHASES) <= phases  # every phase drawn, game over included
 
 
 def play_to(players, seed, phase, policy=1):
     """A state in `phase` (random play with a fixed policy)."""
-    state = Q.new_game(players, seed)
+    state = quartz.new_game(players, seed)
     rng = Prng(policy)
-    while not state.is_over() and Q.PHASES[state.phase] != phase:
+    while not state.is_over() and quartz.PHASES[state.phase] != phase:
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     return state
@@ -82,23 +82,23 @@ def test_first_page_shows_dice_cart_chest_and_turn():
         # The five dice: their face letters on badges.
         dice = rows[1]
         letters = [dice[i] for i in range(len(dice)) if c.tile_at(1, i) != 0 and dice[i] != " "]
-        assert letters == [Q.FACE_LETTERS[f] for f in view["dice"]]
+        assert letters == [quartz.FACE_LETTERS[f] for f in view["dice"]]
         # The viewer's cart: a gem of each kind held, its count just after.
         cart_row = 3
-        for kind in range(Q.NKINDS):
-            spot = find_tile(c, size[2], GEM, T.KIND_COLOURS[kind])
+        for kind in range(quartz.NKINDS):
+            spot = find_tile(c, size[2], GEM, quartz_table.KIND_COLOURS[kind])
             assert spot is not None  # in the legend at least
         line = rows[cart_row]
         for kind, n in ((0, 2), (2, 1), (5, 3), (6, 1)):
-            col = T._label(c) + kind * T.CELL
-            assert c.tile_at(cart_row, col) == tile(GEM, T.KIND_COLOURS[kind])
+            col = quartz_table._label(c) + kind * quartz_table.CELL
+            assert c.tile_at(cart_row, col) == tile(GEM, quartz_table.KIND_COLOURS[kind])
             assert line[col + 1] == str(n)
         # Nothing shown where the cart holds none.
-        col = T._label(c) + 1 * T.CELL
+        col = quartz_table._label(c) + 1 * quartz_table.CELL
         assert c.tile_at(cart_row, col) == 0
         chest = rows[cart_row + 1]
-        col = T._label(c) + 4 * T.CELL
-        assert c.tile_at(cart_row + 1, col) == tile(GEM, T.KIND_COLOURS[4])
+        col = quartz_table._label(c) + 4 * quartz_table.CELL
+        assert c.tile_at(cart_row + 1, col) == tile(GEM, quartz_table.KIND_COLOURS[4])
         assert chest[col + 1] == "1"
         # The mover's rerolls: the free ones and the markers.
         n = view["rerolls"] + view["markers"][view["turn"]]
@@ -111,7 +111,7 @@ def test_first_page_shows_dice_cart_chest_and_turn():
 
 def face_tile(face, picked=False):
     """The tile of a die showing `face`: its picture on a free or a picked die."""
-    return C.PICTURES + T.FACES + face + (len(Q.FACES) if picked else 0)
+    return C.PICTURES + quartz_table.FACES + face + (len(quartz.FACES) if picked else 0)
 
 
 def test_a_die_is_its_face_on_its_states_colour():
@@ -119,11 +119,11 @@ def test_a_die_is_its_face_on_its_states_colour():
     # the face's letter under a picture (an outline shows it). Guards: a die showing another
     # face or another die's state, the picture without its letter, a used die as a picture.
     state = play_to(3, 7, "roll")
-    legal = [a for a in state.legal_actions() if a >= Q.DIE]
+    legal = [a for a in state.legal_actions() if a >= quartz.DIE]
     state.apply(legal[0])
     views = [state.view(state.turn)]
     rng = Prng(5)
-    state = Q.new_game(3, 5)
+    state = quartz.new_game(3, 5)
     while not state.used:  # and a die used by an action
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
@@ -133,11 +133,11 @@ def test_a_die_is_its_face_on_its_states_colour():
         picked = view["selected"] if view["phase"] == "roll" else view["group"]
         c = draw(view, NARROW)
         cols = [i for i in range(c.cols) if c.tile_at(1, i) != 0]
-        for d in range(Q.DICE):
+        for d in range(quartz.DICE):
             face = view["dice"][d]
-            assert c.row_text(1)[cols[d]] == Q.FACE_LETTERS[face]
+            assert c.row_text(1)[cols[d]] == quartz.FACE_LETTERS[face]
             if view["used"][d]:
-                assert c.tile_at(1, cols[d]) == tile(SOLID, T.DIE_USED)
+                assert c.tile_at(1, cols[d]) == tile(SOLID, quartz_table.DIE_USED)
                 seen.add("used")
             else:
                 assert c.tile_at(1, cols[d]) == face_tile(face, picked[d])
@@ -154,9 +154,9 @@ def test_phases_say_what_is_being_done():
     ):
         for seed in range(40):
             state = play_to(3, seed, phase, policy=seed)
-            if Q.PHASES[state.phase] == phase:
+            if quartz.PHASES[state.phase] == phase:
                 break
-        assert Q.PHASES[state.phase] == phase
+        assert quartz.PHASES[state.phase] == phase
         view = state.view(state.turn)
         for size in (NARROW, WIDE):
             text = "\n".join(page_one(draw(view, size), size))
@@ -194,7 +194,7 @@ def test_everything_public_the_drawing_reads_the_view_only():
         assert a.texts() == b.texts() and bytes(a.tiles) == bytes(b.tiles)
 
 
-def quartz_table():
+def three_at_the_table():
     """3 players, P1 to roll; P1 holds crystals of four kinds, P2 two kinds."""
     state = play_to(3, 5, "roll")
     state.carts[0] = [2, 0, 1, 0, 0, 3, 1]
@@ -207,8 +207,8 @@ def gems_in(c, row):
     """(column, kind) of each crystal gem drawn on `row`, left to right."""
     found = []
     for col in range(c.cols):
-        for kind in range(Q.NKINDS):
-            if c.tile_at(row, col) == tile(GEM, T.KIND_COLOURS[kind]):
+        for kind in range(quartz.NKINDS):
+            if c.tile_at(row, col) == tile(GEM, quartz_table.KIND_COLOURS[kind]):
                 found.append((col, kind))
     return found
 
@@ -220,18 +220,18 @@ def count_after(c, row, col):
 
 
 def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
-    view = quartz_table().view(0)
+    view = three_at_the_table().view(0)
     for size in (NARROW, WIDE):
         c = draw(view, size)
         legend = gems_in(c, 2)
-        assert [kind for _, kind in legend] == list(range(Q.NKINDS))  # all seven, in order
-        assert [count_after(c, 2, col) for col, _ in legend] == list(Q.VALUES)
+        assert [kind for _, kind in legend] == list(range(quartz.NKINDS))  # all seven, in order
+        assert [count_after(c, 2, col) for col, _ in legend] == list(quartz.VALUES)
         under = dict(legend)
         columns = {kind: col for col, kind in legend}
         # Your cart, your chest, the other carts: each kind under its legend gem.
         for row, counts in ((3, view["carts"][0]), (4, view["chests"][0]), (5, view["carts"][1])):
             held = gems_in(c, row)
-            assert [kind for _, kind in held] == [k for k in range(Q.NKINDS) if counts[k]]
+            assert [kind for _, kind in held] == [k for k in range(quartz.NKINDS) if counts[k]]
             for col, kind in held:
                 assert under[col] == kind and columns[kind] == col
                 assert count_after(c, row, col) == counts[kind]
@@ -239,14 +239,15 @@ def test_the_legend_shows_every_kinds_value_and_the_rows_line_up_under_it():
 
 
 def test_row_labels_at_both_widths():
-    view = quartz_table().view(0)
+    view = three_at_the_table().view(0)
     narrow = draw(view, NARROW)
     assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P2", "P3"]
-    assert narrow.tile_at(4, 0) == T.FACES + Q.CHEST + C.PICTURES  # the chest's picture
+    # the chest's picture
+    assert narrow.tile_at(4, 0) == quartz_table.FACES + quartz.CHEST + C.PICTURES
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P1", "chest", "P2", "P3"]
     # Seen from P2's seat: its own rows first, then P3 and P1 in turn order.
-    view = quartz_table().view(1)
+    view = three_at_the_table().view(1)
     narrow = draw(view, NARROW)
     assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P3", "P1"]
     assert narrow.row_text(3).split()[1:] == ["4", "2"]
@@ -261,7 +262,7 @@ def test_seats_chest_points_and_markers():
     # points"; at 26, on a later page, a row a seat: its points and its chest size in words;
     # then the reroll markers held. Guards: a figure under another heading, a seat's figures
     # on another's row, the markers of the seats without any said, six seats' markers cut.
-    state = quartz_table()
+    state = three_at_the_table()
     state.markers = [0, 2, 1]
     view = state.view(0)
     wide = draw(view, WIDE)
@@ -276,7 +277,7 @@ def test_seats_chest_points_and_markers():
     assert wide.row_text(7) == "Reroll markers: P2 2, P3 1"
     # At 26 columns those go to the second page, one row per seat.
     narrow = draw(view, NARROW)
-    assert narrow.row_text(2).split() == [str(v) for v in Q.VALUES]  # (the legend only)
+    assert narrow.row_text(2).split() == [str(v) for v in quartz.VALUES]  # (the legend only)
     assert narrow.row_text(3).split() == ["Cart", "2", "1", "3", "1"]
     assert narrow.row_text(5).split() == ["P2", "4", "2"]
     for s in range(3):
@@ -285,7 +286,7 @@ def test_seats_chest_points_and_markers():
             "%d" % sum(view["chests"][s]), "in", "chest"]
     assert narrow.row_text(10) == "Reroll markers: P2 2, P3 1"
     assert "points," not in "".join(wide.texts())
-    state = Q.new_game(6, 1)
+    state = quartz.new_game(6, 1)
     state.markers = [2, 0, 1, 3, 1, 1]
     for size in (NARROW, WIDE):
         c = draw(state.view(0), size)
@@ -298,7 +299,7 @@ def test_seats_chest_points_and_markers():
 
 
 def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
-    state = quartz_table()
+    state = three_at_the_table()
     state.chests[2] = [0, 0, 3, 0, 0, 0, 0]
     view = state.view(0)
     words = ("Dice: P pickaxe H hammer C chest T transfer S steal * helmet: any"
@@ -308,12 +309,13 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
         texts = c.texts()[: c.used]
         chests = [r for r in range(c.used) if texts[r].startswith(("P2C ", "P3C "))]
         assert [texts[r].split()[0] for r in chests] == ["P2C", "P3C"]  # (name, picture)
-        assert c.tile_at(chests[0], 2) == T.FACES + Q.CHEST + C.PICTURES
+        assert c.tile_at(chests[0], 2) == quartz_table.FACES + quartz.CHEST + C.PICTURES
         assert texts[chests[0]].split()[1:] == ["-"]
         assert [k for _, k in gems_in(c, chests[1])] == [2]
         bag = chests[1] + 1
         assert texts[bag].startswith("Bag")
-        assert [k for _, k in gems_in(c, bag)] == [k for k in range(Q.NKINDS) if view["bag"][k]]
+        assert [k for _,
+                k in gems_in(c, bag)] == [k for k in range(quartz.NKINDS) if view["bag"][k]]
         tail = texts[bag + 1 :]
         if size is WIDE:
             assert texts[bag].endswith(" %d pairs" % view["pairs"])
@@ -326,8 +328,8 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
 
 
 def test_dice_badges_are_wider_at_40_columns():
-    view = quartz_table().view(0)
-    letters = "".join(Q.FACE_LETTERS[f] for f in view["dice"])
+    view = three_at_the_table().view(0)
+    letters = "".join(quartz.FACE_LETTERS[f] for f in view["dice"])
     narrow = draw(view, NARROW)
     assert narrow.row_text(1).startswith("Dice " + " ".join(letters))
     assert sum(1 for col in range(26) if narrow.tile_at(1, col)) == 5
@@ -341,19 +343,19 @@ def test_choosing_an_action_says_which_are_done():
     for seed in range(24):
         state = play_to(3, seed, "act", policy=seed)
         for _ in range(seed % 4):  # up to three actions into the turn
-            if Q.PHASES[state.phase] != "act":
+            if quartz.PHASES[state.phase] != "act":
                 break
-            legal = [a for a in state.legal_actions() if a != Q.END_TURN]
+            legal = [a for a in state.legal_actions() if a != quartz.END_TURN]
             if not legal:
                 break
             state.apply(legal[0])
-            while Q.PHASES[state.phase] not in ("act", "roll", "over"):
+            while quartz.PHASES[state.phase] not in ("act", "roll", "over"):
                 state.apply(state.legal_actions()[0])
-        if Q.PHASES[state.phase] != "act":
+        if quartz.PHASES[state.phase] != "act":
             continue
         view = state.view(0)
         done = [k for k in range(5) if view["kinds_used"][k]]
-        want = "done " + " ".join([Q.FACE_LETTERS[k] for k in done]) if done else "choose"
+        want = "done " + " ".join([quartz.FACE_LETTERS[k] for k in done]) if done else "choose"
         c = draw(view, NARROW)
         assert c.row_text(1).endswith(" " + want) and len(c.row_text(1)) == c.cols
         # The actions done as their faces' pictures, a space apart.
@@ -366,7 +368,7 @@ def test_choosing_an_action_says_which_are_done():
 def test_the_hammer_says_how_many_crystals_go_back():
     for seed in range(40):
         state = play_to(3, seed, "return", policy=seed)
-        if Q.PHASES[state.phase] == "return":
+        if quartz.PHASES[state.phase] == "return":
             break
     view = state.view(state.turn)
     for size in (NARROW, WIDE):
@@ -376,7 +378,7 @@ def test_the_hammer_says_how_many_crystals_go_back():
         # The crystals just mined, where the legend stands otherwise, in orange.
         assert c.row_text(2).startswith("New")
         assert c.colours[2] == C.ORANGE
-        mined = [k for k in range(Q.NKINDS) if view["mined"][k]]
+        mined = [k for k in range(quartz.NKINDS) if view["mined"][k]]
         assert [k for _, k in gems_in(c, 2)] == mined
         assert [count_after(c, 2, col) for col, _ in gems_in(c, 2)] == [
             view["mined"][k] for k in mined
@@ -386,8 +388,8 @@ def test_the_hammer_says_how_many_crystals_go_back():
 def test_the_wide_layout_needs_40_columns():
     """One column short of 40: the 26-column layout (the points on rows of their own, the
     bag's total in words), only with more room for the words."""
-    view = quartz_table().view(0)
-    c = render(T, view, 39, 40)
+    view = three_at_the_table().view(0)
+    c = render(quartz_table, view, 39, 40)
     texts = c.texts()
     assert [texts[r].split()[0] for r in range(3, 7)] == ["Cart", "C", "P2", "P3"]
     assert "points" not in texts[2] and texts[3].split() == ["Cart", "2", "1", "3", "1"]
@@ -405,17 +407,17 @@ def test_the_dice_row_names_the_action_and_its_target():
     # Guards: a letter shown as "?" for some kinds, a target seat 0 shown as "?".
     seen = set()
     for seed in range(60):
-        state = Q.new_game(3, seed)
+        state = quartz.new_game(3, seed)
         rng = Prng(seed)
         for _ in range(150):
             if state.is_over():
                 break
             view = state.view(state.current_player())
             phase = view["phase"]
-            before, faces, after = T._doing(view, names_for(3))
-            text = before + "".join(Q.FACE_LETTERS[k] for k in faces) + after
+            before, faces, after = quartz_table._doing(view, names_for(3))
+            text = before + "".join(quartz.FACE_LETTERS[k] for k in faces) + after
             if phase == "dice":
-                assert text.startswith(Q.FACE_LETTERS[view["action"]] + " x"), text
+                assert text.startswith(quartz.FACE_LETTERS[view["action"]] + " x"), text
                 seen.add(("dice", view["action"]))
             elif phase in ("give", "take"):
                 assert text.endswith("P%d" % (view["target"] + 1)), text
@@ -431,30 +433,32 @@ def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
     # your cart's row), the crystal's gem in the cart or chest it went to; nothing at the
     # viewer's own decision. Guards: a mark on the die or row before or after, another
     # seat's row, a chest's crystal marked in the cart, a mark at your own decision.
-    state = quartz_table()
+    state = three_at_the_table()
     state.turn = 1  # (P2 moves; P1 watches)
     base = state.view(0)
     rows = {"Cart": 3, "chest": 4, "P2": 5, "P3": 6}
-    cases = [(Q.DIE + 3, 1, None), (Q.SEAT + 2, rows["P3"], "P3"), (Q.SEAT + 0, rows["Cart"],
-             "Cart"), (Q.IN_CART + 1 * 8 + 1, rows["P2"], 1), (Q.IN_CART + 0 * 8 + 5,
-             rows["Cart"], 5), (Q.IN_CHEST + 0 * 8 + 4, rows["chest"], 4)]
+    cases = [(quartz.DIE + 3, 1, None), (quartz.SEAT + 2, rows["P3"], "P3"),
+             (quartz.SEAT + 0, rows["Cart"],
+             "Cart"), (quartz.IN_CART + 1 * 8 + 1, rows["P2"], 1), (quartz.IN_CART + 0 * 8 + 5,
+             rows["Cart"], 5), (quartz.IN_CHEST + 0 * 8 + 4, rows["chest"], 4)]
     for moved, row, what in cases:
         view = dict(base)
         view["moved"] = moved
-        c = render(T, view, NARROW[0], 40, marks=64)  # (every page: the bag's row too)
+        c = render(quartz_table, view, NARROW[0], 40,
+                   marks=64)  # (every page: the bag's row too)
         spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
         assert len(spots) == 1, (moved, spots)
         r, col = divmod(spots[0], c.cols)
         assert r == row, (moved, r)
-        if moved < Q.SEAT:
-            assert col == 5 + 2 * (moved - Q.DIE)  # the die's own cell in "Dice a b c d e"
-        elif moved < Q.IN_CART:
+        if moved < quartz.SEAT:
+            assert col == 5 + 2 * (moved - quartz.DIE)  # the die's own cell in "Dice a b c d e"
+        elif moved < quartz.IN_CART:
             assert col == 0 and c.row_text(r).split()[0] == what
         else:
-            assert col == T._label(c) + what * T.CELL  # the gem of that kind
-            assert c.tile_at(r, col) == tile(GEM, T.KIND_COLOURS[what])
+            assert col == quartz_table._label(c) + what * quartz_table.CELL  # the gem of that kind
+            assert c.tile_at(r, col) == tile(GEM, quartz_table.KIND_COLOURS[what])
         view["current"] = 0  # the viewer's own decision: no mark
-        c = render(T, view, NARROW[0], 40, marks=64)
+        c = render(quartz_table, view, NARROW[0], 40, marks=64)
         assert C.MOVED not in [c.marks[i] for i in range(c.marked)]
         for seat in range(3):  # a seat is one thing on the table: its cart's row, once
-            assert [c.marks[i] for i in range(c.marked)].count(Q.SEAT + seat) == 1
+            assert [c.marks[i] for i in range(c.marked)].count(quartz.SEAT + seat) == 1

@@ -356,8 +356,8 @@ def test_sixgems_settlement_tables_each_seats_points():
 
 
 def test_sixgems_final_settlement_has_no_card():
-    from firmware.games.sixgems import rules as G
-    results = [[0, 0, 0, 0, 0, 1, 2, 3], [G.FINAL, 1, 0, 0, 0, 5, 6, 0]]
+    from firmware.games.sixgems import rules as sixgems
+    results = [[0, 0, 0, 0, 0, 1, 2, 3], [sixgems.FINAL, 1, 0, 0, 0, 5, 6, 0]]
     view = sixgems_view(results, [6, 8, 3])
     assert lines(results_sixgems.round_result, view) == [
         "Final settlement",

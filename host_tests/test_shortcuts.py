@@ -10,8 +10,8 @@ from table_checks import choice_decisions, played, shortcuts
 from firmware import buttons as K
 from firmware.core import load
 from firmware.core.prng import Prng
-from firmware.games.quartz import choices as T
-from firmware.games.quartz import rules as Q
+from firmware.games.quartz import choices as quartz_choices
+from firmware.games.quartz import rules as quartz
 from firmware.save import SaveSlot
 from firmware.ui import screens as S
 from firmware.ui.match import Match
@@ -19,13 +19,13 @@ from firmware.ui.match import Match
 
 def quartz_decisions(seeds, moves=120):
     """(state, view, legal, choices) at the decisions of random Quartz games."""
-    return choice_decisions(Q.new_game, T.choices, seeds, moves)
+    return choice_decisions(quartz.new_game, quartz_choices.choices, seeds, moves)
 
 
 def points_of(held):
     """What a holding (cart and chest, counts per kind) scores, no chest penalty (Q-F1, Q-F2:
     the rules' own scoring; a second seat with an emptier chest takes the penalty)."""
-    return Q.final_scores([held, [0] * Q.NKINDS], [1, 0])[0]
+    return quartz.final_scores([held, [0] * quartz.NKINDS], [1, 0])[0]
 
 
 def worth(moving, held, kind):
@@ -37,9 +37,9 @@ def worth(moving, held, kind):
     less = list(held)
     less[kind] -= 1
     if moving == "take":
-        return 10 * (points_of(more) - points_of(held)) + 3 * Q.VALUES[kind]
+        return 10 * (points_of(more) - points_of(held)) + 3 * quartz.VALUES[kind]
     if moving == "chest":
-        return Q.VALUES[kind]
+        return quartz.VALUES[kind]
     return points_of(less) - points_of(held)
 
 
@@ -49,10 +49,10 @@ def likely_move(pool, left, moving, held):
     is taken (shrinking with what is given away or returned); and the worth summed."""
     pool = list(pool)
     held = list(held)
-    moved = [0] * Q.NKINDS
+    moved = [0] * quartz.NKINDS
     total = 0
     while left > 0 and sum(pool):
-        kind = max([k for k in range(Q.NKINDS) if pool[k]],
+        kind = max([k for k in range(quartz.NKINDS) if pool[k]],
                    key=lambda k, held=held: (worth(moving, held, k), -k))
         total += worth(moving, held, kind)
         moved[kind] += 1
@@ -63,7 +63,7 @@ def likely_move(pool, left, moving, held):
 
 
 def held_by(view, seat):
-    return [view["carts"][seat][k] + view["chests"][seat][k] for k in range(Q.NKINDS)]
+    return [view["carts"][seat][k] + view["chests"][seat][k] for k in range(quartz.NKINDS)]
 
 
 def dice_in(words):
@@ -81,22 +81,22 @@ def test_an_action_with_its_dice_uses_its_face_first_then_helmets_Q_T3():
         if view["phase"] not in ("act", "dice"):
             continue
         for words, actions in shortcuts(choices):
-            kind = (actions[0] - Q.ACTION if view["phase"] == "act" else view["action"])
+            kind = (actions[0] - quartz.ACTION if view["phase"] == "act" else view["action"])
             after = played(state, actions)
             assert after is not None, (words, actions, legal)
             done = (after.kinds_used >> kind) & 1
-            assert done or after.phase in (Q.P_ROLL, Q.P_OVER), words  # (or the next
+            assert done or after.phase in (quartz.P_ROLL, quartz.P_OVER), words  # (or the next
             # turn began: nothing was left to do)
             if not done:
                 continue
-            used = [d for d in range(Q.DICE) if (after.used >> d) & 1
+            used = [d for d in range(quartz.DICE) if (after.used >> d) & 1
                     and not view["used"][d] and not view["group"][d]]  # by the shortcut
             n = dice_in(words)
             assert len(used) + sum(view["group"]) == n, (words, used, view["group"])
-            assert words.startswith(Q.FACES[kind]), words
-            own_left = [d for d in range(Q.DICE) if d not in used and not view["used"][d]
+            assert words.startswith(quartz.FACES[kind]), words
+            own_left = [d for d in range(quartz.DICE) if d not in used and not view["used"][d]
                         and not view["group"][d] and view["dice"][d] == kind]
-            helmets = [d for d in used if view["dice"][d] == Q.HELMET]
+            helmets = [d for d in used if view["dice"][d] == quartz.HELMET]
             assert not (helmets and own_left), (words, view["dice"], used)
             seen += 1
     assert seen > 150, seen
@@ -111,17 +111,17 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
     for _state, view, legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "act":
             continue
-        assert choices[-1] == Q.END_TURN and Q.END_TURN in legal
+        assert choices[-1] == quartz.END_TURN and quartz.END_TURN in legal
         offered = []
         for words, actions in shortcuts(choices):
-            if not [a for a in actions if Q.SEAT <= a < Q.CRYSTAL]:  # (not one on to a
-                offered.append((actions[0] - Q.ACTION, dice_in(words)))  # target: below)
+            if not [a for a in actions if quartz.SEAT <= a < quartz.CRYSTAL]:  # (not one on to a
+                offered.append((actions[0] - quartz.ACTION, dice_in(words)))  # target: below)
         expected = []
         for action in legal[1:]:
-            kind = action - Q.ACTION
-            fits = len([d for d in range(Q.DICE) if not view["used"][d]
-                        and view["dice"][d] in (kind, Q.HELMET)])
-            expected.extend([(kind, n) for n in range(Q.MIN_DICE[kind], fits + 1)])
+            kind = action - quartz.ACTION
+            fits = len([d for d in range(quartz.DICE) if not view["used"][d]
+                        and view["dice"][d] in (kind, quartz.HELMET)])
+            expected.extend([(kind, n) for n in range(quartz.MIN_DICE[kind], fits + 1)])
         assert sorted(offered) == sorted(expected), (offered, expected, view["dice"])
         aimed = len(shortcuts(choices)) - len(offered)  # (a steal, a transfer: at most one
         assert aimed <= 2 and len(choices) == len(expected) + 1 + aimed  # each)
@@ -132,8 +132,8 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
 def lone_faces(dice):
     """The faces a lone die shows, of an action that needs two dice (Q-T3), but a steal
     when a helmet shows (it can pair the steal): what a player likely rerolls."""
-    return [face for face in (Q.HAMMER, Q.CHEST, Q.TRANSFER, Q.STEAL)
-            if dice.count(face) == 1 and not (face == Q.STEAL and Q.HELMET in dice)]
+    return [face for face in (quartz.HAMMER, quartz.CHEST, quartz.TRANSFER, quartz.STEAL)
+            if dice.count(face) == 1 and not (face == quartz.STEAL and quartz.HELMET in dice)]
 
 
 def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2():
@@ -149,12 +149,13 @@ def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2(
             continue
         dice = view["dice"]
         for i, (words, actions) in enumerate(shortcuts(choices)):
-            assert actions[-1] == Q.REROLL and played(state, actions) is not None, words
+            assert actions[-1] == quartz.REROLL and played(state, actions) is not None, words
             probe = played(state, actions[:-1])
-            picked = [d for d in range(Q.DICE) if (probe.sel >> d) & 1]
-            faces = sorted({dice[a - Q.DIE] for a in actions[:-1]})
-            assert Q.HELMET not in faces and all(Q.FACES[f] in words for f in faces), words
-            assert picked == [d for d in range(Q.DICE) if view["selected"][d]
+            picked = [d for d in range(quartz.DICE) if (probe.sel >> d) & 1]
+            faces = sorted({dice[a - quartz.DIE] for a in actions[:-1]})
+            assert quartz.HELMET not in faces, words
+            assert all(quartz.FACES[f] in words for f in faces), words
+            assert picked == [d for d in range(quartz.DICE) if view["selected"][d]
                               or dice[d] in faces], (words, dice)
             assert (", a marker" in words) == (view["rerolls"] == 0), words
             if len(faces) > 1:
@@ -179,11 +180,11 @@ def test_a_free_reroll_of_lone_dice_comes_before_keeping_them_Q_T2():
         lone = lone_faces(view["dice"])
         if view["rerolls"] and lone and not any(view["selected"]):
             words, actions = choices[0]
-            assert sorted({view["dice"][a - Q.DIE] for a in actions[:-1]}) == lone, words
-            assert choices[1] == Q.KEEP
+            assert sorted({view["dice"][a - quartz.DIE] for a in actions[:-1]}) == lone, words
+            assert choices[1] == quartz.KEEP
             firsts.add("reroll")
         else:
-            assert choices[0] == Q.KEEP, (view["rerolls"], lone, choices[:2])
+            assert choices[0] == quartz.KEEP, (view["rerolls"], lone, choices[:2])
             firsts.add("keep")
     assert firsts == {"reroll", "keep"}
 
@@ -195,17 +196,17 @@ def test_crystals_are_offered_the_likely_first():
     # in another order. Guards: the order by value alone (a set's bonus left out), reversed.
     seen = set()
     for _state, view, legal, choices in quartz_decisions(range(1, 30), 200):
-        if not legal or legal[0] < Q.CRYSTAL:
+        if not legal or legal[0] < quartz.CRYSTAL:
             continue
         choices = [c for c in choices if not isinstance(c, tuple)]
         assert sorted(choices) == sorted(legal)
         held = held_by(view, view["current"])
         phase = view["phase"]
-        want = sorted(legal, key=lambda a: (-worth(phase, held, a - Q.CRYSTAL), a))
+        want = sorted(legal, key=lambda a: (-worth(phase, held, a - quartz.CRYSTAL), a))
         assert choices == want, (phase, held, choices, want)
         seen.add(phase)
-        if phase == "take" and [Q.VALUES[a - Q.CRYSTAL] for a in choices] != sorted(
-                [Q.VALUES[a - Q.CRYSTAL] for a in choices], reverse=True):
+        if phase == "take" and [quartz.VALUES[a - quartz.CRYSTAL] for a in choices] != sorted(
+                [quartz.VALUES[a - quartz.CRYSTAL] for a in choices], reverse=True):
             seen.add("a set's bonus first")
     assert seen == {"take", "chest", "give", "return", "a set's bonus first"}, seen
 
@@ -226,23 +227,24 @@ def test_a_whole_crystal_move_at_once_moves_what_its_words_say_Q_T3():
                 continue
             after = played(state, actions)
             assert after is not None, (words, actions)
-            assert after.left == 0 and after.phase not in (Q.P_TARGET, Q.P_TAKE, Q.P_GIVE,
-                                                           Q.P_CHEST, Q.P_RETURN), words
+            assert after.left == 0 and after.phase not in (quartz.P_TARGET, quartz.P_TAKE,
+                                                           quartz.P_GIVE,
+                                                           quartz.P_CHEST, quartz.P_RETURN), words
             me = view["current"]
             verb = words.split()[0]
             seen.add(verb)
             if phase == "target":
-                target = actions[0] - Q.SEAT
+                target = actions[0] - quartz.SEAT
                 assert "P%d" % (target + 1) in words, words
             else:
                 target = view["target"]
-            if after.phase != Q.P_ACT:
+            if after.phase != quartz.P_ACT:
                 continue
-            moved = [after.chests[me][k] - view["chests"][me][k] for k in range(Q.NKINDS)]
+            moved = [after.chests[me][k] - view["chests"][me][k] for k in range(quartz.NKINDS)]
             if verb in ("steal", "give", "return"):  # (a return: from the cart too)
                 mine = after.carts[me]
-                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(Q.NKINDS)]
-            said = ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(quartz.NKINDS)]
+            said = ", ".join("%d %s" % (moved[k], quartz.KINDS[k]) for k in range(quartz.NKINDS)
                              if moved[k])
             assert said and said in words, (words, moved)
             source = (view["mined"] if verb == "return" else view["carts"][target]
@@ -258,7 +260,7 @@ def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):
     # Guards: a shortcut taken back an action at a time, the save left on the undone
     # state, an illegal shortcut half played.
     slot = SaveSlot(str(tmp_path / "q"), sync=False)
-    match = Match(Q.new_game(3, 4), ["human", "normal", "normal"], slot)
+    match = Match(quartz.new_game(3, 4), ["human", "normal", "normal"], slot)
     checked = 0
     rng = Prng(4)
     for _ in range(300):
@@ -268,7 +270,7 @@ def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):
             assert match.think(1000)
             continue
         view = match.state.view(match.current())
-        choices = T.choices(view, match.legal())
+        choices = quartz_choices.choices(view, match.legal())
         mine = shortcuts(choices)
         if not mine or view["phase"] == "roll":  # (a reroll shows new dice: no take-back)
             match.play(choices[rng.randbelow(len(choices))] if not mine else match.legal()[0])
@@ -277,7 +279,8 @@ def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):
         before = fingerprint(match.state)
         history = list(match.state.history)
         with pytest.raises(ValueError):
-            match.play_all(actions + [Q.CONFIRM, Q.CONFIRM])  # one too many: refused whole
+            match.play_all(actions + [quartz.CONFIRM,
+                                      quartz.CONFIRM])  # one too many: refused whole
         assert fingerprint(match.state) == before and list(slot.load().state.history) == history
         match.play_all(actions)
         assert list(match.state.history) == history + actions
@@ -381,10 +384,10 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
         if view["round"] % 2:  # (every other round, a bag of unstable crystals: no mining)
             view = dict(view)
             view["bag"] = [1, 0, 0, 0, 0, 0, 9]
-            choices = T.choices(view, legal)
+            choices = quartz_choices.choices(view, legal)
         kinds = []
         plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: above)
-                 if not [a for a in c[1] if Q.SEAT <= a < Q.CRYSTAL]]
+                 if not [a for a in c[1] if quartz.SEAT <= a < quartz.CRYSTAL]]
         for words, actions in plain:
             if actions[0] not in kinds:
                 kinds.append(actions[0])
@@ -392,12 +395,12 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
             assert words.endswith("%d %s" % (n, "die" if n == 1 else "dice")), words
         heads = [words for words, _actions in plain[:len(kinds)]]
         assert [a for _w, (a, *_r) in plain[:len(kinds)]] == kinds
-        free = [view["dice"][d] for d in range(Q.DICE) if not view["used"][d]]
-        order = list(T.PLAY_ORDER)
+        free = [view["dice"][d] for d in range(quartz.DICE) if not view["used"][d]]
+        order = list(quartz_choices.PLAY_ORDER)
         held = held_by(view, view["current"])
         bag = view["bag"]
         mined = 0  # the points a crystal from the bag adds, times the crystals in the bag
-        for k in range(Q.NKINDS):
+        for k in range(quartz.NKINDS):
             more = list(held)
             more[k] += 1
             mined += bag[k] * (points_of(more) - points_of(held))
@@ -405,16 +408,17 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
             order = order[2:] + order[:2]  # mining would likely cost points: last
             seen_kinds.add("mining last")
         order = [k for k in order if k in free] + [k for k in order if k not in free]
-        if [k for k in order if k not in free and Q.ACTION + k in kinds]:
+        if [k for k in order if k not in free and quartz.ACTION + k in kinds]:
             seen_kinds.add("helmets alone last")
-        assert kinds == [Q.ACTION + k for k in order if Q.ACTION + k in kinds]
+        assert kinds == [quartz.ACTION + k for k in order if quartz.ACTION + k in kinds]
         for action, words in zip(kinds, heads):
-            kind = action - Q.ACTION
+            kind = action - quartz.ACTION
             own = free.count(kind)
-            likely = own + (free.count(Q.HELMET) if kind in (Q.STEAL, Q.TRANSFER, Q.CHEST)
+            likely = own + (free.count(quartz.HELMET) if kind in (quartz.STEAL, quartz.TRANSFER,
+                                                                  quartz.CHEST)
                             else 0)
-            if own >= Q.MIN_DICE[kind] or likely > own:
-                assert dice_in(words) == max(likely, Q.MIN_DICE[kind]), (words, free)
+            if own >= quartz.MIN_DICE[kind] or likely > own:
+                assert dice_in(words) == max(likely, quartz.MIN_DICE[kind]), (words, free)
                 seen += 1
     assert seen > 60 and seen_kinds == {"mining last", "helmets alone last"}, (seen, seen_kinds)
 
@@ -432,16 +436,16 @@ def test_the_likely_target_comes_first_Q_T3():
         assert sorted(targets) == sorted(legal)
         runs = [c[1][0] for c in shortcuts(choices)]
         assert runs == [t for t in targets if t in runs]
-        if view["action"] == Q.TRANSFER:
-            aims = [(view["scores"][t - Q.SEAT], t) for t in targets]
+        if view["action"] == quartz.TRANSFER:
+            aims = [(view["scores"][t - quartz.SEAT], t) for t in targets]
         else:
             held = held_by(view, view["current"])
-            aims = [(likely_move(view["carts"][t - Q.SEAT], view["left"], "take", held)[1],
+            aims = [(likely_move(view["carts"][t - quartz.SEAT], view["left"], "take", held)[1],
                      -t) for t in targets]
         assert aims == sorted(aims, reverse=True), (view["action"], aims)
         if len(set([a[0] for a in aims])) > 1:
             seen.add(view["action"])
-    assert seen == {Q.TRANSFER, Q.STEAL}, seen
+    assert seen == {quartz.TRANSFER, quartz.STEAL}, seen
 
 
 def test_a_steal_or_a_transfer_goes_on_to_its_likely_target_in_one_pick_Q_T3():
@@ -456,33 +460,34 @@ def test_a_steal_or_a_transfer_goes_on_to_its_likely_target_in_one_pick_Q_T3():
             continue
         me = view["current"]
         for words, actions in shortcuts(choices):
-            seats = [a - Q.SEAT for a in actions if Q.SEAT <= a < Q.CRYSTAL]
+            seats = [a - quartz.SEAT for a in actions if quartz.SEAT <= a < quartz.CRYSTAL]
             if not seats:
                 continue
-            kind = actions[0] - Q.ACTION
+            kind = actions[0] - quartz.ACTION
             n = dice_in(words)
             at = choices.index((words, actions))  # the plain shortcut right after it
-            assert choices[at + 1] == ("%s with %d dice" % (Q.FACES[kind], n),
-                                       [a for a in actions if a < Q.SEAT]), (words, choices)
+            assert choices[at + 1] == ("%s with %d dice" % (quartz.FACES[kind], n),
+                                       [a for a in actions if a < quartz.SEAT]), (words, choices)
             others = [s for s in range(view["players"]) if s != me]
-            if kind == Q.TRANSFER:
+            if kind == quartz.TRANSFER:
                 best = max(others, key=lambda s: (view["scores"][s], s))
             else:
                 held = held_by(view, me)
                 best = max(others, key=lambda s, carts=view["carts"], n=n, held=held: (
                     likely_move(carts[s], n - 1, "take", held)[1], -s))
             assert seats == [best], (words, view["carts"], view["scores"])
-            assert words.startswith(Q.FACES[kind] + " ") and "P%d with" % (best + 1) in words
+            assert words.startswith(quartz.FACES[kind] + " ") and "P%d with" % (best + 1) in words
             after = played(state, actions)
             assert after is not None, words
             done = (after.kinds_used >> kind) & 1
-            assert done or after.phase in (Q.P_ROLL, Q.P_OVER), words  # (or the turn's end)
-            if done and after.phase == Q.P_ACT:
+            assert done or after.phase in (quartz.P_ROLL,
+                                           quartz.P_OVER), words  # (or the turn's end)
+            if done and after.phase == quartz.P_ACT:
                 mine = after.carts[me]
-                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(Q.NKINDS)]
-                said = ", ".join("%d %s" % (moved[k], Q.KINDS[k]) for k in range(Q.NKINDS)
+                moved = [abs(mine[k] - view["carts"][me][k]) for k in range(quartz.NKINDS)]
+                said = ", ".join("%d %s" % (moved[k], quartz.KINDS[k]) for k in range(quartz.NKINDS)
                                  if moved[k])
-                assert said and (" %s %s P" % (said, "to" if kind == Q.TRANSFER else "from")
+                assert said and (" %s %s P" % (said, "to" if kind == quartz.TRANSFER else "from")
                                  in words), (words, moved)
                 seen.add(kind)
-    assert seen == {Q.STEAL, Q.TRANSFER}, seen
+    assert seen == {quartz.STEAL, quartz.TRANSFER}, seen

@@ -10,7 +10,7 @@ from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import load
 from firmware.core.prng import Prng
 from firmware.games.sixgems import bot as bot_module
-from firmware.games.sixgems import rules as G
+from firmware.games.sixgems import rules as sixgems
 
 
 def strict_bot(seat, level="normal", seed=0):
@@ -86,28 +86,29 @@ def test_bot_settles_when_it_pays_G_T3_G_K11():
     # Blue 6 on Ruby where the bot holds 3 Ruby; G-K11 (no 1 or 2) holds: settle.
     view = _view(phase="settle", boards=[0, 2, 4], faces=[6, 3, 4],
                  real=[[3, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0]], settle_hand=[10],
-                 legal=[G.PASS, G.SETTLE + 10, G.EXCHANGE + 10])
-    assert strict_bot(0).choose(view) == G.SETTLE + 10
+                 legal=[sixgems.PASS, sixgems.SETTLE + 10, sixgems.EXCHANGE + 10])
+    assert strict_bot(0).choose(view) == sixgems.SETTLE + 10
     # The same dice favour the opponent: no settlement.
     view["real"] = [[0, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0]]
-    assert strict_bot(0).choose(view) != G.SETTLE + 10
+    assert strict_bot(0).choose(view) != sixgems.SETTLE + 10
 
 
 def test_bot_places_dice_on_its_gems_G_S2():
     view = _view(phase="dice", die_index=0, boards=[-1, -1, -1], faces=[6, 2, 5],
                  real=[[0, 0, 0, 4, 0, 0], [0, 3, 0, 0, 0, 0]],
-                 legal=[G.PLACE_DIE + b for b in range(6)])
-    assert strict_bot(0).choose(view) == G.PLACE_DIE + 3  # blue 6 on its Sapphire
+                 legal=[sixgems.PLACE_DIE + b for b in range(6)])
+    assert strict_bot(0).choose(view) == sixgems.PLACE_DIE + 3  # blue 6 on its Sapphire
     view.update({"die_index": 2, "boards": [3, 0, -1],
-                 "legal": [G.PLACE_DIE + b for b in (1, 2, 4, 5)]})
-    assert strict_bot(0).choose(view) == G.PLACE_DIE + 1  # the red die on the opponent's
+                 "legal": [sixgems.PLACE_DIE + b for b in (1, 2, 4, 5)]})
+    assert strict_bot(0).choose(view) == sixgems.PLACE_DIE + 1  # the red die on the opponent's
 
 
 def test_bot_places_wild_gem_under_a_blue_die_G_P4():
     view = _view(phase="wild", boards=[0, 2, 4], faces=[6, 3, 4],
-                 real=[[1, 0, 1, 0, 1, 0], [0] * 6], legal=[G.WAIT, G.WILD + 0, G.WILD + 2,
-                                                             G.WILD + 4])
-    assert strict_bot(0).choose(view) == G.WILD + 0
+                 real=[[1, 0, 1, 0, 1, 0], [0] * 6], legal=[sixgems.WAIT, sixgems.WILD + 0,
+                                                            sixgems.WILD + 2,
+                                                             sixgems.WILD + 4])
+    assert strict_bot(0).choose(view) == sixgems.WILD + 0
 
 
 def test_make_bot_levels():
@@ -141,18 +142,18 @@ def gem(colour, face, copy=0):
     return colour * 12 + (face - 1) * 2 + copy
 
 
-def table(areas, hands, settle, boards, faces, totals, phase=G.P_PLAY, played=-1, length=8):
+def table(areas, hands, settle, boards, faces, totals, phase=sixgems.P_PLAY, played=-1, length=8):
     """2 players, seat 0's turn, the game's last settlement to come (G-E1: `length` - 1 done);
     no wild gems; the cards not placed form the decks."""
-    state = G.new_game(2, 1, {"length": str(length)})
+    state = sixgems.new_game(2, 1, {"length": str(length)})
     state.areas = [list(a) for a in areas]
     state.hands = [list(h) for h in hands]
     state.settle_hands = [list(h) for h in settle]
     used = set(areas[0] + areas[1] + hands[0] + hands[1])
-    state.gem_deck = [c for c in range(G.GEM_CARDS) if c not in used]
-    state.settle_deck = [k for k in range(G.SETTLE_CARDS) if k not in settle[0] + settle[1]]
-    state.wild_owner = [-1] * G.SETTLE_CARDS
-    state.wild_colour = [-1] * G.SETTLE_CARDS
+    state.gem_deck = [c for c in range(sixgems.GEM_CARDS) if c not in used]
+    state.settle_deck = [k for k in range(sixgems.SETTLE_CARDS) if k not in settle[0] + settle[1]]
+    state.wild_owner = [-1] * sixgems.SETTLE_CARDS
+    state.wild_colour = [-1] * sixgems.SETTLE_CARDS
     state.boards = list(boards)
     state.faces = list(faces)
     state.totals = list(totals)
@@ -202,19 +203,20 @@ def losing_settlement():
     lost, 29 to 45; passing or exchanging plays on."""
     return table([[gem(0, 1), gem(0, 2), gem(3, 5)], THEIRS],
                  [[gem(3, 6), gem(4, 2), gem(5, 4)], [gem(1, 6), gem(2, 6), gem(4, 6)]],
-                 [[K3, K4], [0, 1]], [0, 2, 4], [3, 5, 1], [20, 30], G.P_SETTLE, gem(3, 5))
+                 [[K3, K4], [0, 1]], [0, 2, 4], [3, 5, 1], [20, 30], sixgems.P_SETTLE, gem(3, 5))
 
 
 def test_normal_never_settles_into_a_lost_game_G_E1():
     # Easy's noise (+-8) sometimes does. (Hard is not asserted: its search values a lost
     # game by the score lead alone, and with few playouts it sometimes takes this loss.)
     state = losing_settlement()
-    assert G.SETTLE + K3 in state.legal_actions()
-    state.apply(G.SETTLE + K3)
+    assert sixgems.SETTLE + K3 in state.legal_actions()
+    state.apply(sixgems.SETTLE + K3)
     assert state.is_over() and state.winners() == [1]
     view = losing_settlement().view(0)
-    assert {strict_bot(0, "normal", seed).choose(view) for seed in range(30)} == {G.EXCHANGE + K4}
-    assert G.SETTLE + K3 in {strict_bot(0, "easy", seed).choose(view) for seed in range(30)}
+    assert {strict_bot(0, "normal",
+                       seed).choose(view) for seed in range(30)} == {sixgems.EXCHANGE + K4}
+    assert sixgems.SETTLE + K3 in {strict_bot(0, "easy", seed).choose(view) for seed in range(30)}
 
 
 # ---- Settling (G-T3): the edge of the settlement, the wild gem it becomes (G-P4) ----------
@@ -229,7 +231,8 @@ def settle_view(mine, theirs, **fields):
     `theirs`: (Ruby, Emerald) gems."""
     real = [[mine[0], 0, mine[1], 0, 0, 0], [theirs[0], 0, theirs[1], 0, 0, 0]]
     view = _view(phase="settle", boards=[RU, EM, AM], faces=[1, 2, 3], real=real,
-                 totals=[10, 0], settle_hand=[K5], legal=[G.PASS, G.SETTLE + K5, G.EXCHANGE + K5])
+                 totals=[10, 0], settle_hand=[K5], legal=[sixgems.PASS, sixgems.SETTLE + K5,
+                                                          sixgems.EXCHANGE + K5])
     view.update(fields)
     return view
 
@@ -237,24 +240,25 @@ def settle_view(mine, theirs, **fields):
 def test_settle_by_the_edge_over_the_best_opponent_G_T3_G_P3():
     # Seat 0 scores 5 + 1 + 4 = 10. Against 8 (2 behind it) it settles; against 16 (6
     # ahead) it does not: the opponent's points count one for one.
-    assert strict_bot(0).choose(settle_view((1, 2), (2, 3))) == G.SETTLE + K5
-    assert strict_bot(0).choose(settle_view((1, 2), (2, 7))) == G.PASS
+    assert strict_bot(0).choose(settle_view((1, 2), (2, 3))) == sixgems.SETTLE + K5
+    assert strict_bot(0).choose(settle_view((1, 2), (2, 7))) == sixgems.PASS
     # A condition that holds is not exchanged away.
-    view = settle_view((1, 2), (2, 7), legal=[G.SETTLE + K5, G.EXCHANGE + K5])
-    assert strict_bot(0).choose(view) == G.SETTLE + K5
+    view = settle_view((1, 2), (2, 7), legal=[sixgems.SETTLE + K5, sixgems.EXCHANGE + K5])
+    assert strict_bot(0).choose(view) == sixgems.SETTLE + K5
 
 
 def test_settle_up_to_four_points_behind_the_card_becomes_a_wild_gem_G_P4():
     # SETTLE_PENDING (3, the wild gem) + 2 (settling at all) against the edge: 10 to 14
     # settles, 10 to 15 is a tie with no settlement, which comes first.
-    assert strict_bot(0).choose(settle_view((1, 2), (2, 6))) == G.SETTLE + K5
-    assert strict_bot(0).choose(settle_view((1, 2), (3, 6))) == G.PASS
+    assert strict_bot(0).choose(settle_view((1, 2), (2, 6))) == sixgems.SETTLE + K5
+    assert strict_bot(0).choose(settle_view((1, 2), (3, 6))) == sixgems.PASS
 
 
 def test_exchange_a_card_that_does_not_hold_G_T3():
     # G-K4 (3 gems of a colour) does not hold for seat 0: put it under the deck.
-    view = settle_view((1, 2), (2, 7), settle_hand=[K4], legal=[G.PASS, G.EXCHANGE + K4])
-    assert strict_bot(0).choose(view) == G.EXCHANGE + K4
+    view = settle_view((1, 2), (2, 7), settle_hand=[K4],
+                       legal=[sixgems.PASS, sixgems.EXCHANGE + K4])
+    assert strict_bot(0).choose(view) == sixgems.EXCHANGE + K4
 
 
 def test_easy_noise_is_reproducible_and_spreads_over_close_options():
@@ -263,9 +267,10 @@ def test_easy_noise_is_reproducible_and_spreads_over_close_options():
     # noise is drawn from the seed, the hand, the turn, the die and the phase: recorded
     # answers, which change if the draw does).
     view = settle_view((1, 2), (2, 6), hand=[5, 30, 61])
-    assert {strict_bot(0, "normal", seed).choose(view) for seed in range(12)} == {G.SETTLE + K5}
+    assert {strict_bot(0, "normal",
+                       seed).choose(view) for seed in range(12)} == {sixgems.SETTLE + K5}
     easy = [strict_bot(0, "easy", seed).choose(view) for seed in range(12)]
-    P, S, X = G.PASS, G.SETTLE + K5, G.EXCHANGE + K5
+    P, S, X = sixgems.PASS, sixgems.SETTLE + K5, sixgems.EXCHANGE + K5
     assert easy == [S, P, P, X, S, P, S, S, S, P, P, S]
     assert easy == [strict_bot(0, "easy", seed).choose(dict(view)) for seed in range(12)]
 
@@ -274,11 +279,11 @@ def test_the_heuristic_of_the_hard_level_settles_whenever_it_can_G_T3():
     # The search's prior (HARD_PRIOR): where normal passes (5 behind: 10 to 15) it settles;
     # like normal it has no noise (the seed changes nothing).
     view = settle_view((1, 2), (3, 6))
-    assert strict_bot(0).choose(view) == G.PASS
+    assert strict_bot(0).choose(view) == sixgems.PASS
     for seed in (0, 1, 2):
-        assert strict_bot(0, "hard", seed).choose(view) == G.SETTLE + K5
-        assert make_bot("sixgems", 0, "hard", seed, playouts=0).choose(view) == G.SETTLE + K5
-    assert strict_bot(0, "hard").choose(settle_view((1, 2), (9, 9))) == G.SETTLE + K5
+        assert strict_bot(0, "hard", seed).choose(view) == sixgems.SETTLE + K5
+        assert make_bot("sixgems", 0, "hard", seed, playouts=0).choose(view) == sixgems.SETTLE + K5
+    assert strict_bot(0, "hard").choose(settle_view((1, 2), (9, 9))) == sixgems.SETTLE + K5
     differ = 0
     for view in sample_views(300):
         hard = bot_module.Bot(view["seat"], "hard", 0)
@@ -292,10 +297,10 @@ def test_the_hard_heuristic_never_settles_into_a_lost_game_G_E1():
     losing_settlement it would lose 29 to 45; at the 7th of 8 settlements it settles."""
     view = losing_settlement().view(0)
     assert view["settlements"] + 1 == view["length"]
-    assert strict_bot(0, "hard").choose(view) == G.EXCHANGE + K4
+    assert strict_bot(0, "hard").choose(view) == sixgems.EXCHANGE + K4
     state = losing_settlement()
     state.settlements -= 1
-    assert strict_bot(0, "hard").choose(state.view(0)) == G.SETTLE + K3
+    assert strict_bot(0, "hard").choose(state.view(0)) == sixgems.SETTLE + K3
 
 
 # ---- Dice (G-S2, G-P5), wild gems (G-P4), G-K10, G-K1 ------------------------------------
@@ -306,58 +311,60 @@ def test_placed_wild_gems_count_like_real_ones_G_P4():
     # (6 gems) Ruby wins.
     view = _view(phase="dice", die_index=0, boards=[-1, -1, -1], faces=[6, 2, 5],
                  real=[[3, 5, 0, 0, 0, 0], [0] * 6], wild=[[1, 0, 0, 0, 0, 0], [0] * 6],
-                 legal=[G.PLACE_DIE + b for b in range(6)])
-    assert strict_bot(0).choose(view) == G.PLACE_DIE + TO
+                 legal=[sixgems.PLACE_DIE + b for b in range(6)])
+    assert strict_bot(0).choose(view) == sixgems.PLACE_DIE + TO
     view["wild"] = [[3, 0, 0, 0, 0, 0], [0] * 6]
-    assert strict_bot(0).choose(view) == G.PLACE_DIE + RU
+    assert strict_bot(0).choose(view) == sixgems.PLACE_DIE + RU
 
 
 def test_a_wild_gem_goes_even_where_no_die_stands_G_P4():
     # Placed, it counts for conditions and G-E3's tie: better than waiting. Under the red
     # die it would cost points: it waits.
     view = _view(phase="wild", boards=[TO, SA, AM], faces=[2, 3, 4],
-                 real=[[1, 0, 0, 0, 1, 0], [0] * 6], legal=[G.WAIT, G.WILD + RU, G.WILD + AM])
-    assert strict_bot(0).choose(view) == G.WILD + RU
-    view["legal"] = [G.WAIT, G.WILD + AM]
-    assert strict_bot(0).choose(view) == G.WAIT
+                 real=[[1, 0, 0, 0, 1, 0], [0] * 6], legal=[sixgems.WAIT, sixgems.WILD + RU,
+                                                            sixgems.WILD + AM])
+    assert strict_bot(0).choose(view) == sixgems.WILD + RU
+    view["legal"] = [sixgems.WAIT, sixgems.WILD + AM]
+    assert strict_bot(0).choose(view) == sixgems.WAIT
 
 
 def test_leave_out_the_tied_colour_worth_least_G_K10():
     # Topaz and Emerald tied (2 each), no Ruby: leaving Emerald (blue 2) out costs 4, Topaz
     # (blue 6) 12.
     view = _view(phase="leave", boards=[TO, EM, AM], faces=[6, 2, 4],
-                 real=[[0, 2, 2, 0, 0, 0], [0] * 6], legal=[G.LEAVE + TO, G.LEAVE + EM])
-    assert strict_bot(0).choose(view) == G.LEAVE + EM
+                 real=[[0, 2, 2, 0, 0, 0], [0] * 6], legal=[sixgems.LEAVE + TO, sixgems.LEAVE + EM])
+    assert strict_bot(0).choose(view) == sixgems.LEAVE + EM
     # Under the red die a colour is worth leaving out.
     view["boards"] = [RU, EM, TO]
-    assert strict_bot(0).choose(view) == G.LEAVE + TO
+    assert strict_bot(0).choose(view) == sixgems.LEAVE + TO
 
 
 def give_view(theirs, mine=(0, 0, 2, 0, 0, 0), **fields):
     """G-K1's first step for seat 0: blue 6 on Ruby, blue 1 on Topaz, red 1 on Emerald."""
     view = _view(phase="give", boards=[RU, TO, EM], faces=[6, 1, 1],
-                 real=[list(mine), list(theirs)], legal=[G.NO_SWAP, G.GIVE + EM])
+                 real=[list(mine), list(theirs)], legal=[sixgems.NO_SWAP, sixgems.GIVE + EM])
     view.update(fields)
     return view
 
 
 def test_swap_when_it_gains_G_K1():
     # An Emerald (under red 1) for the opponent's Ruby (under blue 6): the edge grows by 14.
-    assert strict_bot(0).choose(give_view([1, 0, 0, 0, 0, 0])) == G.GIVE + EM
+    assert strict_bot(0).choose(give_view([1, 0, 0, 0, 0, 0])) == sixgems.GIVE + EM
 
 
 def test_no_swap_when_nothing_gains_G_K1():
     # Seat 0's Diamonds and the opponent's Sapphires stand under no die: a swap changes
     # nothing, and no swap comes first. The Ruby under blue 6 is not the opponent's to give.
-    view = give_view([0, 0, 0, 3, 0, 0], mine=(0, 0, 0, 0, 0, 2), legal=[G.NO_SWAP, G.GIVE + DI])
-    assert strict_bot(0).choose(view) == G.NO_SWAP
+    view = give_view([0, 0, 0, 3, 0, 0], mine=(0, 0, 0, 0, 0, 2),
+                     legal=[sixgems.NO_SWAP, sixgems.GIVE + DI])
+    assert strict_bot(0).choose(view) == sixgems.NO_SWAP
 
 
 def test_take_the_gem_that_gains_most_G_K1():
     view = _view(phase="take", boards=[RU, TO, EM], faces=[6, 1, 1], give=EM,
                  real=[[0, 0, 2, 0, 0, 0], [1, 1, 0, 0, 0, 0]],
-                 legal=[G.NO_SWAP, G.TAKE + 6 + RU, G.TAKE + 6 + TO])
-    assert strict_bot(0).choose(view) == G.TAKE + 6 + RU
+                 legal=[sixgems.NO_SWAP, sixgems.TAKE + 6 + RU, sixgems.TAKE + 6 + TO])
+    assert strict_bot(0).choose(view) == sixgems.TAKE + 6 + RU
 
 
 # ---- Playing a gem card and using its face (G-T1, G-T2) ----------------------------------
@@ -368,8 +375,8 @@ def test_turn_the_die_on_the_played_colour_G_T2():
     # the blue die to 6 gains 10. Only that die turns: red stays 2 (turned to 6 as well it
     # would cost 20).
     view = _view(phase="use", boards=[SA, DI, RU], faces=[1, 3, 2], played=gem(SA, 6),
-                 real=[[5, 0, 0, 2, 0, 0], [0] * 6], legal=[G.NO_USE, G.TURN])
-    assert strict_bot(0).choose(view) == G.TURN
+                 real=[[5, 0, 0, 2, 0, 0], [0] * 6], legal=[sixgems.NO_USE, sixgems.TURN])
+    assert strict_bot(0).choose(view) == sixgems.TURN
 
 
 def test_play_the_card_whose_face_moves_the_red_die_G_T1_G_T2():
@@ -377,8 +384,8 @@ def test_play_the_card_whose_face_moves_the_red_die_G_T1_G_T2():
     # Topaz 1 adds a gem under blue 2 but no die shows 1.
     view = _view(phase="play", boards=[TO, EM, RU], faces=[2, 3, 5],
                  real=[[3, 0, 0, 0, 0, 0], [0] * 6], hand=[gem(TO, 1), gem(SA, 5)],
-                 legal=[G.PLAY + gem(TO, 1), G.PLAY + gem(SA, 5)])
-    assert strict_bot(0).choose(view) == G.PLAY + gem(SA, 5)
+                 legal=[sixgems.PLAY + gem(TO, 1), sixgems.PLAY + gem(SA, 5)])
+    assert strict_bot(0).choose(view) == sixgems.PLAY + gem(SA, 5)
 
 
 def test_play_the_card_that_makes_a_settlement_G_T1_G_K4():
@@ -387,5 +394,5 @@ def test_play_the_card_that_makes_a_settlement_G_T1_G_K4():
     # 2, which no settlement follows.
     view = _view(phase="play", boards=[TO, EM, RU], faces=[2, 3, 5],
                  real=[[0, 0, 0, 1, 0, 2], [0] * 6], hand=[gem(TO, 1), gem(DI, 4)],
-                 settle_hand=[K4], legal=[G.PLAY + gem(TO, 1), G.PLAY + gem(DI, 4)])
-    assert strict_bot(0).choose(view) == G.PLAY + gem(DI, 4)
+                 settle_hand=[K4], legal=[sixgems.PLAY + gem(TO, 1), sixgems.PLAY + gem(DI, 4)])
+    assert strict_bot(0).choose(view) == sixgems.PLAY + gem(DI, 4)

@@ -3,20 +3,22 @@
 # scores), G-P4 (wild gems), G-S2 / G-P5 (placing the dice).
 from table_checks import choice_decisions, played
 
-from firmware.games.sixgems import choices as TG
-from firmware.games.sixgems import rules as G
+from firmware.games.sixgems import choices as sixgems_choices
+from firmware.games.sixgems import rules as sixgems
 
 
 def decisions(module, seeds, moves=200):
     """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats."""
-    return choice_decisions(module.new_game, TG.choices, seeds, moves, lambda seed: 2 + seed % 3)
+    return choice_decisions(module.new_game, sixgems_choices.choices, seeds, moves,
+                            lambda seed: 2 + seed % 3)
 
 
 def sixgems_lead(view, seat, boards, faces):
     """What the dice as they lie give `seat` less the best other seat (G-P3, the rules'
     dice_points over each seat's real and wild gems)."""
-    dice = [(boards[d], faces[d], d == G.RED) for d in range(G.DICE)]
-    points = [G.dice_points([view["real"][s][c] + view["wild"][s][c] for c in range(G.BOARDS)],
+    dice = [(boards[d], faces[d], d == sixgems.RED) for d in range(sixgems.DICE)]
+    points = [sixgems.dice_points([view["real"][s][c] + view["wild"][s][c]
+                                   for c in range(sixgems.BOARDS)],
                             dice) for s in range(view["players"])]
     return points[seat] - max([points[s] for s in range(view["players"]) if s != seat])
 
@@ -27,16 +29,17 @@ def sixgems_worth(state, view, action):
     gem card played, what a gem of its colour scores with the dice as they lie."""
     seat = view["seat"]
     if view["phase"] == "play":
-        gems = [view["real"][seat][c] + view["wild"][seat][c] for c in range(G.BOARDS)]
-        dice = [(view["boards"][d], view["faces"][d], d == G.RED) for d in range(G.DICE)]
+        gems = [view["real"][seat][c] + view["wild"][seat][c] for c in range(sixgems.BOARDS)]
+        dice = [(view["boards"][d], view["faces"][d],
+                 d == sixgems.RED) for d in range(sixgems.DICE)]
         more = list(gems)
-        more[G.colour(action - G.PLAY)] += 1
-        return G.dice_points(more, dice) - G.dice_points(gems, dice)
+        more[sixgems.colour(action - sixgems.PLAY)] += 1
+        return sixgems.dice_points(more, dice) - sixgems.dice_points(gems, dice)
     after = played(state, [action])
     boards = list(after.boards)
     if view["phase"] == "dice":
-        for d in range(view["die_index"] + 1, G.DICE):
-            boards[d] = G.CENTRE
+        for d in range(view["die_index"] + 1, sixgems.DICE):
+            boards[d] = sixgems.CENTRE
     return sixgems_lead(view, seat, boards, after.faces)
 
 
@@ -47,16 +50,17 @@ def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T
     # rules' order (but a wild gem's, below). Guards: the passive choice lost or first, a
     # choice lost or doubled, the order by the red die as a blue, a later die counted.
     seen = set()
-    for state, view, legal, choices in decisions(G, range(1, 20), 300):
+    for state, view, legal, choices in decisions(sixgems, range(1, 20), 300):
         assert sorted(choices) == sorted(legal)
         phase = view["phase"]
         if phase in ("dice", "use", "play"):
             values = dict([(a, sixgems_worth(state, view, a)) for a in legal])
-            assert choices == sorted(legal, key=lambda a: (-values[a], a in TG.PASSIVE, a)), (
+            assert choices == sorted(legal,
+                                     key=lambda a: (-values[a], a in sixgems_choices.PASSIVE, a)), (
                 phase, values, choices)
             if len(set(values.values())) > 1:
                 seen.add(phase)
-        elif len(legal) > 1 and legal[0] in TG.PASSIVE:
+        elif len(legal) > 1 and legal[0] in sixgems_choices.PASSIVE:
             assert choices[-1] == legal[0]
             if phase != "wild":
                 assert choices[:-1] == legal[1:]
@@ -71,17 +75,17 @@ def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4(
     # the red die's costs (G-P3), a board with no die nothing; waiting last.
     # Guards: the red die counted as a blue, the order reversed.
     seen = 0
-    for _state, view, _legal, choices in decisions(G, range(1, 40), 300):
+    for _state, view, _legal, choices in decisions(sixgems, range(1, 40), 300):
         if view["phase"] != "wild":
             continue
         worth = []
         for action in choices[:-1]:
-            colour = action - G.WILD
+            colour = action - sixgems.WILD
             value = 0
-            for d in range(G.DICE):
+            for d in range(sixgems.DICE):
                 if view["boards"][d] == colour:
-                    value = -view["faces"][d] if d == G.RED else view["faces"][d]
+                    value = -view["faces"][d] if d == sixgems.RED else view["faces"][d]
             worth.append(value)
-        assert choices[-1] == G.WAIT and worth == sorted(worth, reverse=True), worth
+        assert choices[-1] == sixgems.WAIT and worth == sorted(worth, reverse=True), worth
         seen += len(set(worth)) > 1
     assert seen > 5, seen

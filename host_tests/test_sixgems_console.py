@@ -7,8 +7,8 @@ import pytest
 from test_console import INTERPRETERS, Script, run_script
 
 from firmware.core import load
-from firmware.games.sixgems import console as R
-from firmware.games.sixgems import rules as G
+from firmware.games.sixgems import console as sixgems_console
+from firmware.games.sixgems import rules as sixgems
 from firmware.ui import console
 
 BOT_GAMES = [
@@ -58,11 +58,11 @@ def test_scripted_human_plays_a_game(interpreter):
 
 
 def test_help_says_what_is_source_and_what_is_reconstructed():
-    text = "\n".join(R.HELP)
+    text = "\n".join(sixgems_console.HELP)
     assert "FROM THE SOURCE" in text and "RECONSTRUCTED" in text and "[invented]" in text
     for k in range(12):
-        assert G.settle_text(k) in text
-    assert all(len(line) < 80 for line in R.HELP)
+        assert sixgems.settle_text(k) in text
+    assert all(len(line) < 80 for line in sixgems_console.HELP)
 
 
 def test_human_sees_only_own_hands():
@@ -76,10 +76,12 @@ def test_human_sees_only_own_hands():
             for line in script.blocks[-1][1]:
                 assert len(line) <= 80, line
                 if line.startswith("Your gem cards: "):
-                    text = ", ".join(G.gem_text(c) for c in sorted(state.hands[0])) or "(none)"
+                    gems = [sixgems.gem_text(c) for c in sorted(state.hands[0])]
+                    text = ", ".join(gems) or "(none)"
                     assert line == "Your gem cards: " + text
                 for k in range(12):
-                    if line.startswith("  %-15s %s" % (G.settle_text(k), R.CARDS[k])):
+                    if line.startswith("  %-15s %s" % (sixgems.settle_text(k),
+                                                       sixgems_console.CARDS[k])):
                         assert k in state.settle_hands[0]
                 for bot in (1, 2):
                     found = re.match(r"  P%d bot\s+(\d+) pts .* hand (\d+)/(\d+)" % (bot + 1),
@@ -148,7 +150,7 @@ def test_table_shows_the_ring_the_dice_every_seat_and_own_cards():
         wild=[[0] * 6, [0, 0, 1, 0, 0, 0], [0] * 6], hand_counts=[3, 2, 3],
         settle_counts=[2, 1, 3], pending=[0, 0, 2], hand=[14, 54], settle_hand=[3, 9],
     )
-    assert render(R.table, v) == [
+    assert render(sixgems_console.table, v) == [
         "==== SIXGEMS - settlements 2 of 8 - gem deck 40, settlement deck 5 ====",
         "Boards: Ru[A5] To[  ] Em[  ] Sa[B2] Am[R6] Di[  ]",
         "Dice: blue A 5 on Ruby, blue B 2 on Sapphire, red 6 on Amethyst",
@@ -167,7 +169,7 @@ def test_a_die_in_the_centre_is_on_no_board():
     """G-T2: a die moved to the centre shows on no board of the ring."""
     v = view(phase="settle", turn=0, current=0, boards=[-1, 5, -1], faces=[1, 3, 4],
              hand=[], settle_hand=[], real=[[0] * 6 for _ in range(3)], totals=[0, 0, 0])
-    got = render(R.table, v)
+    got = render(sixgems_console.table, v)
     assert got[1] == "Boards: Ru[  ] To[  ] Em[  ] Sa[  ] Am[  ] Di[B3]"
     assert got[2] == "Dice: blue A 1 on centre, blue B 3 on Diamond, red 4 on centre"
     assert "  P1        0 pts  Ru0 To0 Em0 Sa0 Am0 Di0  hand 3/2 <- (you)" in got
@@ -182,14 +184,14 @@ def test_while_the_dice_are_placed_only_the_placed_ones_show():
     """G-S2 / G-P5: the dice are placed one by one: the ring shows those already placed,
     no dice line, and the question names the die to place now with the faces rolled."""
     v = view(phase="dice", turn=2, current=2, die_index=2, boards=[1, 2, 0], faces=[6, 1, 3])
-    got = render(R.table, v)
+    got = render(sixgems_console.table, v)
     assert got[1] == "Boards: Ru[  ] To[A6] Em[B1] Sa[  ] Am[  ] Di[  ]"
     assert not any(line.startswith("Dice: ") for line in got)
     assert got[-1] == (
         "P3 bot rolled blue A 6, blue B 1, red 3: choose a board for red (3).")
     v = view(phase="dice", turn=2, current=2, die_index=1, boards=[1, 2, 0], faces=[6, 1, 3],
              hand=[14, 54], settle_hand=[1, 8])
-    assert render(R.status, v) == [
+    assert render(sixgems_console.status, v) == [
         "Boards: Ru[  ] To[A6] Em[  ] Sa[  ] Am[  ] Di[  ]",
         "Your gem cards: Topaz 2, Amethyst 4",
         "Your settlement cards:",
@@ -222,30 +224,31 @@ SITUATIONS = [
 def test_each_phase_tells_what_to_do():
     for changes, expected in SITUATIONS:
         v = view(**dict({"turn": 1, "current": 1}, **changes))
-        assert render(R.table, v)[-1] == expected, changes
-        assert render(R.status, v)[-1] == expected, changes
+        assert render(sixgems_console.table, v)[-1] == expected, changes
+        assert render(sixgems_console.status, v)[-1] == expected, changes
 
 
 def test_the_game_over_has_no_question():
     """G-E3: at the end nobody is to decide (current -1): no question after the cards."""
     v = view(phase="over", turn=1, current=-1, settle_hand=[], boards=[0, 1, 2])
-    assert render(R.table, v)[-1] == "Your settlement cards: (none)"
-    assert render(R.status, v)[-1] == "Your settlement cards: (none)"
+    assert render(sixgems_console.table, v)[-1] == "Your settlement cards: (none)"
+    assert render(sixgems_console.status, v)[-1] == "Your settlement cards: (none)"
 
 
 def test_the_spectator_sees_a_line_per_turn():
     v = view(phase="play", turn=1, settlements=3, length=10, gem_deck=21, boards=[2, 2, -1],
              faces=[4, 5, 6])
-    assert R.turn_line(v, NAMES3) == (
+    assert sixgems_console.turn_line(v, NAMES3) == (
         "-- P2 bot's turn, settlements 3 of 10, gem deck 21, boards: "
         "Ru[  ] To[  ] Em[B5] Sa[  ] Am[  ] Di[  ]")
-    assert R.turn_key(view(turns=4)) != R.turn_key(view(turns=5))
+    assert sixgems_console.turn_key(view(turns=4)) != sixgems_console.turn_key(view(turns=5))
 
 
 def test_the_help_lists_every_settlement_card_with_its_bonus():
     """G-K1 .. G-K12: a line per card, its condition and bonus, after the rules."""
-    assert R.HELP[0] == "SIXGEMS in short (every rule: seeds/sixgems.md):"
-    assert R.HELP[-12:] == tuple("  %-16s %s" % (G.settle_text(k), R.CARDS[k])
-                                 for k in range(12))
-    assert R.HELP[-1] == ("  card 12 Diamond  you hold 4+ colours -> you: 2 per gem under the red"
-                          " die")
+    assert sixgems_console.HELP[0] == "SIXGEMS in short (every rule: seeds/sixgems.md):"
+    cards = sixgems_console.CARDS
+    assert sixgems_console.HELP[-12:] == tuple("  %-16s %s" % (sixgems.settle_text(k), cards[k])
+                                               for k in range(12))
+    assert sixgems_console.HELP[-1] == (
+        "  card 12 Diamond  you hold 4+ colours -> you: 2 per gem under the red die")

@@ -14,12 +14,13 @@ from test_pointing import decisions, pointed, walk
 
 from firmware import app as A
 from firmware.core.prng import Prng
-from firmware.games.sixgems import rules as G
-from firmware.games.sixgems import table as T
+from firmware.games.sixgems import rules as sixgems
+from firmware.games.sixgems import table as sixgems_table
 from firmware.ui import canvas as C
 from firmware.ui import screens as S
 
-NOWHERE = (G.PASS, G.NO_USE, G.NO_SWAP, G.WAIT)  # chosen from the choice row only
+NOWHERE = (sixgems.PASS, sixgems.NO_USE, sixgems.NO_SWAP,
+           sixgems.WAIT)  # chosen from the choice row only
 DIE = {"blue A": "A", "blue B": "B", "red": "R"}  # a die's words, its letter on the table
 # The things each phase's choices pick (the others keep their colours): rows by their key.
 PICKS = {"dice": "ring", "use": "ring", "play": "hand", "settle": "K", "wild": "own",
@@ -29,7 +30,7 @@ PICKS = {"dice": "ring", "use": "ring", "play": "hand", "settle": "K", "wild": "
 def render(view, cols, rows):
     """`view` drawn on a canvas with the app's room for marks."""
     c = C.Canvas(cols, rows, A.MARKS)
-    T.draw(c, view, names_for(view["players"]))
+    sixgems_table.draw(c, view, names_for(view["players"]))
     assert c.marked < A.MARKS  # (every mark recorded: none lost past the lists' end)
     return c
 
@@ -69,11 +70,12 @@ def things(sim, view):
             continue
         if body == 1:  # the ring: six boards (not the dice)
             gems = [r for r in runs if kind_of(tiles[r[0]])[0] == C.GEM or tiles[r[0]] == S.DIMMED]
-            assert len(gems) == G.BOARDS, (sim.texts(), gems)  # (a dimmed die: one more)
-            for b in range(G.BOARDS):
+            assert len(gems) == sixgems.BOARDS, (sim.texts(), gems)  # (a dimmed die: one more)
+            for b in range(sixgems.BOARDS):
                 at = gems[b][0]
                 if tiles[at] != S.DIMMED:
-                    assert tiles[at] == C.tile(C.GEM, T.GEM_COLOURS[b]), (b, sim.texts())
+                    assert tiles[at] == C.tile(C.GEM, sixgems_table.GEM_COLOURS[b]), (b,
+                                                                                      sim.texts())
                 found.append((("ring", b), [(row, at)], tiles[at] == S.DIMMED))
         elif text.startswith("Hand "):
             for start, end in runs:
@@ -85,42 +87,42 @@ def things(sim, view):
                           tiles[start] == S.DIMMED))
         elif re.match(r"P\d ", text) and runs:  # a seat's gems (not its row of counts)
             s = int(text[1]) - 1
-            held = [k for k in range(G.BOARDS) if view["real"][s][k] + view["wild"][s][k]]
+            held = [k for k in range(sixgems.BOARDS) if view["real"][s][k] + view["wild"][s][k]]
             assert len(runs) == len(held), (text, runs, held)
             for i in range(len(held)):
                 at = runs[i][0]
                 if tiles[at] != S.DIMMED:
-                    assert tiles[at] == C.tile(C.GEM, T.GEM_COLOURS[held[i]]), (text, i)
+                    assert tiles[at] == C.tile(C.GEM, sixgems_table.GEM_COLOURS[held[i]]), (text, i)
                 found.append((("P%d" % (s + 1), held[i]), [(row, at)], tiles[at] == S.DIMMED))
     return found
 
 
 def named(words, seat):
     """The thing the words of a choice name, as things() keys it; None: nothing."""
-    colour = r"(%s)" % "|".join(G.COLOURS)
+    colour = r"(%s)" % "|".join(sixgems.COLOURS)
     die = r"(blue A|blue B|red)"
     m = re.match(r"play %s (\d)$" % colour, words)
     if m:
-        return ("hand", G.SHORT[G.COLOURS.index(m.group(1))] + m.group(2))
+        return ("hand", sixgems.SHORT[sixgems.COLOURS.index(m.group(1))] + m.group(2))
     m = re.match(r"(settle with|exchange) card (\d+) %s$" % colour, words)
     if m:
         return ("K", int(m.group(2)))
     m = re.match(r"%s \d on %s$" % (die, colour), words)  # placing a die
     if m:
-        return ("ring", G.COLOURS.index(m.group(2)))
+        return ("ring", sixgems.COLOURS.index(m.group(2)))
     m = re.match(r"move %s \d (\w+)->(\w+)$" % die, words)  # (a board or the centre)
     if m:  # to a board: that board; to the centre: the board the die leaves
         to = m.group(3) if m.group(3) != "centre" else m.group(2)
-        return ("ring", G.COLOURS.index(to))
+        return ("ring", sixgems.COLOURS.index(to))
     m = re.match(r"turn %s on %s to \d$" % (die, colour), words)
     if m:
-        return ("ring", G.COLOURS.index(m.group(2)))
+        return ("ring", sixgems.COLOURS.index(m.group(2)))
     m = re.match(r"(wild gem on|give your|leave out) %s$" % colour, words)
     if m:
-        return ("P%d" % (seat + 1), G.COLOURS.index(m.group(2)))
+        return ("P%d" % (seat + 1), sixgems.COLOURS.index(m.group(2)))
     m = re.match(r"take (P\d)'s %s$" % colour, words)
     if m:
-        return (m.group(1), G.COLOURS.index(m.group(2)))
+        return (m.group(1), sixgems.COLOURS.index(m.group(2)))
     return None
 
 
@@ -215,7 +217,7 @@ def test_every_choice_of_a_thing_has_a_pointer_cell_at_both_widths():
                 checked[0] += 1
             checked[1] += 1
 
-    for players in range(G.MIN_PLAYERS, G.MAX_PLAYERS + 1):
+    for players in range(sixgems.MIN_PLAYERS, sixgems.MAX_PLAYERS + 1):
         for seed in range(3):
             random_game("sixgems", players, 70 + seed, None, policy_seed=seed, check=check)
     assert checked[0] > 1000 and checked[1] > 200, checked
@@ -225,15 +227,15 @@ def test_either_copy_of_a_card_in_hand_is_lit():
     # Two identical gem cards in hand: legal_actions offers one of them (the even copy), so
     # each badge carries both copies' actions: neither is outlined, and the pointer goes to
     # the first. Guards: a badge marked with its own card only (the twin then outlined).
-    state = G.new_game(2, 1)
+    state = sixgems.new_game(2, 1)
     rng = Prng(1)
-    while G.PHASES[state.phase] != "play":
+    while sixgems.PHASES[state.phase] != "play":
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
-    twin = 2 * G.FACES * G.COPIES + 4 * G.COPIES  # an Emerald 5 and its copy (+1)
+    twin = 2 * sixgems.FACES * sixgems.COPIES + 4 * sixgems.COPIES  # an Emerald 5 and its copy (+1)
     state.hands[state.turn] = [twin, twin + 1, 0]
     legal = state.legal_actions()
-    assert G.PLAY + twin in legal and G.PLAY + twin + 1 not in legal
+    assert sixgems.PLAY + twin in legal and sixgems.PLAY + twin + 1 not in legal
     for cols, rows, _ in SIZES:
         c = render(state.view(state.turn), cols, rows)
         hand = [r for r in range(rows) if c.row_text(r).startswith("Hand ")][0]
@@ -243,5 +245,5 @@ def test_either_copy_of_a_card_in_hand_is_lit():
         for cell in badges:
             offered = [c.marks[i] for i in range(c.marked)
                        if c.spots[i] == cell and c.marks[i] in legal]
-            assert offered == [G.PLAY + twin], (cell, text)
-        assert marks(c, G.PLAY + twin)[0] == badges[0]  # (the first mark: the pointer's)
+            assert offered == [sixgems.PLAY + twin], (cell, text)
+        assert marks(c, sixgems.PLAY + twin)[0] == badges[0]  # (the first mark: the pointer's)

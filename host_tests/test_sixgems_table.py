@@ -6,8 +6,8 @@ from randplay import random_game
 from table_checks import NARROW, WIDE, names_for, render
 
 from firmware.core.prng import Prng
-from firmware.games.sixgems import rules as G
-from firmware.games.sixgems import table as T
+from firmware.games.sixgems import rules as sixgems
+from firmware.games.sixgems import table as sixgems_table
 from firmware.ui import canvas as C
 from firmware.ui.canvas import GEM, SOLID, tile
 
@@ -17,16 +17,16 @@ def names(players):
 
 
 def draw(view, size):
-    return render(T, view, size[0], size[1])
+    return render(sixgems_table, view, size[0], size[1])
 
 
 def card_word(card):
-    return "%s%d" % (G.SHORT[G.colour(card)], G.face(card))
+    return "%s%d" % (sixgems.SHORT[sixgems.colour(card)], sixgems.face(card))
 
 
 def words(k):
     """A settlement card's words as the screen's text has them: its gem a blank cell."""
-    return T.CARDS[k].replace("*", " ").rstrip()
+    return sixgems_table.CARDS[k].replace("*", " ").rstrip()
 
 
 def joined(texts):
@@ -56,7 +56,7 @@ def test_random_games_draw_every_view_at_both_widths():
                     assert all(32 <= ord(ch) < 127 for ch in line)
                 drawn[0] += 1
 
-    for players in range(G.MIN_PLAYERS, G.MAX_PLAYERS + 1):
+    for players in range(sixgems.MIN_PLAYERS, sixgems.MAX_PLAYERS + 1):
         for seed in range(6):
             options = {"length": ("8", "6", "10")[seed % 3]}
             random_game(
@@ -67,9 +67,9 @@ def test_random_games_draw_every_view_at_both_widths():
 
 
 def play_to(players, seed, phase, policy=1):
-    state = G.new_game(players, seed)
+    state = sixgems.new_game(players, seed)
     rng = Prng(policy)
-    while not state.is_over() and G.PHASES[state.phase] != phase:
+    while not state.is_over() and sixgems.PHASES[state.phase] != phase:
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     return state
@@ -90,38 +90,40 @@ def test_first_page_shows_hand_gems_cards_and_ring():
         for card in view["hand"]:
             word = card_word(card)
             col = rows[hand_row].index(word)
-            assert c.tile_at(hand_row, col) == tile(SOLID, T.GEM_COLOURS[G.colour(card)])
+            assert c.tile_at(hand_row, col) == tile(SOLID,
+                                                    sixgems_table.GEM_COLOURS[sixgems.colour(card)])
         # The settlement cards: Kn on the card's colour.
         for k in view["settle_hand"]:
             row = [i for i in range(len(rows)) if rows[i].startswith(" #%d " % (k + 1))][0]
-            assert c.tile_at(row, 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
+            assert c.tile_at(row, 1) == tile(SOLID,
+                                             sixgems_table.GEM_COLOURS[sixgems.SETTLE_COLOURS[k]])
             assert words(k) in rows[row]
-            star = T.CARDS[k].find("*")  # the card's colour: a gem of it in its words
+            star = sixgems_table.CARDS[k].find("*")  # the card's colour: a gem of it in its words
             gems = [col for col in range(c.cols) if c.tile_at(row, col) >= tile(GEM, 0)
                     and c.tile_at(row, col) < tile(GEM + 1, 0)]
-            colour = T.GEM_COLOURS[G.SETTLE_COLOURS[k]]
+            colour = sixgems_table.GEM_COLOURS[sixgems.SETTLE_COLOURS[k]]
             want = [rows[row].index(words(k)) + star] if star >= 0 else []
             assert gems == want and all(c.tile_at(row, g) == tile(GEM, colour) for g in gems)
         # The ring: the six board colours, then the dice on them.
-        for b in range(G.BOARDS):
+        for b in range(sixgems.BOARDS):
             kind = SOLID if size is WIDE else GEM
             col = 1 + b * (6 if size is WIDE else 4)  # (a blank cell first: the pointer's)
-            assert c.tile_at(1, col) == tile(kind, T.GEM_COLOURS[b])
-        for d in range(G.DICE):  # its letter on its colour, its face's pips, the number
+            assert c.tile_at(1, col) == tile(kind, sixgems_table.GEM_COLOURS[b])
+        for d in range(sixgems.DICE):  # its letter on its colour, its face's pips, the number
             face = view["faces"][d]  # under them
-            word = "%s%d" % (T.DIE_LETTERS[d], face)
+            word = "%s%d" % (sixgems_table.DIE_LETTERS[d], face)
             row = 1 if view["boards"][d] >= 0 else 2
             col = rows[row].index(word)
-            assert c.tile_at(row, col) == tile(SOLID, T.DIE_COLOURS[d])
-            assert c.tile_at(row, col + 1) == C.PICTURES + T.DIE_PIPS[d] + face - 1
+            assert c.tile_at(row, col) == tile(SOLID, sixgems_table.DIE_COLOURS[d])
+            assert c.tile_at(row, col + 1) == C.PICTURES + sixgems_table.DIE_PIPS[d] + face - 1
         # Your gems per colour and points on a row of their own.
         gems_row = hand_row + 1
         assert rows[gems_row].startswith("P%d" % (seat + 1))
         real = view["real"][seat]
-        for k in range(G.BOARDS):
-            col = T._label(c) + k * T.CELL
+        for k in range(sixgems.BOARDS):
+            col = sixgems_table._label(c) + k * sixgems_table.CELL
             if real[k]:
-                assert c.tile_at(gems_row, col) == tile(GEM, T.GEM_COLOURS[k])
+                assert c.tile_at(gems_row, col) == tile(GEM, sixgems_table.GEM_COLOURS[k])
                 assert rows[gems_row][col + 1 :].startswith(str(real[k]))
         assert (
             rows[gems_row]
@@ -135,7 +137,7 @@ def test_ok_marks_the_cards_that_can_settle_now():
     for seed in range(60):
         state = play_to(2, seed, "settle", policy=seed)
         legal = state.legal_actions()
-        settles = [a - G.SETTLE for a in legal if G.SETTLE <= a < G.EXCHANGE]
+        settles = [a - sixgems.SETTLE for a in legal if sixgems.SETTLE <= a < sixgems.EXCHANGE]
         if settles:
             break
     assert settles
@@ -156,7 +158,7 @@ def test_other_hands_are_never_drawn():
             continue
         for seat in range(state.players):
             view = state.view(seat)
-            other = G.sample_state(view, Prng(seed + 77))
+            other = sixgems.sample_state(view, Prng(seed + 77))
             for size in (NARROW, WIDE):
                 a = draw(view, size)
                 b = draw(other.view(seat), size)
@@ -195,7 +197,7 @@ def state_in(phase, players=3):
     """The first of a few seeded random games to reach `phase`."""
     for seed in range(30):
         state = play_to(players, seed, phase, policy=seed)
-        if G.PHASES[state.phase] == phase:
+        if sixgems.PHASES[state.phase] == phase:
             return state
     raise AssertionError(phase)
 
@@ -208,17 +210,18 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
     texts = c.texts()
     assert texts[0] == "Settlement %d/%d    P1 plays" % (view["settlements"], view["length"])
     k = view["settling"]  # the card being settled, its badge after the question
-    assert texts[2] == "P1: place wild?" + (" #%d" % (k + 1) if 0 <= k < G.SETTLE_CARDS else "")
+    number = " #%d" % (k + 1) if 0 <= k < sixgems.SETTLE_CARDS else ""
+    assert texts[2] == "P1: place wild?" + number
     assert texts[3].startswith("Hand " if view["hand"] else "Hand -")
     assert texts[3].endswith(" wild %d" % view["pending"][0])
     # Your gems: each colour's gem then its count, the points at the right edge.
-    gems = [view["real"][0][k] + view["wild"][0][k] for k in range(G.BOARDS)]
+    gems = [view["real"][0][k] + view["wild"][0][k] for k in range(sixgems.BOARDS)]
     row = texts[4]
     assert row.split() == ["P1"] + ["%d" % n for n in gems if n] + ["%d" % view["totals"][0]]
     assert row.endswith(" %d" % view["totals"][0]) and len(row) == 26
     cols = [col for col in range(26) if c.tile_at(4, col)]
     assert [c.tile_at(4, col) for col in cols] == [
-        tile(GEM, T.GEM_COLOURS[k]) for k in range(G.BOARDS) if gems[k]
+        tile(GEM, sixgems_table.GEM_COLOURS[k]) for k in range(sixgems.BOARDS) if gems[k]
     ]
     for col, n in zip(cols, [n for n in gems if n]):
         assert row[col + 1 :].split()[0] == "%d" % n
@@ -264,7 +267,8 @@ def test_placed_wild_gems_show_without_any_waiting():
     row = texts[2]
     assert row == "P%d leaves out #%d" % (view["current"] + 1, k + 1)
     c = draw(view, NARROW)
-    assert c.tile_at(2, len(row) - 1) == tile(SOLID, T.GEM_COLOURS[G.SETTLE_COLOURS[k]])
+    assert c.tile_at(2, len(row) - 1) == tile(SOLID,
+                                              sixgems_table.GEM_COLOURS[sixgems.SETTLE_COLOURS[k]])
 
 
 def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
@@ -273,10 +277,12 @@ def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
     for size in (NARROW, WIDE):
         c = draw(view, size)
         row = c.row_text(2)
-        centre = [d for d in range(G.DICE) if view["boards"][d] < 0 and d != view["die_index"]]
+        centre = [d for d in range(sixgems.DICE)
+                  if view["boards"][d] < 0 and d != view["die_index"]]
         assert centre
         assert row.endswith(
-            "ctr " + " ".join("%s%d" % (T.DIE_LETTERS[d], view["faces"][d]) for d in centre)
+            "ctr " + " ".join("%s%d" % (sixgems_table.DIE_LETTERS[d],
+                                        view["faces"][d]) for d in centre)
         )
         assert len(row) == size[0]
         mover = [
@@ -317,20 +323,20 @@ def test_the_die_moved_last_is_marked_where_it_is_on_the_ring_or_in_the_centre()
     # in the centre left unmarked, a mark at the viewer's decision.
     seen = set()
     for seed in range(12):
-        state = G.new_game(2, seed)
+        state = sixgems.new_game(2, seed)
         rng = Prng(seed)
         while not state.is_over() and len(seen) < 4:
             view = state.view(0)
             moved = view["moved"] if state.current_player() != 0 else -1
             for size in (NARROW, WIDE):
-                c = render(T, view, size[0], size[1], marks=64)
+                c = render(sixgems_table, view, size[0], size[1], marks=64)
                 spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
                 if moved < 0:
                     assert spots == []
                     continue
                 assert len(spots) == 1, spots
                 row, col = divmod(spots[0], c.cols)
-                word = "%s%d" % (T.DIE_LETTERS[moved], view["faces"][moved])
+                word = "%s%d" % (sixgems_table.DIE_LETTERS[moved], view["faces"][moved])
                 board = view["boards"][moved]
                 if board >= 0:  # the board's cell (its gem or name), the die after it
                     assert (row, col) == (1, 1 + board * (6 if size is WIDE else 4))
@@ -342,7 +348,8 @@ def test_the_die_moved_last_is_marked_where_it_is_on_the_ring_or_in_the_centre()
             if moved < 0:
                 seen.add("none" if view["moved"] < 0 else "mine")
             legal = state.legal_actions()
-            to_centre = [a for a in legal if G.MOVE <= a < G.WILD and (a - G.MOVE) % 7 == 6]
+            to_centre = [a for a in legal
+                         if sixgems.MOVE <= a < sixgems.WILD and (a - sixgems.MOVE) % 7 == 6]
             state.apply(to_centre[0] if to_centre else legal[rng.randbelow(len(legal))])
     assert seen == {"ring", "centre", "none", "mine"}, seen
 
@@ -363,8 +370,8 @@ def test_each_die_shows_its_face_as_the_pips_of_that_face_on_its_colour():
         for col in range(1, c.cols):
             letter = c.row_text(row)[col - 1:col]
             n = c.tile_at(row, col) - C.PICTURES
-            if letter in T.DIE_LETTERS and 0 <= n < len(look.PICTURES):
-                die = T.DIE_LETTERS.index(letter)
+            if letter in sixgems_table.DIE_LETTERS and 0 <= n < len(look.PICTURES):
+                die = sixgems_table.DIE_LETTERS.index(letter)
                 face = view["faces"][die]
                 assert c.row_text(row)[col] == str(face)  # (the number under the pips)
                 seen[die, face] = n
@@ -372,9 +379,9 @@ def test_each_die_shows_its_face_as_the_pips_of_that_face_on_its_colour():
     shapes = {}
     for (die, face), n in seen.items():
         ink, paper, shape = look.PICTURES[n]
-        assert paper == T.DIE_COLOURS[die], (die, face, n)
+        assert paper == sixgems_table.DIE_COLOURS[die], (die, face, n)
         assert shapes.setdefault(face, shape) == shape, (die, face)  # one face, one shape
-        if (1 - die, face) in seen and die < G.RED:
+        if (1 - die, face) in seen and die < sixgems.RED:
             assert seen[1 - die, face] == n  # both blue dice: the same picture
     assert len(set(shapes.values())) == len(shapes) == 6
 
@@ -385,18 +392,18 @@ def test_a_swap_says_what_is_given_then_the_settlement_card():
     # Guards: the gem shown at the wrong step, the card lost.
     seen = set()
     for seed in range(200):
-        state = G.new_game(2 + seed % 3, seed)
+        state = sixgems.new_game(2 + seed % 3, seed)
         rng = Prng(seed)
         while not state.is_over() and len(seen) < 2:
-            phase = G.PHASES[state.phase]
+            phase = sixgems.PHASES[state.phase]
             view = state.view(state.current_player())
-            if phase in ("give", "take") and 0 <= view["settling"] < G.SETTLE_CARDS:
+            if phase in ("give", "take") and 0 <= view["settling"] < sixgems.SETTLE_CARDS:
                 c = draw(view, WIDE)
                 text = c.row_text(2)
                 if phase == "take":
                     assert "for a gem" in text and "#%d" % (view["settling"] + 1) not in text
                     col = text.index(" for a gem") - 1
-                    assert c.tile_at(2, col) == tile(GEM, T.GEM_COLOURS[view["give"]])
+                    assert c.tile_at(2, col) == tile(GEM, sixgems_table.GEM_COLOURS[view["give"]])
                 else:
                     assert "for a gem" not in text and "#%d" % (view["settling"] + 1) in text
                 seen.add(phase)

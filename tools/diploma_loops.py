@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from firmware.games.diploma import rules as D  # noqa: E402
+from firmware.games.diploma import rules as diploma  # noqa: E402
 
 MAX_SIZE = 8  # P-K4 asks for 8 or more: a loop of 8 is the one a plan aims at
 
@@ -28,7 +28,7 @@ def loops(max_size=MAX_SIZE):
             h = path[i]
             m = 0
             for d in range(6):
-                if D.NEIGH[h * 6 + d] in (path[i - 1], path[(i + 1) % n]):
+                if diploma.NEIGH[h * 6 + d] in (path[i - 1], path[(i + 1) % n]):
                     m |= 1 << d
             out.append(m)
         return out
@@ -36,7 +36,7 @@ def loops(max_size=MAX_SIZE):
     def walk(path):
         x = path[-1]
         for d in range(6):
-            n = D.NEIGH[x * 6 + d]
+            n = diploma.NEIGH[x * 6 + d]
             if n == 255 or n == 0:
                 continue
             if n == path[0] and len(path) >= 3:
@@ -44,12 +44,12 @@ def loops(max_size=MAX_SIZE):
             elif n > path[0] and n not in path and len(path) < max_size:
                 walk(path + [n])
 
-    for start in range(1, D.HEXES):
+    for start in range(1, diploma.HEXES):
         walk([start])
     out = []
     for key in sorted(found, key=lambda k: (len(k), k)):
         hexes = [h for h, _ in key]
-        out.append((hexes, [m for _, m in key], D.enclosed(hexes, 0)))
+        out.append((hexes, [m for _, m in key], diploma.enclosed(hexes, 0)))
     return out
 
 

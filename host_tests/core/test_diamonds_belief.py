@@ -9,14 +9,14 @@ from test_diamonds_rules import C, cards, play, table
 
 from firmware.bots import make_bot
 from firmware.core.prng import Prng
-from firmware.games.diamonds import bot as B
+from firmware.games.diamonds import bot as diamonds_bot
 from firmware.games.diamonds import rules as m
 from firmware.games.diamonds.belief import Belief
 
 
 def read(s, seat=0):
     """A Belief of `seat` that has observed the position: the cards it rules out, per seat."""
-    belief = Belief(seat, B)
+    belief = Belief(seat, diamonds_bot)
     belief.observe(s.view(seat))
     return belief
 
@@ -81,7 +81,7 @@ def test_a_weak_lead_is_the_lowest_of_its_suit():
 
 def test_every_play_of_the_round_is_read_once():
     s, belief = _after_the_pass(2, 5)
-    bots = [B.Bot(0), B.Bot(1)]
+    bots = [diamonds_bot.Bot(0), diamonds_bot.Bot(1)]
     shown = list(s.trick)  # the rival's cards, in play order (it may have led already)
     while s.round == 0 and s.phase == m.P_PLAY:
         seat = s.current_player()
@@ -109,7 +109,7 @@ def test_the_beliefs_start_over_each_round_M_R1():
     s = m.new_game(2, 4)
     while s.phase != m.P_PASS or s.current_player() != 0:
         s.apply(s.legal_actions()[0])
-    belief = Belief(0, B)
+    belief = Belief(0, diamonds_bot)
     belief.observe(s.view(0))
     s.round += 1
     s.hands[0] = cards("2D 3D")
@@ -123,8 +123,8 @@ def _rules_out_held_cards(players, options, games):
     reads = marked = wrong = 0
     for g in range(games):
         s = m.new_game(players, 40 + g, options)
-        bots = [B.Bot(seat) for seat in range(players)]
-        belief = Belief(0, B)
+        bots = [diamonds_bot.Bot(seat) for seat in range(players)]
+        belief = Belief(0, diamonds_bot)
         while not s.is_over():
             seat = s.current_player()
             view = s.view(seat)
@@ -209,8 +209,8 @@ def _after_the_pass(players, seed, options=None, me=0):
     """A game of normal bots up to seat `me`'s first play, its Belief observing its every
     decision: (the state, the belief)."""
     s = m.new_game(players, seed, options)
-    bots = [B.Bot(seat) for seat in range(players)]
-    belief = Belief(me, B)
+    bots = [diamonds_bot.Bot(seat) for seat in range(players)]
+    belief = Belief(me, diamonds_bot)
     while True:
         seat = s.current_player()
         view = s.view(seat)
@@ -269,7 +269,7 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
 
 
 def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
-    belief = Belief(0, B)
+    belief = Belief(0, diamonds_bot)
     belief.giver = 1
     belief.unlikely = [bytearray(m.DECK_SIZE) for _ in range(2)]
     belief.unlikely[1][C(7, "H")] = 1
@@ -290,7 +290,7 @@ def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
 def test_a_pass_no_hand_explains_is_left_as_dealt():
     # The giver played a 1H it would have passed instead of what it did (not the normal
     # heuristic): no swap can mend that, the sample keeps its deal.
-    belief = Belief(0, B)
+    belief = Belief(0, diamonds_bot)
     belief.giver = 1
     belief.teams = False
     belief.unlikely = [bytearray(m.DECK_SIZE) for _ in range(2)]

@@ -10,11 +10,11 @@ def test_the_bots_view_is_the_part_of_the_view_they_read():
     # Guards: an entry left out that the heuristic or easy's noise reads, or one that differs.
     from firmware.bots import make_bot
     from firmware.core.prng import Prng
-    from firmware.games.diamonds import rules as M
+    from firmware.games.diamonds import rules as diamonds
 
     tables = ((2, None), (3, None), (4, {"teams": "on"}), (5, None), (6, None))
     for players, options in tables[:count(5, 2)]:
-        state = M.new_game(players, 40 + players, options)
+        state = diamonds.new_game(players, 40 + players, options)
         rng = Prng(players)
         bots = []
         for seat in range(players):
@@ -45,16 +45,16 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
     from firmware.bots import make_bot
     from firmware.bots.search import Search, score_lead, shared_policy
     from firmware.core.prng import Prng
-    from firmware.games.diamonds import bot as BM
-    from firmware.games.diamonds import rules as M
+    from firmware.games.diamonds import bot as diamonds_bot
+    from firmware.games.diamonds import rules as diamonds
 
-    state = M.new_game(2, 7)
+    state = diamonds.new_game(2, 7)
     rng = Prng(3)
-    while state.phase != M.P_PASS:
+    while state.phase != diamonds.P_PASS:
         state.apply(state.legal_actions()[0])
     hard = make_bot("diamonds", state.turn, "hard", 1, None, 2)
     hard.start(state.view(state.turn))
-    assert hard.search.horizon is BM.horizon and hard.search.narrow is BM.narrow
+    assert hard.search.horizon is diamonds_bot.horizon and hard.search.narrow is diamonds_bot.narrow
     # From the pass, a playout of 40 decisions plays the whole round (2 players: at most 6
     # picks, 2 confirms, 20 cards), whatever its phases, and stops at its end.
     view = state.view(state.turn)
@@ -64,25 +64,26 @@ def test_the_hard_playouts_end_with_the_round_they_start_in():
         ends.append((sample.round, sample.phase))
         return score_lead(sample, seat)
 
-    policy = shared_policy(BM.Bot, 2)
-    Search(M, view, policy, evaluate_pass, Prng(5), None, 4, 40, horizon=BM.horizon).run()
-    assert ends == [(state.round + 1, M.P_COUNT)] * len(ends) and ends, ends
-    while not (state.phase == M.P_PLAY and len(state.hands[state.turn]) <= 2):
+    policy = shared_policy(diamonds_bot.Bot, 2)
+    Search(diamonds, view, policy, evaluate_pass, Prng(5), None, 4, 40,
+           horizon=diamonds_bot.horizon).run()
+    assert ends == [(state.round + 1, diamonds.P_COUNT)] * len(ends) and ends, ends
+    while not (state.phase == diamonds.P_PLAY and len(state.hands[state.turn]) <= 2):
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     view = state.view(state.turn)
-    for horizon, crossed in ((BM.horizon, False), (None, True)):
+    for horizon, crossed in ((diamonds_bot.horizon, False), (None, True)):
         seen = []  # (round, phase) of each playout's end
 
         def evaluate(sample, seat, seen=seen):
             seen.append((sample.round, sample.phase))
             return score_lead(sample, seat)
 
-        Search(M, view, policy, evaluate, Prng(5), None, 4, 40, horizon=horizon).run()
+        Search(diamonds, view, policy, evaluate, Prng(5), None, 4, 40, horizon=horizon).run()
         # The round's end deals the next one (M-R7, M-R1): a playout may stop there, before
         # its dealer's first decision, or play on into it.
         assert seen
-        assert any(r > state.round and p != M.P_COUNT for r, p in seen) == crossed, seen
+        assert any(r > state.round and p != diamonds.P_COUNT for r, p in seen) == crossed, seen
 
 
 def test_the_hard_evaluation_counts_crystals_by_side():
@@ -90,37 +91,37 @@ def test_the_hard_evaluation_counts_crystals_by_side():
     # stolen), a partner counted as a rival (M-O3), the game's end without its true score
     # lead or the win.
     from firmware.core.prng import Prng
-    from firmware.games.diamonds import bot as BM
-    from firmware.games.diamonds import rules as M
+    from firmware.games.diamonds import bot as diamonds_bot
+    from firmware.games.diamonds import rules as diamonds
 
-    state = M.new_game(3, 4)
+    state = diamonds.new_game(3, 4)
     state.vault = [3, 1, 2]
     state.showroom = [2, 6, 0]
     # Seat 0: 60 + 2 x 7 = 74 tenths; the best rival, seat 1: 20 + 6 x 7 = 62.
-    assert BM.evaluate(state, 0) == 74 - 62
-    assert BM.evaluate(state, 1) == 62 - 74
-    assert BM.evaluate(state, 2) == 40 - 74
-    teams = M.new_game(4, 4, {"teams": "on"})  # seats 0 and 2 against 1 and 3
+    assert diamonds_bot.evaluate(state, 0) == 74 - 62
+    assert diamonds_bot.evaluate(state, 1) == 62 - 74
+    assert diamonds_bot.evaluate(state, 2) == 40 - 74
+    teams = diamonds.new_game(4, 4, {"teams": "on"})  # seats 0 and 2 against 1 and 3
     teams.vault = [5, 2]
     teams.showroom = [1, 0]
     for seat in (0, 2):
-        assert BM.evaluate(teams, seat) == 100 + BM.SHOWROOM - 40
+        assert diamonds_bot.evaluate(teams, seat) == 100 + diamonds_bot.SHOWROOM - 40
     for seat in (1, 3):
-        assert BM.evaluate(teams, seat) == 40 - 100 - BM.SHOWROOM
+        assert diamonds_bot.evaluate(teams, seat) == 40 - 100 - diamonds_bot.SHOWROOM
     rng = Prng(9)
-    over = M.new_game(2, 11)
+    over = diamonds.new_game(2, 11)
     while not over.is_over():
         legal = over.legal_actions()
         over.apply(legal[rng.randbelow(len(legal))])
     scores = over.scores()
     winners = over.winners()
     for seat in range(2):
-        won = BM.WIN // len(winners) if seat in winners else 0
-        assert BM.evaluate(over, seat) == 10 * (scores[seat] - scores[1 - seat]) + won
+        won = diamonds_bot.WIN // len(winners) if seat in winners else 0
+        assert diamonds_bot.evaluate(over, seat) == 10 * (scores[seat] - scores[1 - seat]) + won
     over.vault = [4, 4]  # a tie (M-E2): the win shared
     over.showroom = [3, 3]
     assert over.winners() == [0, 1]
-    assert BM.evaluate(over, 0) == BM.evaluate(over, 1) == BM.WIN // 2
+    assert diamonds_bot.evaluate(over, 0) == diamonds_bot.evaluate(over, 1) == diamonds_bot.WIN // 2
 
 
 def test_a_search_plays_on_quiet_samples():
@@ -129,23 +130,23 @@ def test_a_search_plays_on_quiet_samples():
     from firmware.bots import make_bot
     from firmware.bots.search import Search
     from firmware.core.prng import Prng
-    from firmware.games.diamonds import rules as M
+    from firmware.games.diamonds import rules as diamonds
 
     bots = [make_bot("diamonds", s, "easy", s) for s in range(2)]
-    state = M.new_game(2, 5)
-    while state.phase != M.P_PLAY:
+    state = diamonds.new_game(2, 5)
+    while state.phase != diamonds.P_PLAY:
         state.apply(bots[state.current_player()].choose(state.view(state.current_player())))
     dealt = []
 
     def deal(view, rng):
-        dealt.append(M.sample_state(view, rng))
+        dealt.append(diamonds.sample_state(view, rng))
         return dealt[-1]
 
     policy = [make_bot("diamonds", s, "normal", s) for s in range(2)]
     seat = state.current_player()
     view = state.view(seat)
     # Whole rounds of candidates: each sample is played on by its round's last candidate.
-    Search(M, view, policy, lambda s, seat: 0, Prng(3), None, 2 * len(view["legal"]), 20,
+    Search(diamonds, view, policy, lambda s, seat: 0, Prng(3), None, 2 * len(view["legal"]), 20,
            view["legal"][0], deal=deal).run()
     assert dealt and all(s.quiet and s.notes == [] for s in dealt)
 
@@ -153,9 +154,9 @@ def test_a_search_plays_on_quiet_samples():
 def test_the_hard_bot_reads_the_rivals_plays_with_two_players_only():
     # Belief (firmware/games/diamonds/belief.py) was measured with 2 players; at larger
     # tables its tables cost a board's heap. Guards: the player count tested wrong.
-    from firmware.games.diamonds import bot as BM
+    from firmware.games.diamonds import bot as diamonds_bot
     from firmware.games.diamonds.belief import Belief
 
-    assert isinstance(BM.belief(1, 2), Belief) and BM.belief(1, 2).seat == 1
+    assert isinstance(diamonds_bot.belief(1, 2), Belief) and diamonds_bot.belief(1, 2).seat == 1
     for players in (3, 4, 5, 6):
-        assert BM.belief(0, players) is None
+        assert diamonds_bot.belief(0, players) is None
