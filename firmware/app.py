@@ -18,10 +18,10 @@
 import gc
 import sys
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
 from firmware.core import COLLECT, titles, unload
-from firmware.ui import screens as S
+from firmware.ui import screens
 from firmware.ui.canvas import Canvas
 
 FRAME_MS = 33  # about 30 frames a second
@@ -55,7 +55,7 @@ class App:
         # still whole, and used by every game's table (a 1 KB block found later, in a
         # fragmented heap, was where a long game ran out of memory).
         self.body = Canvas(self.cols, BODY_ROWS, MARKS)
-        self.keys = K.Buttons()
+        self.keys = buttons.Buttons()
         self.slice_ms = SLICE_MS
         self.pace_ms = PACE_MS
         self.budget_ms = budget_ms
@@ -66,7 +66,7 @@ class App:
         self.match = None
         self.table = None  # the table screen of the game in play
         self.saved = None
-        self.screen = S.Screen()
+        self.screen = screens.Screen()
         self.dirty = True
         self.own = tuple(sys.modules)  # the app's own modules; let_go() unloads the rest
         try:
@@ -85,7 +85,7 @@ class App:
     def title(self):
         self.match = None  # the game, its table and the screen that led here are let go
         self.table = None  # before the menus' code is loaded: the end of a long game is
-        self.screen = S.Screen()  # where the heap is fullest
+        self.screen = screens.Screen()  # where the heap is fullest
         if COLLECT:
             gc.collect()
         from firmware.ui.menus import TitleScreen
@@ -155,7 +155,7 @@ class App:
         self.match = None
         self.table = None
         self.saved = None
-        self.screen = S.Screen()
+        self.screen = screens.Screen()
         for name in list(sys.modules):
             if name.startswith("firmware.") and name not in self.own:
                 unload(name)
@@ -173,7 +173,7 @@ class App:
             return
         self.title()
         if problem:
-            self.goto(S.TextScreen(self, "Saved game", problem, self.title))
+            self.goto(screens.TextScreen(self, "Saved game", problem, self.title))
 
     def home(self):
         """The title after a game, as at start (the save looked at again)."""
@@ -184,7 +184,7 @@ class App:
 
         self.match = None
         self.table = None
-        self.screen = S.Screen()  # the menu that started the game is let go ...
+        self.screen = screens.Screen()  # the menu that started the game is let go ...
         unload(MENUS)  # ... and so is its code, until the title is shown again
         if COLLECT:
             gc.collect()
@@ -212,7 +212,7 @@ class App:
         lines += ["", "It plays on the firmware", "with the games built in", "(the UF2: make uf2),",
                   "in the simulator and in", "the browser."]
         self.title()
-        self.goto(S.TextScreen(self, "Memory", lines, self.title))
+        self.goto(screens.TextScreen(self, "Memory", lines, self.title))
 
     def route(self):
         """The screen the game needs now."""
@@ -226,7 +226,7 @@ class App:
             # The round's heading ("Round 2 of 3") in the title bar when it fits beside
             # the page count: a row more for the table.
             title = lines.pop(0) if lines and len(lines[0]) <= self.cols - 6 else "Scores"
-            self.goto(S.TextScreen(self, title, lines, self.route))
+            self.goto(screens.TextScreen(self, title, lines, self.route))
             return
         if match.over():
             from firmware.ui.outcome import game_over
@@ -243,7 +243,7 @@ class App:
             def reveal():
                 self.route()
 
-            self.goto(S.TextScreen(
+            self.goto(screens.TextScreen(
                 self, "Pass the device",
                 ["Pass to %s." % match.names[seat], "",
                  "Nobody else should look. %s: press A when ready." % match.names[seat]],
@@ -251,13 +251,13 @@ class App:
             return
         if match.save_off and not match.told:
             match.told = True
-            self.goto(S.TextScreen(self, "Not saving", [match.save_off], self.route))
+            self.goto(screens.TextScreen(self, "Not saving", [match.save_off], self.route))
             return
         if match.bot_moved and match.human_turn():
             match.bot_moved = False
             self.board.beep(TURN_HZ, TURN_MS)  # your turn, after the bots
         if self.table is None or self.table.match is not match:
-            self.table = S.TableScreen(self)  # built once a game
+            self.table = screens.TableScreen(self)  # built once a game
         self.table.refresh()
         self.goto(self.table)
 

@@ -6,9 +6,9 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from sim import Sim, headless_display  # noqa: E402
 
-from firmware import buttons as K  # noqa: E402
+from firmware import buttons  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
-from firmware.ui import screens as S  # noqa: E402
+from firmware.ui import screens  # noqa: E402
 
 BOARDS = ("pybadge", "picodisplay")
 
@@ -51,7 +51,7 @@ def move_cursor_to(sim, text, limit=40):
     for _ in range(limit):
         if text in sim.texts()[cursor_row(sim)]:
             return
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     raise AssertionError("no %r on the list; screen: %r" % (text, sim.texts()))
 
 
@@ -61,7 +61,7 @@ def set_value(sim, label, value, limit=12):
     for _ in range(limit):
         if "< %s >" % value in sim.texts()[cursor_row(sim)]:
             return
-        sim.press(K.RIGHT)
+        sim.press(buttons.RIGHT)
     raise AssertionError("%s never showed %r: %r" % (label, value, sim.texts()))
 
 
@@ -70,7 +70,7 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
     return as soon as Start is pressed, while the bots may still be thinking."""
     assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
     move_cursor_to(sim, title)
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith(title), sim.texts()
     set_value(sim, "Players", str(players))
     for seat in range(players):
@@ -79,12 +79,12 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
         set_value(sim, key.replace("_", " ") + ":", value)
     move_cursor_to(sim, "Start game")
     if sim.app.saved is not None:  # a saved game: the first A asks, the second replaces it
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert "replace the save" in sim.texts()[-1], sim.texts()
     if settle:
-        sim.press(K.A)
+        sim.press(buttons.A)
     else:
-        sim.frame(K.A)
+        sim.frame(buttons.A)
         sim.frame(0)
 
 
@@ -92,9 +92,10 @@ def to_decision(sim):
     """Press A on every screen until a human decides at the table."""
     for _ in range(200):
         match = sim.app.match
-        if isinstance(screen(sim), S.TableScreen) and match is not None and match.human_turn():
+        if isinstance(screen(sim),
+                      screens.TableScreen) and match is not None and match.human_turn():
             return
-        sim.press(K.A)
+        sim.press(buttons.A)
     raise AssertionError("no human decision in sight: %r" % sim.texts())
 
 
@@ -132,12 +133,12 @@ def choose(sim, choice):
     index = choices.index(choice)
     steps = (index - table.cursor) % len(choices)
     for _ in range(steps):
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     words = table.words(choice, match.current())
     shown = choice_text(sim)
     assert " ".join(words.split())[:20] == shown[:20], (words, shown)
     before = len(match.state.history)
     actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert list(match.state.history[before:before + len(actions)]) == actions
     return actions

@@ -17,10 +17,10 @@ from app_driver import (
     to_decision,
 )
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
-from firmware.ui import screens as S
+from firmware.ui import screens
 
 # (game, its menu title, players, options): short settings, so a whole game is quick.
 GAMES = (
@@ -33,7 +33,7 @@ GAMES = (
 
 def on_table_to_decide(sim):
     match = sim.app.match
-    return isinstance(screen(sim), S.TableScreen) and match is not None and match.human_turn()
+    return isinstance(screen(sim), screens.TableScreen) and match is not None and match.human_turn()
 
 
 def play_by_buttons(sim, rng, limit=3000):
@@ -48,8 +48,8 @@ def play_by_buttons(sim, rng, limit=3000):
             choose(sim, legal[rng.randbelow(len(legal))])
             decisions += 1
         else:
-            assert isinstance(screen(sim), S.TextScreen), sim.texts()
-            sim.press(K.A)
+            assert isinstance(screen(sim), screens.TextScreen), sim.texts()
+            sim.press(buttons.A)
     raise AssertionError("no end after %d steps: %r" % (limit, sim.texts()))
 
 
@@ -77,7 +77,7 @@ def test_a_whole_game_by_buttons(board, game, title, players, options, tmp_path)
         assert line in shown or line in "\n".join(screen(sim).lines), (line, rows)
     for row in rows:
         assert len(row) <= cols
-    sim.press(K.B)  # (A reads on first when the results are longer than the screen)
+    sim.press(buttons.B)  # (A reads on first when the results are longer than the screen)
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert not [r for r in sim.texts() if r.lstrip(">").startswith("Resume")]
     assert not os.path.exists(slot.path)  # a finished game leaves nothing to resume
@@ -95,8 +95,8 @@ def test_two_humans_pass_the_device_and_see_only_their_own_hand(tmp_path):
             assert "Pass to %s" % match.names[match.current()] in rows
             canvas = sim.app.canvas  # no card, gem or glyph under the title bar
             assert not any(canvas.tiles[canvas.cols:]), rows
-            assert isinstance(screen(sim), S.TextScreen)
-            sim.press(K.A)
+            assert isinstance(screen(sim), screens.TextScreen)
+            sim.press(buttons.A)
             assert title_text(sim).startswith("Diamonds %s" % match.names[match.current()]), \
                 sim.texts()
             seen.add(match.current())
@@ -106,7 +106,7 @@ def test_two_humans_pass_the_device_and_see_only_their_own_hand(tmp_path):
             legal = match.legal()
             choose(sim, legal[rng.randbelow(len(legal))])
         else:
-            sim.press(K.A)
+            sim.press(buttons.A)
     assert seen == {0, 1}
 
 
@@ -120,18 +120,18 @@ def test_take_back_picks_with_b():
             mark = match._undo_len
             history = list(match.state.history)
             for undone in range(1, len(history) - mark + 1):  # B: one pick, then the next
-                sim.press(K.B)
+                sim.press(buttons.B)
                 assert list(match.state.history) == history[:len(history) - undone]
                 assert "took back a pick" in match.public[-1]
             assert not match.can_take_back()
-            sim.press(K.B)  # nothing left: it says so
+            sim.press(buttons.B)  # nothing left: it says so
             assert "Nothing to take back" in sim.texts()[-1]
             return
         if on_table_to_decide(sim):
             legal = match.legal()
             choose(sim, legal[rng.randbelow(len(legal))])
         else:
-            sim.press(K.A)
+            sim.press(buttons.A)
     raise AssertionError("no pick to take back in 300 steps")
 
 
@@ -140,7 +140,7 @@ def test_nothing_to_take_back_says_so():
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
     if not sim.app.match.can_take_back():
-        sim.press(K.B)
+        sim.press(buttons.B)
         assert "Nothing to take back" in sim.texts()[-1]  # where the choice was
 
 
@@ -152,23 +152,23 @@ def test_quit_and_resume_to_the_identical_game(tmp_path):
     state = sim.app.match.state
     history = list(state.history)
     table = sim.texts()
-    sim.press(K.START)
+    sim.press(buttons.START)
     assert title_text(sim).startswith("Paused")
     move_cursor_to(sim, "Quit to the title")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"
     move_cursor_to(sim, "Resume Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     while not on_table_to_decide(sim):
-        sim.press(K.A)
+        sim.press(buttons.A)
     assert list(sim.app.match.state.history) == history
     assert sim.texts()[1:-2] == table[1:-2]  # the table (the cursor starts on the first choice)
     # Power cut: a new app on the same flash.
     sim2 = make_sim("picodisplay", slot)
     assert "Resume Diam's" in sim2.texts()[1]
-    sim2.press(K.A)
+    sim2.press(buttons.A)
     while not on_table_to_decide(sim2):
-        sim2.press(K.A)
+        sim2.press(buttons.A)
     resumed = sim2.app.match
     assert list(resumed.state.history) == history
     assert resumed.seats == ["human", "normal", "easy"]
@@ -204,7 +204,7 @@ def test_a_damaged_save_is_reported_and_kept(kind, tmp_path):
     assert "cannot be resumed" in text and "game.bad1" in text, text
     with open(os.path.join(str(tmp_path), "game.bad1"), "rb") as f:
         assert f.read() == bad  # kept as it was, never deleted
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert not [r for r in sim.texts() if "Resume" in r]
     setup_game(sim, "Diam's", 2, ["human", "normal"])  # a new game starts and saves
@@ -223,7 +223,7 @@ def test_a_write_cut_before_the_rename_keeps_the_previous_save(tmp_path):
         f.write(good[: len(good) - 20])
     sim = make_sim("pybadge", slot)
     assert "Resume Diam's" in sim.texts()[1]
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert list(sim.app.match.state.history) == history
 
 
@@ -235,10 +235,10 @@ def test_a_and_a_again_make_a_thinking_bot_answer_now():
     before = len(app.match.state.history)
     assert app.busy(), sim.texts()
     assert "thinks  A: hurry" in sim.texts()[-1]
-    sim.frame(K.A)
+    sim.frame(buttons.A)
     sim.frame(0)
     assert "Hurry P1?" in sim.texts()[-1] and len(app.match.state.history) == before
-    sim.frame(K.A)
+    sim.frame(buttons.A)
     sim.frame(0)
     assert len(app.match.state.history) > before  # it answered at once
 
@@ -247,25 +247,25 @@ def test_pause_menu_log_and_help():
     sim = make_sim("pybadge", None)
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
     play_decisions(sim, Prng(2), 4)
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Log of the game")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Log")
     assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2:")
             or r.startswith("P3:")], sim.texts()
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert on_table_to_decide(sim)
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Rules help")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Quartz")
     from firmware.games.quartz.help import HELP
 
     assert HELP[0].split()[0] in sim.texts()[1], sim.texts()
     first = sim.texts()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert sim.texts() != first  # it scrolls
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert on_table_to_decide(sim)
     assert choice_text(sim)
 
@@ -319,14 +319,14 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(tmp_path):
     quartz = list(sim.app.match.state.history)
     sim = make_sim("pybadge", slot)  # power on again: Resume is offered
     move_cursor_to(sim, "Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     move_cursor_to(sim, "Start game")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert "A again: replace the save" in sim.texts()[-1]
     assert sim.app.match is None
-    sim.press(K.DOWN)  # changed their mind: the next A asks again
-    sim.press(K.UP)
-    sim.press(K.A)
+    sim.press(buttons.DOWN)  # changed their mind: the next A asks again
+    sim.press(buttons.UP)
+    sim.press(buttons.A)
     assert sim.app.match is None and "replace the save" in sim.texts()[-1]
     sim = make_sim("pybadge", slot)
     assert list(slot.load().state.history) == quartz  # still there
@@ -351,7 +351,7 @@ def test_humans_at_a_public_table_pass_without_a_hand_over_screen():
             legal = match.legal()
             choose(sim, legal[rng.randbelow(len(legal))])
         else:
-            sim.press(K.A)
+            sim.press(buttons.A)
     assert deciders == {0, 1}
 
 
@@ -377,7 +377,7 @@ def test_a_lone_choice_is_played_and_said_on_the_table():
                                for a in match.state.history)
                     back = len(news) - 1 - news.index(said[-1])
                     for _ in range(back):
-                        sim.press(K.LEFT)
+                        sim.press(buttons.LEFT)
                     shown = " ".join(sim.texts()[-4:-1])
                     assert "Only choice: " + words.split()[0] in shown, sim.texts()
                     assert "%d/%d" % (len(news) - back, len(news)) in shown or len(news) == 1
@@ -388,7 +388,7 @@ def test_a_lone_choice_is_played_and_said_on_the_table():
                 choose(sim, legal[rng.randbelow(len(legal))])
                 assert match.news(0) is not news  # their decision: the news starts again
             else:
-                sim.press(K.A)
+                sim.press(buttons.A)
         if seen >= 2 and after_bots:
             break
     assert seen >= 2 and after_bots
@@ -413,18 +413,18 @@ def test_the_results_put_the_winner_first_and_come_back_from_the_title(tmp_path)
     assert final[4] == "Round 1 of 1"  # the last round, never shown before: its table
     assert final[5].split() == ["P1", "P2"] and final[6].split()[0] == "vault"
     assert final[-1] == "A: rematch  B: title"
-    sim.press(K.B)
+    sim.press(buttons.B)
     move_cursor_to(sim, "Last game's results")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Last game")
     assert sim.texts()[1:] == final[1:]  # the same, read back from the flash
-    sim.press(K.A)  # a rematch of it
+    sim.press(buttons.A)  # a rematch of it
     again = sim.app.match
     assert again is not match and again.game == "diams" and again.seats == match.seats
     assert again.state.options == state.options and again.state.seed == state.seed + 1
     assert len(again.state.history) <= 2
     play_by_buttons(sim, Prng(5))
-    sim.press(K.A)  # a rematch from the game's own end
+    sim.press(buttons.A)  # a rematch from the game's own end
     assert sim.app.match.state.seed == state.seed + 2 and sim.app.match.seats == match.seats
 
 
@@ -434,10 +434,10 @@ def test_a_damaged_last_game_record_is_said_and_kept(tmp_path):
         f.write(b"PGG-SAVE 1\nnot a header\n")
     sim = make_sim("pybadge", slot)
     move_cursor_to(sim, "Last game's results")
-    sim.press(K.A)
+    sim.press(buttons.A)
     shown = " ".join(sim.texts())
     assert "Not readable" in shown and "cannot be read" in shown, sim.texts()
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert type(screen(sim)).__name__ == "TitleScreen"
     with open(slot.last, "rb") as f:
         assert f.read() == b"PGG-SAVE 1\nnot a header\n"  # nothing moved or lost

@@ -9,9 +9,9 @@ import pytest
 from app_driver import BOARDS, make_sim, move_cursor_to, screen, setup_game, title_text
 from checks import fingerprint, forged_save
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.save import SaveSlot
-from firmware.ui import screens as S
+from firmware.ui import screens
 from firmware.ui.match import Match
 
 SEATS = ["human", "normal"]
@@ -85,9 +85,9 @@ def new_sim(tmp_path, board="pybadge"):
 
 def to_table(sim):
     for _ in range(40):
-        if isinstance(screen(sim), S.TableScreen) and sim.app.match.human_turn():
+        if isinstance(screen(sim), screens.TableScreen) and sim.app.match.human_turn():
             return
-        sim.press(K.A)
+        sim.press(buttons.A)
     raise AssertionError(sim.texts())
 
 
@@ -99,36 +99,36 @@ def crashed(sim):
 PLACES = (
     (menu_list, "key", "TitleScreen", "title"),
     (menu_list, "draw", "TitleScreen", "title"),
-    (S.Screen, "tick", "TitleScreen", "title"),
+    (screens.Screen, "tick", "TitleScreen", "title"),
     (menu_list, "key", "SetupScreen", "setup"),
     (menu_list, "draw", "SetupScreen", "setup"),
-    (S.TableScreen, "key", "TableScreen", "table"),
-    (S.TableScreen, "draw", "TableScreen", "table"),
-    (S.TableScreen, "tick", "TableScreen", "table"),
+    (screens.TableScreen, "key", "TableScreen", "table"),
+    (screens.TableScreen, "draw", "TableScreen", "table"),
+    (screens.TableScreen, "tick", "TableScreen", "table"),
     (menu_list, "key", "PauseScreen", "pause"),
     (menu_list, "draw", "PauseScreen", "pause"),
-    (S.Screen, "tick", "PauseScreen", "pause"),
-    (S.TextScreen, "key", "TextScreen", "help"),
-    (S.TextScreen, "draw", "TextScreen", "help"),
+    (screens.Screen, "tick", "PauseScreen", "pause"),
+    (screens.TextScreen, "key", "TextScreen", "help"),
+    (screens.TextScreen, "draw", "TextScreen", "help"),
 )
 
 
 def go(sim, where):
     if where == "setup":
         move_cursor_to(sim, "Diam's")
-        sim.press(K.A)
+        sim.press(buttons.A)
         return
     if where == "title":
         return
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     if where in ("pause", "help"):
-        sim.press(K.START)
+        sim.press(buttons.START)
         assert title_text(sim).startswith("Paused"), sim.texts()
     if where == "help":
         move_cursor_to(sim, "Rules help")
-        sim.press(K.A)
-        assert isinstance(screen(sim), S.TextScreen), sim.texts()
+        sim.press(buttons.A)
+        assert isinstance(screen(sim), screens.TextScreen), sim.texts()
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -154,7 +154,7 @@ def test_a_fault_in_a_screen_shows_the_crash_screen_and_a_goes_back(
         sim.frame(0)
         sim.frame(0)
     else:
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     assert armed.raised == 1
     assert crashed(sim), sim.texts()
     rows = sim.texts()
@@ -166,14 +166,14 @@ def test_a_fault_in_a_screen_shows_the_crash_screen_and_a_goes_back(
     assert "KeyError" in report and "boom" in report and "method" in report, report
     if not in_game:
         assert "A: to the title" in rows[-1], rows
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert type(screen(sim)).__name__ == "TitleScreen"
         return
     assert "Your game is saved" in text, rows
     assert "A: to the game" in rows[-1], rows
     assert sim.app.match is None  # the state that failed is let go
     assert read(slot.path) == before  # the save on the flash is as it was
-    sim.press(K.A)
+    sim.press(buttons.A)
     match = sim.app.match
     assert match is not None and list(match.state.history) == history
     assert fingerprint(match.state) == state
@@ -183,19 +183,19 @@ def test_a_fault_in_a_screen_shows_the_crash_screen_and_a_goes_back(
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_b_on_the_crash_screen_goes_to_the_title_with_the_game_saved(board, tmp_path, monkeypatch):
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", ValueError("bad"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", ValueError("bad"))
     sim, slot, _ = new_sim(tmp_path, board)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     history = list(sim.app.match.state.history)
     armed.arm()
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert crashed(sim)
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert "Resume Diam's" in " ".join(sim.texts())
     move_cursor_to(sim, "Resume Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert list(sim.app.match.state.history) == history
 
 
@@ -209,7 +209,7 @@ def test_a_fault_in_a_bots_turn_shows_the_crash_screen(board, tmp_path, monkeypa
     assert crashed(sim), sim.texts()
     assert sim.texts()[0].startswith("Out of memory")
     before = read(slot.path)
-    sim.press(K.A)  # the bot's turn again, from the save
+    sim.press(buttons.A)  # the bot's turn again, from the save
     assert sim.app.match is not None
     to_table(sim)
     assert len(sim.app.match.state.history) >= 1  # the bot moved this time
@@ -219,18 +219,18 @@ def test_a_fault_in_a_bots_turn_shows_the_crash_screen(board, tmp_path, monkeypa
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_out_of_memory_while_drawing_is_tried_again_once(board, tmp_path, monkeypatch):
-    armed = Armed(monkeypatch, S.TableScreen, "draw", "TableScreen", MemoryError(), times=1)
+    armed = Armed(monkeypatch, screens.TableScreen, "draw", "TableScreen", MemoryError(), times=1)
     sim, _, crash = new_sim(tmp_path, board)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert armed.raised == 1 and not crashed(sim)  # the second try drew the table
-    assert isinstance(screen(sim), S.TableScreen)
+    assert isinstance(screen(sim), screens.TableScreen)
     assert not os.path.exists(crash)
     armed.times = 2
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert armed.raised == 3 and crashed(sim)
     assert sim.texts()[0].startswith("Out of memory")
 
@@ -239,12 +239,12 @@ def test_out_of_memory_while_drawing_is_tried_again_once(board, tmp_path, monkey
 def test_the_crash_screens_layout_and_only_a_or_b_leave_it(board, tmp_path, monkeypatch):
     # Guards: the text overwriting the title's gap or the hint row, the detail not cut to
     # one short line, a key other than A or B leaving the screen.
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x" * 100))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("x" * 100))
     sim, _, _ = new_sim(tmp_path, board)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     rows = sim.texts()
     assert rows[0].startswith("Something went wrong") and rows[1] == "", rows
     assert rows[2].startswith("Your game is saved"), rows
@@ -252,10 +252,11 @@ def test_the_crash_screens_layout_and_only_a_or_b_leave_it(board, tmp_path, monk
     # The detail: the exception's words cut at 60 characters (a line or two of the screen)
     assert screen(sim).lines[-1] == "KeyError: '" + "x" * 59, screen(sim).lines
     assert "KeyError:" in "".join(rows)
-    for key in (K.UP, K.DOWN, K.LEFT, K.RIGHT, K.START, K.SELECT):
+    for key in (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT, buttons.START,
+                buttons.SELECT):
         sim.press(key)
         assert crashed(sim) and sim.texts() == rows, key
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert type(screen(sim)).__name__ == "TitleScreen"
 
 
@@ -267,12 +268,12 @@ def test_no_memory_for_the_report_still_shows_the_crash_screen(tmp_path, monkeyp
         raise MemoryError()
 
     monkeypatch.setattr(crash, "report", no_memory)
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("k"))
     sim, _, crash_path = new_sim(tmp_path)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert crashed(sim)
     text = " ".join(sim.texts())
     assert "Your game is saved" in text and "crash.txt" not in text, text
@@ -280,7 +281,7 @@ def test_no_memory_for_the_report_still_shows_the_crash_screen(tmp_path, monkeyp
 
 
 def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch):
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("x"))
     from firmware.ui import crash_screen  # the module the next fault imports
 
     broken = Armed(monkeypatch, crash_screen.CrashScreen, "draw", "CrashScreen",
@@ -290,7 +291,7 @@ def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch
     to_table(sim)
     armed.arm()
     broken.arm()
-    sim.press(K.DOWN)  # the crash screen cannot draw, four times: no exception escapes
+    sim.press(buttons.DOWN)  # the crash screen cannot draw, four times: no exception escapes
     assert crashed(sim) and broken.raised == 4
     assert read(crash).count(b"=== crash") == 1
     sim.frame(0)
@@ -300,7 +301,7 @@ def test_a_fault_of_the_crash_screen_is_not_reported_again(tmp_path, monkeypatch
 def test_a_crash_screen_short_of_memory_comes_on_the_next_frame(tmp_path, monkeypatch):
     from firmware.ui import crash_screen
 
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("x"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("x"))
     faults = []
 
     def short_of_memory(app, exc, *facts):
@@ -313,15 +314,15 @@ def test_a_crash_screen_short_of_memory_comes_on_the_next_frame(tmp_path, monkey
     to_table(sim)
     before = read(slot.path)
     armed.arm()
-    sim.frame(K.DOWN)  # no exception escapes; nothing to show yet
+    sim.frame(buttons.DOWN)  # no exception escapes; nothing to show yet
     assert len(faults) == 1 and not crashed(sim) and sim.app.match is None
     sim.frame(0)  # the crash screen's code loaded again, with memory this time
     assert crashed(sim) and len(faults) == 1
     text = " ".join(sim.texts())
     assert "Your game is saved" in text and "KeyError" in text, text
     assert read(slot.path) == before
-    sim.press(K.A)
-    assert isinstance(screen(sim), S.TableScreen)
+    sim.press(buttons.A)
+    assert isinstance(screen(sim), screens.TableScreen)
     assert sim.app.match.state.history.copy() == SaveSlot(slot.directory).load().record[4]
 
 
@@ -330,20 +331,20 @@ def test_keyboard_interrupt_still_stops_the_app(tmp_path, monkeypatch):
     sim, _, _ = new_sim(tmp_path)
     armed.arm()
     with pytest.raises(KeyboardInterrupt):
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
 
 
 def test_a_game_without_saving_says_it_cannot_come_back(monkeypatch):
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("k"))
     sim = make_sim("pybadge", None)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     text = " ".join(sim.texts())
     assert crashed(sim) and "cannot come back" in text and "crash.txt" not in text
     assert "A: to the title" in sim.texts()[-1]
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"
 
 
@@ -354,11 +355,12 @@ def test_a_fault_while_resuming_keeps_the_save_aside(board, tmp_path, monkeypatc
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     good = read(slot.path)
-    armed = Armed(monkeypatch, S.TableScreen, "draw", "TableScreen", KeyError("resume"), times=2)
+    armed = Armed(monkeypatch, screens.TableScreen, "draw", "TableScreen", KeyError("resume"),
+                  times=2)
     sim, slot, _ = new_sim(tmp_path, board)  # the board starts again
     move_cursor_to(sim, "Resume Diam's")
     armed.arm()
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert crashed(sim), sim.texts()
     text = " ".join(sim.texts())
     assert "kept as game.bad1," in text, text  # its name, not the path of the folder
@@ -366,7 +368,7 @@ def test_a_fault_while_resuming_keeps_the_save_aside(board, tmp_path, monkeypatc
     assert read(os.path.join(slot.directory, "game.bad1")) == good  # kept, byte for byte
     assert not slot.exists()
     assert not os.path.exists(os.path.join(slot.directory, "game.run"))
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert "Resume" not in " ".join(sim.texts())
     setup_game(sim, "Diam's", 2, SEATS)  # a new game starts and saves
@@ -384,7 +386,7 @@ def test_a_board_reset_while_resuming_does_not_resume_again(tmp_path):
     text = " ".join(sim.texts())
     assert "game.bad1" in text, text
     assert read(os.path.join(slot.directory, "game.bad1")) == good
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert "Resume" not in " ".join(sim.texts())
 
 
@@ -394,7 +396,7 @@ def test_resuming_leaves_no_mark_once_the_game_is_drawn(tmp_path):
     to_table(sim)
     sim, slot, _ = new_sim(tmp_path)
     move_cursor_to(sim, "Resume Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.app.match is not None
     assert not os.path.exists(os.path.join(slot.directory, "game.run"))
     sim, slot, _ = new_sim(tmp_path)  # and the next start offers it again
@@ -436,12 +438,12 @@ def test_the_board_reaches_the_title_with_any_saves_folder(kind, tmp_path):
     sim, slot, _ = new_sim(tmp_path)  # the board starts again
     if title_text(sim).startswith("Saved game"):
         assert kind in ("folder", "huge", "seat", "garbage", "oddnames"), sim.texts()
-        sim.press(K.B)
+        sim.press(buttons.B)
     assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
     if kind == "oddnames":
         assert "Resume Diam's" in " ".join(sim.texts())  # the save itself was fine
         move_cursor_to(sim, "Resume Diam's")
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert sim.app.match is not None
         return
     assert "Resume" not in " ".join(sim.texts())
@@ -490,11 +492,11 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
     sim, slot, _ = new_sim(tmp_path)  # the board starts again
     assert type(screen(sim)).__name__ == "TitleScreen", sim.texts()
     move_cursor_to(sim, "Resume Diam's")  # read where it is
-    sim.press(K.A)
+    sim.press(buttons.A)
     for _ in range(10):
         if sim.app.match is not None and sim.app.match.save_off:
             break
-        sim.press(K.A)
+        sim.press(buttons.A)
     assert sim.app.match.save_off, sim.texts()  # the player is told saving is off
     assert list(sim.app.match.state.history)[: len(history)] == history
     monkeypatch.undo()
@@ -516,26 +518,26 @@ def unload_game_code():
 def test_the_fault_lets_go_of_the_game_and_its_code(tmp_path, monkeypatch):
     import sys
 
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("k"))
     unload_game_code()  # as on a board at start (other tests of this process loaded them)
     sim, _, _ = new_sim(tmp_path)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert crashed(sim)
     app = sim.app
     assert app.match is None and app.table is None and app.saved is None
     assert "firmware.crash" not in sys.modules  # loaded for the report, then let go
     for name in GAME_CODE[:4]:  # the heap is the game's no more: the crash screen fits
         assert name not in sys.modules, name
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert type(screen(sim)).__name__ == "TitleScreen"
     assert "firmware.ui.crash_screen" not in sys.modules  # let go with its screen
     # The title offers the game: its rules read again (one copy of them, the new one).
     assert "firmware.games.diams.rules" in sys.modules
     assert "Resume Diam's" in " ".join(sim.texts())
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.app.match.state.__class__.__module__ == "firmware.games.diams.rules"
     assert type(sim.app.match.state) is sys.modules["firmware.games.diams.rules"].State
 
@@ -551,14 +553,14 @@ def test_the_title_after_a_game_lets_go_of_its_code(how, tmp_path):
     assert "firmware.games.diams.bot" in sys.modules and "firmware.ui.match" in sys.modules
     if how == "quit":
         to_table(sim)
-        sim.press(K.START)
+        sim.press(buttons.START)
         move_cursor_to(sim, "Quit to the title")
-        sim.press(K.A)
+        sim.press(buttons.A)
     else:
         while not sim.app.match.over():
-            sim.press(K.A)
+            sim.press(buttons.A)
         assert title_text(sim).startswith("Game over")
-        sim.press(K.B)  # the results: B, to the title
+        sim.press(buttons.B)  # the results: B, to the title
     assert type(screen(sim)).__name__ == "TitleScreen"
     offered = "Resume Diam's" in " ".join(sim.texts())
     assert offered == (how == "quit")
@@ -584,7 +586,7 @@ def test_a_fault_while_the_title_is_made_at_start(tmp_path, monkeypatch):
     sim, _, crash = new_sim(tmp_path)
     assert crashed(sim) and sim.texts()[0].startswith("Out of memory")
     assert os.path.exists(crash)
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"
 
 
@@ -595,10 +597,10 @@ def test_a_fault_after_the_game_ended_says_nothing_is_lost(tmp_path, monkeypatch
     for _ in range(50):
         if title_text(sim).startswith("Game over"):
             break
-        sim.press(K.A)
+        sim.press(buttons.A)
     assert title_text(sim).startswith("Game over"), sim.texts()
     armed.arm()
-    sim.press(K.A)
+    sim.press(buttons.A)
     text = " ".join(sim.texts())
     assert crashed(sim) and "The game had ended: nothing is lost." in text, text
     assert "A: to the title" in sim.texts()[-1]
@@ -606,12 +608,12 @@ def test_a_fault_after_the_game_ended_says_nothing_is_lost(tmp_path, monkeypatch
 
 
 def test_the_words_of_a_game_that_was_not_saved(monkeypatch):
-    armed = Armed(monkeypatch, S.TableScreen, "key", "TableScreen", KeyError("k"))
+    armed = Armed(monkeypatch, screens.TableScreen, "key", "TableScreen", KeyError("k"))
     sim = make_sim("picodisplay", None)
     setup_game(sim, "Diam's", 2, SEATS)
     to_table(sim)
     armed.arm()
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert "This game was not saved: it cannot come back." in " ".join(sim.texts())
 
 
@@ -635,7 +637,7 @@ def test_a_frame_with_nothing_new_draws_nothing(tmp_path):
     for _ in range(5):
         sim.frame(0)
     assert shown == []
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert len(shown) == 1
 
 
@@ -658,12 +660,12 @@ def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, t
     if where == "bots":
         target = importlib.import_module("firmware.ui.match").Match
     else:
-        target = importlib.import_module(type(sim.app).__module__).S.TableScreen
+        target = importlib.import_module(type(sim.app).__module__).screens.TableScreen
     monkeypatch.setattr(target, "__init__", no_room)
     setup_game(sim, "Diploma", 2, SEATS, settle=False)
     assert not crashed(sim) and sim.app.match is None
     words = " ".join(sim.texts())
     assert sim.texts()[0].startswith("Memory") and "Diploma does not fit" in words, words
     assert "games built in" in words and "make uf2" in words and not os.path.exists(crash)
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert type(screen(sim)).__name__ == "TitleScreen"

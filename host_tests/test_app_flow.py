@@ -7,7 +7,7 @@ import sys
 
 from app_driver import choose, make_sim, move_cursor_to, setup_game, title_text, to_decision
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
 
@@ -19,9 +19,9 @@ def test_each_new_game_gets_the_next_seed(tmp_path):
     sim = make_sim("pybadge", None, seed=40)  # no save: the title offers no Resume
     setup_game(sim, "Diam's", 2, SEATS)
     assert sim.app.match.state.seed == 40
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Quit to the title")
-    sim.press(K.A)
+    sim.press(buttons.A)
     setup_game(sim, "Diam's", 2, SEATS)
     assert sim.app.match.state.seed == 41
 
@@ -78,9 +78,9 @@ def test_the_frame_runs_on_the_clock_it_is_given(monkeypatch):
     app = sim.app
     assert title_text(sim).startswith("Pocket Gem Games")
     app.frame(0, 1000)
-    app.frame(K.DOWN, 2000)  # pressed: one step
+    app.frame(buttons.DOWN, 2000)  # pressed: one step
     for now in range(3000, 9000, 1000):  # held: past the repeat delay at every frame
-        app.frame(K.DOWN, now)
+        app.frame(buttons.DOWN, now)
     app.frame(0, 10000)
     items = app.screen.items()
     assert len(items) > 2
@@ -102,14 +102,14 @@ def test_a_resumed_games_mark_is_removed_once_when_it_is_drawn(tmp_path, monkeyp
 
     monkeypatch.setattr(SaveSlot, "resumed", counted)
     for _ in range(3):
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     assert calls == []  # a new game: no mark, nothing to remove
     sim2 = make_sim("pybadge", slot)
     assert "Resume Diam's" in " ".join(sim2.texts())
-    sim2.press(K.A)
+    sim2.press(buttons.A)
     assert len(calls) == 1 and not sim2.app.resuming
     for _ in range(3):
-        sim2.press(K.DOWN)
+        sim2.press(buttons.DOWN)
     assert len(calls) == 1
 
 
@@ -126,7 +126,7 @@ def test_the_buttons_page_shows_this_boards_own_buttons():
     for board, words in (("picodisplay", "X+Y: pause menu (START)"), ("pybadge", "START")):
         sim = make_sim(board, None)
         move_cursor_to(sim, "Buttons")
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert title_text(sim).startswith("Buttons")
         assert any(words in row for row in sim.texts()), (board, sim.texts())
 
@@ -139,9 +139,9 @@ def test_the_tick_sounds_once_per_hand_back_not_again_after_the_pause_menu():
     setup_game(sim, "Diamonds", 2, ["normal", "human"])  # the bot opens, then hands back
     to_decision(sim)
     assert len(beeps.heard) == 1
-    sim.press(K.START)
+    sim.press(buttons.START)
     assert title_text(sim).startswith("Paused")
-    sim.press(K.A)  # back to the game
+    sim.press(buttons.A)  # back to the game
     to_decision(sim)
     assert len(beeps.heard) == 1
 

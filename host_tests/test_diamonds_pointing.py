@@ -8,11 +8,10 @@ import re
 from app_driver import make_sim, setup_game, to_decision
 from test_pointing import TABLES, decisions, pointed, walk
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.games.diamonds import rules as diamonds
 from firmware.games.diamonds import table as diamonds_table
-from firmware.ui import canvas as C
-from firmware.ui import screens as S
+from firmware.ui import canvas, screens
 
 
 def base_of(action):
@@ -30,7 +29,7 @@ def check_card(sim, action):
     shown = pointed(sim)
     assert shown is not None, (words, sim.texts())
     row, col, text = shown
-    colour = c.tiles[row * c.cols + col] - C.tile(C.SOLID, 0)
+    colour = c.tiles[row * c.cols + col] - canvas.tile(canvas.SOLID, 0)
     assert colour in diamonds_table.SUIT, (words, shown)  # a card badge, lit (not an outline)
     letter = diamonds.SUIT_LETTERS[diamonds_table.SUIT.index(colour)]
     if text[-1].isalpha():  # a chosen card: its letter on the badge too
@@ -48,9 +47,9 @@ def outlines(c, rows):
         base = row * c.cols
         col = 0
         while col < c.cols:
-            if c.tiles[base + col] == S.DIMMED:
+            if c.tiles[base + col] == screens.DIMMED:
                 end = col
-                while end < c.cols and c.tiles[base + end] == S.DIMMED:
+                while end < c.cols and c.tiles[base + end] == screens.DIMMED:
                     end += 1
                 found.append(c.row_text(row)[col:end])
                 col = end
@@ -109,7 +108,7 @@ def test_diamonds_points_into_a_suit_that_wraps():
     to_decision(sim)
     state = sim.app.match.state
     if state.phase == diamonds.P_COUNT:  # the human deals: pass 1, then on to their pass
-        sim.press(K.A)
+        sim.press(buttons.A)
         to_decision(sim)
     seat = state.current_player()
     assert state.phase == diamonds.P_PASS and not state.chosen[seat], sim.texts()
@@ -126,8 +125,8 @@ def test_diamonds_points_into_a_suit_that_wraps():
     table = sim.app.screen
     table.drawn = (None, -1, -1)  # drawn again from the rigged state
     table.refresh()
-    sim.press(K.DOWN)
-    sim.press(K.UP)
+    sim.press(buttons.DOWN)
+    sim.press(buttons.UP)
     assert sim.app.canvas.row_text(3).startswith("  "), sim.texts()  # it wrapped
     picks = []
 
@@ -152,8 +151,8 @@ def test_diamonds_words_show_each_card_with_its_pip():
         found = []
         for col in range(c.cols):
             tile = c.tiles[row * c.cols + col]
-            if tile >= C.PICTURES:
-                suit = tile - C.PICTURES - diamonds_table.PIPS
+            if tile >= canvas.PICTURES:
+                suit = tile - canvas.PICTURES - diamonds_table.PIPS
                 assert text[col] == diamonds.SUIT_LETTERS[suit], (text, col)
                 start = col
                 while start > 0 and text[start - 1].isdigit():

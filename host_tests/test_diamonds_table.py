@@ -9,7 +9,7 @@ from firmware.core.prng import Prng
 from firmware.games.diamonds import choices as choices_diamonds
 from firmware.games.diamonds import rules as diamonds
 from firmware.games.diamonds import table as diamonds_table
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import Canvas
 
 CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
@@ -22,8 +22,8 @@ def spell_pips(c):
     checked here to be a pip's, its suit's letter."""
     for i in range(len(c.tiles)):
         tile = c.tiles[i]
-        if tile >= C.PICTURES:
-            suit = tile - C.PICTURES - diamonds_table.PIPS
+        if tile >= canvas.PICTURES:
+            suit = tile - canvas.PICTURES - diamonds_table.PIPS
             assert 0 <= suit < diamonds.SUITS and c.chars[i] == ord(diamonds.SUIT_LETTERS[suit])
     return c
 
@@ -115,15 +115,15 @@ def test_first_page_shows_trick_hand_and_table():
     c = render(view, 26, 40)
     texts = c.texts()[:7]
     assert texts[0] == "R1/%d trick P2: 9D" % view["rounds"]
-    assert c.tile_at(0, 15) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
+    assert c.tile_at(0, 15) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
     assert texts[1] == "D 4 12  H 1 15  S 7  C 10"
     # Ranks on their suit's colour: 4D and 12D blue, 1H red, 7S dark, 10C green.
-    assert c.tile_at(1, 2) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
-    assert c.tile_at(1, 4) == c.tile_at(1, 5) == C.tile(C.SOLID,
+    assert c.tile_at(1, 2) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
+    assert c.tile_at(1, 4) == c.tile_at(1, 5) == canvas.tile(canvas.SOLID,
                                                         diamonds_table.SUIT[diamonds.DIAMONDS])
-    assert c.tile_at(1, 10) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.HEARTS])
-    assert c.tile_at(1, 18) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.SPADES])
-    assert c.tile_at(1, 23) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
+    assert c.tile_at(1, 10) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.HEARTS])
+    assert c.tile_at(1, 18) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.SPADES])
+    assert c.tile_at(1, 23) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
     assert texts[2] == "tricks  D  H  S  C"  # (then the crystals' gems)
     # You (to play), then P2 and P3: tricks, won cards, crystals (the others' vaults are
     # hidden), the thief token.
@@ -131,9 +131,10 @@ def test_first_page_shows_trick_hand_and_table():
     assert texts[4] == " P2  0  0  0  0  0  5  ?"
     assert texts[5] == " P3  0  0  0  0  0  0  ? T"
     # The crystal counts come with their gems.
-    assert c.tile_at(3, 18) == C.tile(C.GEM, diamonds_table.SHOW)
-    assert c.tile_at(3, 21) == C.tile(C.GEM, diamonds_table.VAULT)
-    assert c.tile_at(2, 8) == C.PICTURES + diamonds_table.PIPS + diamonds.DIAMONDS  # the suit's pip
+    assert c.tile_at(3, 18) == canvas.tile(canvas.GEM, diamonds_table.SHOW)
+    assert c.tile_at(3, 21) == canvas.tile(canvas.GEM, diamonds_table.VAULT)
+    # the suit's pip
+    assert c.tile_at(2, 8) == canvas.PICTURES + diamonds_table.PIPS + diamonds.DIAMONDS
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
     assert wide.row_text(3).split() == [">P1", "0", "0", "0", "0", "0", "3", "2", "7"]
@@ -163,7 +164,7 @@ def test_hidden_cards_never_drawn():
     s.trick = []
     for cols, rows, _ in SIZES:
         c = render(s.view(0), cols, rows)
-        others = [C.tile(C.SOLID, diamonds_table.SUIT[k])
+        others = [canvas.tile(canvas.SOLID, diamonds_table.SUIT[k])
                   for k in (diamonds.HEARTS, diamonds.SPADES, diamonds.CLUBS)]
         for r in range(c.used):
             text = c.row_text(r)
@@ -228,13 +229,13 @@ def test_table_rows_line_up_under_their_headings():
     # The crystals' headings are their gems, over the rows' gems (no words: "sh vt").
     for c in (narrow, wide):
         for gem in (diamonds_table.SHOW, diamonds_table.VAULT):
-            cols = [i for i in range(c.cols) if c.tile_at(3, i) == C.tile(C.GEM, gem)]
-            assert len(cols) == 1 and c.tile_at(2, cols[0]) == C.tile(C.GEM, gem)
+            cols = [i for i in range(c.cols) if c.tile_at(3, i) == canvas.tile(canvas.GEM, gem)]
+            assert len(cols) == 1 and c.tile_at(2, cols[0]) == canvas.tile(canvas.GEM, gem)
     # The suit headings are their pips, over their column.
     for c in (narrow, wide):
         for suit in range(diamonds.SUITS):
             col = (c.row_text(2) + " ").index(" " + diamonds.SUIT_LETTERS[suit] + " ") + 1
-            assert c.tile_at(2, col) == C.PICTURES + diamonds_table.PIPS + suit
+            assert c.tile_at(2, col) == canvas.PICTURES + diamonds_table.PIPS + suit
 
 
 def test_a_suit_that_does_not_fit_starts_a_row():
@@ -261,10 +262,10 @@ def test_who_leads_in_gold_for_you_cyan_for_another():
     s.trick = []
     mine = render(s.view(0), 26, 40)
     assert mine.row_text(0) == "R1/%d You lead" % s.rounds
-    assert mine.colours[0] == C.GOLD
+    assert mine.colours[0] == canvas.GOLD
     other = render(s.view(1), 26, 40)
     assert other.row_text(0) == "R1/%d P1 leads" % s.rounds
-    assert other.colours[0] == C.CYAN
+    assert other.colours[0] == canvas.CYAN
 
 
 def page_two_state():
@@ -328,7 +329,7 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     s.hands[0] = [mk(r, diamonds.DIAMONDS) for r in range(1, 16)]
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[1:3] == ["D 1 2 3 4 5 6 7 8 9 10 11", "  12 13 14 15"]
-    assert narrow.tile_at(2, 2) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
+    assert narrow.tile_at(2, 2) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.DIAMONDS])
     wide = render(s.view(0), 40, 44)
     assert wide.texts()[1:3] == ["Hand D 1 2 3 4 5 6 7 8 9 10 11 12 13 14", "       15"]
     # P2 led, P3 to P5 followed: four cards after "trick P2: " do not fit on 26 columns.
@@ -343,8 +344,8 @@ def test_a_long_suit_and_a_long_trick_wrap_instead_of_running_off_the_edge():
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[:3] == ["R1/5 trick P2: 12D 13H 14S", "     15C", "D 4  C 3"]
     assert [narrow.tile_at(1, col) for col in range(5, 9)] == [
-        C.tile(C.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
-    ] * 2 + [C.PICTURES + diamonds_table.PIPS + diamonds.CLUBS,
+        canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
+    ] * 2 + [canvas.PICTURES + diamonds_table.PIPS + diamonds.CLUBS,
              0]  # the rank on its suit's colour, its pip
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/5  trick P2: 12D 13H 14S 15C"
@@ -405,12 +406,13 @@ def test_the_last_card_played_is_marked_in_the_trick_or_the_trick_just_won():
         view = s.view(0)
         c = Canvas(26, 40, 64)
         diamonds_table.draw(c, view, NAMES[view["players"]])
-        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == canvas.MOVED]
         assert len(spots) == 1
         row, col = divmod(spots[0], c.cols)
         played = (trick or last)[-1]
         assert c.row_text(row)[col:].split()[0] == diamonds.card_text(played), c.row_text(row)
-        assert c.tile_at(row, col) == C.tile(C.SOLID, diamonds_table.SUIT[diamonds.suit(played)])
+        assert c.tile_at(row, col) == canvas.tile(canvas.SOLID,
+                                                  diamonds_table.SUIT[diamonds.suit(played)])
 
 
 def test_the_last_rounds_majorities_wrap_under_their_heading():
@@ -433,7 +435,7 @@ def test_say_draws_a_card_in_words_with_its_suits_pip():
     # word going on after the digit ('3Dx', '3Dd', '5Cz'), a letter not a suit's ('7X'), a
     # letter that starts the row and what lies before the pen stay letters. Guards: the digit
     # test, the word-end test, the pip of another suit, the start column.
-    c = C.Canvas(40, 2)
+    c = canvas.Canvas(40, 2)
     c.line()
     c.text("9S ")
     diamonds_table.say(c, "P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz")
@@ -441,8 +443,8 @@ def test_say_draws_a_card_in_words_with_its_suits_pip():
     assert row == "9S P2 7D to 15C. 3Dx 3Dd 7X 2H @4S 5Cz", row  # the letters stay
     pictured = {}
     for col in range(c.cols):
-        if c.tiles[col] >= C.PICTURES:
-            pictured[col] = c.tiles[col] - C.PICTURES - diamonds_table.PIPS
+        if c.tiles[col] >= canvas.PICTURES:
+            pictured[col] = c.tiles[col] - canvas.PICTURES - diamonds_table.PIPS
     assert pictured == {row.index("7D") + 1: diamonds.DIAMONDS,
                         row.index("15C") + 2: diamonds.CLUBS,
                         row.index("2H") + 1: diamonds.HEARTS, row.index("4S") + 1: diamonds.SPADES}

@@ -9,7 +9,7 @@ from table_checks import render as render_with
 from firmware.core.prng import Prng
 from firmware.games.diams import rules as diams
 from firmware.games.diams import table as diams_table
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import Canvas
 
 
@@ -45,7 +45,7 @@ def check_draw(view):
         texts = [c.row_text(r) for r in range(page)]
         for label in ("Market", "Hand", "Vault"):
             assert any(t.startswith(label) for t in texts), (label, texts)
-        assert c.colours[0] in (C.GREY, C.ORANGE)
+        assert c.colours[0] in (canvas.GREY, canvas.ORANGE)
 
 
 NAMES = [names_for(n) for n in range(diams.MAX_PLAYERS + 1)]
@@ -102,13 +102,13 @@ def test_first_page_shows_hand_market_vault_as_badges():
         assert texts[hand] == "Hand   2* 5 7 B"
         assert texts[vault].startswith("Vault  4*x3") and texts[vault].endswith("=7")
         # Badges on the quality's colour: the 2* on pink, the 5 on blue, card B on teal.
-        assert c.tile_at(hand, 7) == C.tile(C.SOLID, diams_table.QUALITY[1])
-        assert c.tile_at(hand, 8) == C.tile(C.SOLID, diams_table.QUALITY[1])
+        assert c.tile_at(hand, 7) == canvas.tile(canvas.SOLID, diams_table.QUALITY[1])
+        assert c.tile_at(hand, 8) == canvas.tile(canvas.SOLID, diams_table.QUALITY[1])
         assert c.tile_at(hand, 9) == 0
-        assert c.tile_at(hand, 10) == C.tile(C.SOLID, diams_table.QUALITY[4])
-        assert c.tile_at(hand, 14) == C.tile(C.SOLID, diams_table.SPECIAL)
-        assert c.tile_at(market, 7) == C.tile(C.SOLID, diams_table.QUALITY[2])
-        assert c.tile_at(vault, 7) == C.tile(C.SOLID, diams_table.QUALITY[3])
+        assert c.tile_at(hand, 10) == canvas.tile(canvas.SOLID, diams_table.QUALITY[4])
+        assert c.tile_at(hand, 14) == canvas.tile(canvas.SOLID, diams_table.SPECIAL)
+        assert c.tile_at(market, 7) == canvas.tile(canvas.SOLID, diams_table.QUALITY[2])
+        assert c.tile_at(vault, 7) == canvas.tile(canvas.SOLID, diams_table.QUALITY[3])
         # Whose turn, and the others as counts with their chips.
         assert "You: market, vault or card" in texts
         assert any(t.startswith(" P2") and "hand 3 vault 3" in t for t in texts)
@@ -133,7 +133,7 @@ def test_take_phase_shows_placed_and_picks():
     texts = first_page(c, 7)
     assert "Placed 7: all or sum 7" in texts
     row = texts.index("Placed 7: all or sum 7")
-    assert c.tile_at(row, 7) == C.tile(C.SOLID, diams_table.QUALITY[6])
+    assert c.tile_at(row, 7) == canvas.tile(canvas.SOLID, diams_table.QUALITY[6])
 
 
 def test_hidden_cards_never_drawn():
@@ -150,10 +150,10 @@ def test_hidden_cards_never_drawn():
             row = c.row_text(row_of(c, label, rows))
             assert "10" not in row and "9" not in row
         for colour in (diams_table.QUALITY[8], diams_table.QUALITY[9]):
-            assert C.tile(C.SOLID, colour) not in c.tiles
+            assert canvas.tile(canvas.SOLID, colour) not in c.tiles
         # Card C shows only in the legend (one C badge), never as a held card.
         legend = [r for r in range(c.used) if "Sleight" in c.row_text(r)]
-        specials = [i for i in range(cols * rows) if c.tiles[i] == C.tile(C.SOLID,
+        specials = [i for i in range(cols * rows) if c.tiles[i] == canvas.tile(canvas.SOLID,
                                                                           diams_table.SPECIAL)]
         assert all(i // cols in legend for i in specials)
 
@@ -188,8 +188,8 @@ def test_closing_card_and_chips_share_the_first_row():
     s.chips = [12, 3, 4]
     narrow = render(s.view(0), 26, 40)
     assert narrow.row_text(0) == "R1/3 closing: 1 more    12"
-    assert narrow.colours[0] == C.ORANGE
-    assert narrow.tile_at(0, 23) == C.tile(C.DOT, diams_table.CHIP)
+    assert narrow.colours[0] == canvas.ORANGE
+    assert narrow.tile_at(0, 23) == canvas.tile(canvas.DOT, diams_table.CHIP)
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(0) == "Round 1/3 closing: 1 more       12 chips"
 
@@ -201,7 +201,7 @@ def test_a_long_market_wraps_under_its_first_badge():
     s.market = [1, 6, 11, 16, 21, 26, 31, 36, 41, 42, 46]  # qualities 1-8, two 9s, a 10
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[1:3] == ["Market 1 2 3 4 5 6 7 8 9x2", "       10"]
-    assert narrow.tile_at(2, 7) == C.tile(C.SOLID, diams_table.QUALITY[9])
+    assert narrow.tile_at(2, 7) == canvas.tile(canvas.SOLID, diams_table.QUALITY[9])
     wide = render(s.view(0), 40, 44)
     assert wide.row_text(1) == "Market 1 2 3 4 5 6 7 8 9x2 10"
 
@@ -220,7 +220,7 @@ def test_the_other_seats_rows_at_both_widths():
     s.chips = [2, 5, 1]
     narrow = render(s.view(0), 26, 40)
     assert narrow.texts()[5:7] == [" P2 hand 3 vault 3  5", " P3 hand 3 vault 0  1"]
-    assert narrow.tile_at(5, 19) == C.tile(C.DOT, diams_table.CHIP)
+    assert narrow.tile_at(5, 19) == canvas.tile(canvas.DOT, diams_table.CHIP)
     wide = render(s.view(0), 40, 44)
     assert wide.texts()[5:7] == [" P2 normal  hand 3 vault 3  5", " P3 normal  hand 3 vault 0  1"]
 
@@ -230,11 +230,11 @@ def test_whose_decision_in_gold_for_you_cyan_for_another():
     s.turn = 1  # P2 decides; seat 0 watches
     c = render(s.view(0), 26, 40)
     assert c.row_text(4) == "P2: market, vault or card"
-    assert c.colours[4] == C.CYAN
-    assert c.row_text(5).startswith(">P2 hand 3") and c.colours[5] == C.GOLD
+    assert c.colours[4] == canvas.CYAN
+    assert c.row_text(5).startswith(">P2 hand 3") and c.colours[5] == canvas.GOLD
     mine = render(s.view(1), 26, 40)
     assert mine.row_text(4) == "You: market, vault or card"
-    assert mine.colours[4] == C.GOLD
+    assert mine.colours[4] == canvas.GOLD
 
 
 def test_discard_says_how_many_to_give_up():
@@ -255,4 +255,4 @@ def test_safecracker_target_shows_the_named_quality_badge():
         c = render(s.view(0), 26, 40)
         text = "%d%s" % (named, "*" if pure else "")
         assert c.row_text(4) == "You: Safe: target for " + text
-        assert c.tile_at(4, 23) == C.tile(C.SOLID, diams_table.QUALITY[named - 1])
+        assert c.tile_at(4, 23) == canvas.tile(canvas.SOLID, diams_table.QUALITY[named - 1])

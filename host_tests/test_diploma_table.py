@@ -10,7 +10,7 @@ from firmware.core.prng import Prng
 from firmware.games.diploma import choices as diploma_choices
 from firmware.games.diploma import rules as diploma
 from firmware.games.diploma import table as diploma_table
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
 
 def draw(view, size=NARROW, marks=64):
@@ -96,10 +96,10 @@ def test_a_tile_is_drawn_at_its_hex_with_its_line_at_its_rotation_in_its_colour(
     state.boards[seat][5] = diploma.LINE_TILES  # a bonus mana spot
     for size in (NARROW, WIDE):
         c = draw(state.view(seat), size)
-        assert hex_cells(c, 3, 1) == ("\\_/", [C.tile(C.SOLID, C.RED)] * 3)
-        assert hex_cells(c, 9, 1) == ("---", [C.tile(C.SOLID, C.GREY)] * 3)
-        assert hex_cells(c, 5, 1) == (" * ", [C.tile(C.SOLID, C.CYAN)] * 3)
-        assert hex_cells(c, 12, 1)[1] == [C.tile(C.SOLID, C.DIM)] * 3  # empty
+        assert hex_cells(c, 3, 1) == ("\\_/", [canvas.tile(canvas.SOLID, canvas.RED)] * 3)
+        assert hex_cells(c, 9, 1) == ("---", [canvas.tile(canvas.SOLID, canvas.GREY)] * 3)
+        assert hex_cells(c, 5, 1) == (" * ", [canvas.tile(canvas.SOLID, canvas.CYAN)] * 3)
+        assert hex_cells(c, 12, 1)[1] == [canvas.tile(canvas.SOLID, canvas.DIM)] * 3  # empty
         state.rots[seat][3] = 4  # the same tile turned: round the bottom corner
         c = draw(state.view(seat), size)
         assert hex_cells(c, 3, 1)[0] == "/-\\"
@@ -126,8 +126,8 @@ def test_the_pawn_is_an_at_sign_on_a_white_middle_cell_of_its_hex():
     state.pawn[seat] = 2
     c = draw(state.view(seat))
     chars, tiles = hex_cells(c, 2, 1)
-    assert chars[1] == "@" and tiles[1] == C.tile(C.SOLID, diploma_table.PAWN)
-    assert tiles[0] == C.tile(C.SOLID, C.GREEN)
+    assert chars[1] == "@" and tiles[1] == canvas.tile(canvas.SOLID, diploma_table.PAWN)
+    assert tiles[0] == canvas.tile(canvas.SOLID, canvas.GREEN)
     assert "@" not in hex_cells(c, 0, 1)[0]
     assert sum(row.count("@") for row in c.texts()[1:6]) == 1
 
@@ -146,7 +146,7 @@ def test_the_hexes_a_placement_can_pick_show_a_plus_and_carry_those_actions():
         if h in picked:
             assert chars == " + ", h
             assert marks_at(c, cell) == sorted(a for a in legal if (a - diploma.PLACE) // 6 == h)
-            assert c.chars[cell - 1] == C.SPACE and c.tiles[cell - 1] == 0  # the pointer's
+            assert c.chars[cell - 1] == canvas.SPACE and c.tiles[cell - 1] == 0  # the pointer's
         else:
             assert chars != " + " and marks_at(c, cell) == []
     assert c.texts()[0].startswith("Place it on a +")
@@ -202,11 +202,11 @@ def test_a_loop_that_can_be_declared_is_gold_and_its_declaration_points_at_it():
     assert diploma.DECLARE + loop[0] in state.legal_actions()
     for size in (NARROW, WIDE):
         c = draw(view, size)
-        gold = C.tile(C.SOLID, diploma_table.LOOP)
+        gold = canvas.tile(canvas.SOLID, diploma_table.LOOP)
         for h in range(diploma.HEXES):
             tiles = hex_cells(c, h, 1)[1]
             assert (tiles[1] == gold) == (h in loop), h
-            assert tiles[0] == (C.tile(C.SOLID, C.RED) if h in loop else tiles[0])
+            assert tiles[0] == (canvas.tile(canvas.SOLID, canvas.RED) if h in loop else tiles[0])
         cell = (1 + diploma_table.HEX_ROW[loop[0]]) * c.cols + diploma_table.HEX_COL[loop[0]]
         assert diploma.DECLARE + loop[0] in marks_at(c, cell)
         assert c.texts()[0].startswith("Declare your loop!")
@@ -223,8 +223,8 @@ def test_resources_line_says_points_mana_gold_and_stones_by_colour():
     assert row.startswith("12pt 3mana 7g"), row
     assert row.endswith(" 2  0  11  1"), row
     gems = [narrow.tile_at(6, col) for col in range(narrow.cols)
-            if narrow.tile_at(6, col) > C.COLOURS]
-    assert gems == [C.tile(C.GEM, col) for col in diploma_table.TILE_COLOURS[:4]]
+            if narrow.tile_at(6, col) > canvas.COLOURS]
+    assert gems == [canvas.tile(canvas.GEM, col) for col in diploma_table.TILE_COLOURS[:4]]
     wide = draw(state.view(seat), WIDE)
     assert wide.texts()[6].startswith("12 points  3 mana  7 gold")
 
@@ -265,7 +265,8 @@ def test_drafting_shows_the_free_dice_marked_and_each_seats_dice():
         assert a in marked
         d = a - diploma.DRAFT
         cell = c.spots[marked.index(a)]
-        assert c.tiles[cell] == C.tile(C.SOLID, diploma_table.TILE_COLOURS[view["dice_col"][d]])
+        assert c.tiles[cell] == canvas.tile(canvas.SOLID,
+                                            diploma_table.TILE_COLOURS[view["dice_col"][d]])
         assert chr(c.chars[cell]) == "%d" % view["dice_val"][d]
     owners = c.texts()[1].split()
     for s in range(3):
@@ -285,7 +286,7 @@ def test_the_other_boards_come_after_the_first_page_with_their_numbers():
     first = [r for r in range(c.rows) if rows[r][side + 1:].startswith("P%d" % (other + 1))]
     assert first and first[0] >= NARROW[2]  # not on the first page
     top = first[0]
-    assert hex_cells(c, 4, top) == ("\\-\\", [C.tile(C.SOLID, C.BLUE)] * 3)
+    assert hex_cells(c, 4, top) == ("\\-\\", [canvas.tile(canvas.SOLID, canvas.BLUE)] * 3)
     assert rows[top + 1][diploma_table.SIDE + 1:] == "9pt"
     wide = draw(view, WIDE).texts()
     assert any(r[diploma_table.SIDE + 1:].startswith("9 points") for r in wide)
@@ -345,16 +346,16 @@ def test_redealing_what_a_seat_cannot_see_leaves_its_screen_alike():
 
 
 def test_say_draws_a_placement_with_its_tile_at_its_rotation():
-    c = C.Canvas(26, 2)
+    c = canvas.Canvas(26, 2)
     c.at(0, 1)
     diploma_table.say(c, "place R tight h7 r1")
     assert c.row_text(0) == " place R tight h7 \\_/"
-    assert c.tile_at(0, 19) == C.tile(C.SOLID, C.RED)
+    assert c.tile_at(0, 19) == canvas.tile(canvas.SOLID, canvas.RED)
     c.at(1, 0)
     diploma_table.say(c, "lay a grey straight")
     assert c.row_text(1) == "lay a grey straight ---"
-    assert c.tile_at(1, 20) == C.tile(C.SOLID, C.GREY)
-    c = C.Canvas(26, 1)
+    assert c.tile_at(1, 20) == canvas.tile(canvas.SOLID, canvas.GREY)
+    c = canvas.Canvas(26, 1)
     c.at(0, 0)
     diploma_table.say(c, "step to h4")
     assert c.row_text(0) == "step to h4" and not any(c.tiles)

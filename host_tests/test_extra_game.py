@@ -196,7 +196,7 @@ from firmware import selftest
 from firmware.bots import RandomBot, make_bot
 from firmware.core import game_part, load
 from firmware.ui import console
-from firmware.ui import screens as S
+from firmware.ui import screens
 from firmware.ui.canvas import Canvas, wrap
 from firmware.ui.match import Match
 
@@ -207,7 +207,7 @@ def test_the_title_lists_pebbles_and_choosing_it_reaches_its_table():
     setup_game(sim, "Pebbles", 2, ["human", "normal"], {"rounds": "3"})
     to_decision(sim)
     match = sim.app.match
-    assert isinstance(screen(sim), S.TableScreen) and match.game == "pebbles"
+    assert isinstance(screen(sim), screens.TableScreen) and match.game == "pebbles"
     shown = "\\n".join(sim.texts())
     assert "Pile: %d" % match.state.pile in shown, shown  # the console's words: no table.py
     assert "Your card (P1): %d" % match.state.cards[0] in shown, shown
@@ -227,7 +227,7 @@ def test_without_a_table_py_the_table_is_the_consoles_words():
     match = Match(load("pebbles").new_game(2, 3), ["human"] * 2)
     view = match.state.view(0)
     body = Canvas(26, 64)
-    S.draw_table(body, None, match, view)
+    screens.draw_table(body, None, match, view)
     lines = []
     game_part("pebbles", "console").table(view, match.names, lines.append)
     words = [part for line in lines for part in wrap(line, 26)]

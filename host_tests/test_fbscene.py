@@ -14,7 +14,7 @@ from panelmodel import PACKS, Panel  # noqa: E402
 from sim import headless_display  # noqa: E402
 from sim import pixels as displayio_pixels  # noqa: E402
 
-from firmware.ui import canvas as C  # noqa: E402
+from firmware.ui import canvas  # noqa: E402
 from firmware.ui.scene import Scene  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,29 +23,29 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # badge and as each glyph kind, every printable character, the pictures, the cursor bar and
 # pointer, the right edge.
 EVERYTHING = """
-c.line(C.GOLD)
+c.line(canvas.GOLD)
 c.text("Pocket gems 0123456789 !?")
-for colour in range(C.COLOURS):
+for colour in range(canvas.COLOURS):
     if c.col >= c.cols - 2:
         c.line(colour)
     c.badge(chr(65 + colour), colour)
     c.gem(colour)
     c.dot(colour)
-    c.glyph(C.FRAME, colour)
+    c.glyph(canvas.FRAME, colour)
 line = "".join(chr(n) for n in range(32, 127))
 for start in range(0, len(line), c.cols):
-    c.line(C.WHITE + start // c.cols)
+    c.line(canvas.WHITE + start // c.cols)
     c.text(line[start:start + c.cols])
-c.line(C.CYAN)
+c.line(canvas.CYAN)
 c.text("cursor")
 from firmware.ui.look import PICTURES
 for n in range(len(PICTURES)):  # every game's pictures, a letter under each (not drawn)
     if c.col >= c.cols - 2:
-        c.line(C.CYAN)
+        c.line(canvas.CYAN)
     c.picture(n, "PQR"[n % 3])
-c.tiles[c.row * c.cols + c.col + 1] = C.POINTER  # the table's pointer (screens.py)
-c.bar(c.row, C.NAVY)
-c.at(c.rows - 1, 0, C.GREY)
+c.tiles[c.row * c.cols + c.col + 1] = canvas.POINTER  # the table's pointer (screens.py)
+c.bar(c.row, canvas.NAVY)
+c.at(c.rows - 1, 0, canvas.GREY)
 c.right("the right edge")
 """
 ONE_CELL = """
@@ -53,7 +53,7 @@ c.at(3, 5)
 c.text("#")
 """
 RECOLOUR = """
-c.colours[1] = C.PINK
+c.colours[1] = canvas.PINK
 """
 
 # The MicroPython side: a recording SPI bus and pins, the real driver and scene.
@@ -62,7 +62,7 @@ import sys
 sys.path[:0] = [%(root)r]
 from firmware.hw.st7789 import Panel
 from firmware.ui.fbscene import Scene
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 import binascii
 import json
 
@@ -85,10 +85,10 @@ class Bus:
 
 panel = Panel(Bus(), dc, cs, %(width)d, %(height)d, %(x)d, %(y)d)
 scene = Scene(panel)
-c = C.Canvas(scene.cols, scene.rows)
+c = canvas.Canvas(scene.cols, scene.rows)
 print("show", scene.changes, json.dumps(scene.texts()))
 for step in %(steps)r:
-    exec(step, {"c": c, "C": C})
+    exec(step, {"c": c, "canvas": canvas})
     scene.show(c)
     print("show", scene.changes, json.dumps(scene.texts()))
 """
@@ -121,9 +121,9 @@ def displayio_picture(pack, steps):
     width, height = PACKS[pack][:2]
     display = headless_display(width, height)
     scene = Scene(display)
-    c = C.Canvas(scene.cols, scene.rows)
+    c = canvas.Canvas(scene.cols, scene.rows)
     for step in steps:
-        exec(step, {"c": c, "C": C})
+        exec(step, {"c": c, "canvas": canvas})
         scene.show(c)
     display.refresh()
     return displayio_pixels(display), scene.texts()

@@ -10,8 +10,7 @@ import types
 import pytest
 from panelmodel import PACKS, Panel
 
-from firmware import buttons as K
-from firmware import hw
+from firmware import buttons, hw
 from firmware.hw import picodisplay_mp as mp
 from firmware.hw import st7789
 
@@ -146,17 +145,18 @@ def test_buttons_low_when_pressed_and_chords(wiring):
     pins = wiring.pins
     assert board.keys.read() == 0
     pins[12].level = 0  # A down
-    assert board.keys.read() == K.A
+    assert board.keys.read() == buttons.A
     pins[13].level = 0
     pins[14].level = 0
     pins[15].level = 0
-    assert board.keys.read() == K.A | K.B | K.UP | K.DOWN  # X is UP, Y is DOWN
+    # X is UP, Y is DOWN
+    assert board.keys.read() == buttons.A | buttons.B | buttons.UP | buttons.DOWN
     for number in (12, 13, 14, 15):
         pins[number].level = 1
     # Through the pack's chords: X and Y together are START (picodisplay.ChordKeys).
     pins[14].level = 0
     pins[15].level = 0
-    assert board.buttons() == K.START
+    assert board.buttons() == buttons.START
 
 
 def test_micropython_boards_are_recognised():

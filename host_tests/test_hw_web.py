@@ -3,8 +3,7 @@
 # test_web.py.
 import pytest
 
-from firmware.hw import SIZES
-from firmware.hw import web as W
+from firmware.hw import SIZES, web
 from firmware.hw.picodisplay import LINES as PICO_LINES
 from firmware.hw.pybadge import LINES as BADGE_LINES
 from firmware.save import SaveSlot
@@ -12,21 +11,21 @@ from firmware.save import SaveSlot
 
 def test_the_board_takes_a_real_boards_screen_and_button_words():
     painted = []
-    board = W.WebBoard("picodisplay", lambda *args: painted.append(args))
+    board = web.WebBoard("picodisplay", lambda *args: painted.append(args))
     assert (board.width, board.height) == SIZES["picodisplay"] == (240, 135)
     assert (board.display.width, board.display.height) == (240, 135)
-    assert board.lines == PICO_LINES and W.WebBoard("pybadge", None).lines == BADGE_LINES
+    assert board.lines == PICO_LINES and web.WebBoard("pybadge", None).lines == BADGE_LINES
     assert board.buttons() == 0  # nothing held before the page says so
     board.held = 0x11
     assert board.buttons() == 0x11
     with pytest.raises(ValueError, match="unknown board 'gameboy'; boards: pybadge, "):
-        W.WebBoard("gameboy", None)
+        web.WebBoard("gameboy", None)
 
 
 def test_the_panel_hands_the_page_each_window_as_hex():
     # Guards: bytes handed as they are (the port's to_js() leaves a bytearray unconverted).
     painted = []
-    panel = W.WebBoard("pybadge", lambda *args: painted.append(args)).display
+    panel = web.WebBoard("pybadge", lambda *args: painted.append(args)).display
     panel.write(6, 12, 2, 1, bytearray(b"\xf8\x00\x07\xe0"))
     panel.write(0, 0, 1, 1, memoryview(b"\x00\x1f"))
     assert painted == [(6, 12, 2, 1, "f80007e0"), (0, 0, 1, 1, "001f")]
@@ -34,9 +33,9 @@ def test_the_panel_hands_the_page_each_window_as_hex():
 
 def test_a_beep_reaches_the_page_or_nothing_when_it_has_no_sound():
     heard = []
-    W.WebBoard("pybadge", None, lambda hz, ms: heard.append((hz, ms))).beep(880, 40)
+    web.WebBoard("pybadge", None, lambda hz, ms: heard.append((hz, ms))).beep(880, 40)
     assert heard == [(880, 40)]
-    W.WebBoard("pybadge", None).beep(880, 40)  # no beep given: silent, no error
+    web.WebBoard("pybadge", None).beep(880, 40)  # no beep given: silent, no error
 
 
 def test_every_write_of_the_slot_is_kept_by_the_page(tmp_path):
@@ -46,7 +45,7 @@ def test_every_write_of_the_slot_is_kept_by_the_page(tmp_path):
     from firmware.core import load
 
     kept = []
-    slot = W.WebSlot(lambda: kept.append(1), str(tmp_path))
+    slot = web.WebSlot(lambda: kept.append(1), str(tmp_path))
     state = load("diams").new_game(2, 5)
     slot.save(state, ["human", "normal"])
     assert kept == [1] and slot.exists()
@@ -55,4 +54,4 @@ def test_every_write_of_the_slot_is_kept_by_the_page(tmp_path):
     assert kept == [1, 1, 1]
     slot.clear()
     assert kept == [1, 1, 1, 1] and not slot.exists()
-    assert isinstance(slot, SaveSlot) and W.WebSlot(None).directory == W.SAVES
+    assert isinstance(slot, SaveSlot) and web.WebSlot(None).directory == web.SAVES

@@ -9,12 +9,10 @@ import re
 import pytest
 from app_driver import BOARDS, make_sim, setup_game
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core import load
 from firmware.core.prng import Prng
-from firmware.ui import canvas as C
-from firmware.ui import look
-from firmware.ui import screens as S
+from firmware.ui import canvas, look, screens
 from firmware.ui.look import PALETTE
 
 RULE_ID = re.compile(r"\b[A-Z]-[A-Z]{1,2}\d*\b")  # D-T6, G-K5, M-O2, Q-T2
@@ -36,8 +34,8 @@ def contrast(a, b):
 
 
 def test_contrast_of_the_wcag_examples():
-    assert round(contrast(C.WHITE, C.BLACK), 1) == 18.4  # 0xF0F0F0 on black
-    assert contrast(C.BLACK, C.BLACK) == 1.0
+    assert round(contrast(canvas.WHITE, canvas.BLACK), 1) == 18.4  # 0xF0F0F0 on black
+    assert contrast(canvas.BLACK, canvas.BLACK) == 1.0
 
 
 def badge_ink(colour, under):
@@ -45,14 +43,15 @@ def badge_ink(colour, under):
     row's colour where that reads at 4.5:1, else white or black, whichever reads better."""
     if contrast(colour, under) >= 4.5:
         return colour
-    return C.WHITE if contrast(C.WHITE, under) >= contrast(C.BLACK, under) else C.BLACK
+    return canvas.WHITE if contrast(canvas.WHITE, under) >= contrast(canvas.BLACK,
+                                                                     under) else canvas.BLACK
 
 
 def drawn_ink(colour, under):
     """The ink the scenes draw that letter in, from look.READS and look.DARK."""
     if (look.READS[colour] >> under) & 1:
         return colour
-    return C.BLACK if (look.DARK >> under) & 1 else C.WHITE
+    return canvas.BLACK if (look.DARK >> under) & 1 else canvas.WHITE
 
 
 def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours():
@@ -92,67 +91,68 @@ def test_the_badge_inks_follow_the_palette():
     names = ("black white grey dim red orange yellow green cyan blue purple pink brown navy gold"
              " teal").split()
     reads = []
-    for colour in range(C.COLOURS):
+    for colour in range(canvas.COLOURS):
         bits = 0
-        for under in range(C.COLOURS):
+        for under in range(canvas.COLOURS):
             if contrast(colour, under) >= 4.5:
                 bits |= 1 << under
         reads.append(bits)
     dark = 0
-    for under in range(C.COLOURS):
-        if badge_ink(C.WHITE, under) == C.BLACK and badge_ink(C.BLACK, under) == C.BLACK:
+    for under in range(canvas.COLOURS):
+        if badge_ink(canvas.WHITE, under) == canvas.BLACK and badge_ink(canvas.BLACK,
+                                                                        under) == canvas.BLACK:
             dark |= 1 << under
     table = "\n".join("    0x%04X,  # %s" % (bits, name) for bits, name in zip(reads, names))
     assert list(look.READS) == reads, "look.READS should be:\n" + table
     assert look.DARK == dark, "look.DARK should be 0x%04X" % dark
-    for colour in range(C.COLOURS):
-        for under in range(C.COLOURS):
+    for colour in range(canvas.COLOURS):
+        for under in range(canvas.COLOURS):
             assert drawn_ink(colour, under) == badge_ink(colour, under), (colour, under)
-    assert drawn_ink(C.WHITE, C.YELLOW) == C.BLACK  # white on yellow: 2.5:1
-    assert drawn_ink(C.GOLD, C.NAVY) == C.GOLD  # the cursor bar keeps its gold
+    assert drawn_ink(canvas.WHITE, canvas.YELLOW) == canvas.BLACK  # white on yellow: 2.5:1
+    assert drawn_ink(canvas.GOLD, canvas.NAVY) == canvas.GOLD  # the cursor bar keeps its gold
 
 
 def background(tile):
     """The colour under a cell's text: a badge's (SOLID), else the screen's black. None for a
     picture (gem, dot): text must not sit on one."""
     if tile == 0:
-        return C.BLACK
-    kind, colour = divmod(tile - 1, C.COLOURS)
-    if kind == C.SOLID:
+        return canvas.BLACK
+    kind, colour = divmod(tile - 1, canvas.COLOURS)
+    if kind == canvas.SOLID:
         return colour
-    if kind == C.FRAME:
-        return C.BLACK
+    if kind == canvas.FRAME:
+        return canvas.BLACK
     return None
 
 
-def problems(canvas):
+def problems(grid):
     """What is wrong with the screen in `canvas`, as sentences."""
     found = []
-    for row in range(canvas.rows):
-        text = "".join([" " if canvas.tile_at(row, col) >= C.PICTURES else ch
-                        for col, ch in enumerate(canvas.row_text(row).ljust(canvas.cols))])
+    for row in range(grid.rows):
+        text = "".join([" " if grid.tile_at(row, col) >= canvas.PICTURES else ch
+                        for col, ch in enumerate(grid.row_text(row).ljust(grid.cols))])
         for pattern in (RULE_ID, CODE_NAME):
             match = pattern.search(text)
             if match:
                 found.append("row %d shows %r: %r" % (row, match.group(0), text))
-        for col in range(canvas.cols):
-            tile = canvas.tile_at(row, col)
-            if canvas.chars[row * canvas.cols + col] == C.SPACE or tile >= C.PICTURES:
+        for col in range(grid.cols):
+            tile = grid.tile_at(row, col)
+            if grid.chars[row * grid.cols + col] == canvas.SPACE or tile >= canvas.PICTURES:
                 continue  # (a picture's letter is not drawn)
             under = background(tile)
-            ink = canvas.colours[row]
-            if 0 < tile <= C.COLOURS:  # on a badge: the ink the scenes pick (look.READS)
+            ink = grid.colours[row]
+            if 0 < tile <= canvas.COLOURS:  # on a badge: the ink the scenes pick (look.READS)
                 ink = drawn_ink(ink, under)
             if under is None:
                 found.append("row %d col %d: text on a picture: %r" % (row, col, text))
             elif contrast(ink, under) < 4.5:
                 found.append("row %d col %d: contrast %.1f (%d on %d): %r"
                              % (row, col, contrast(ink, under), ink, under, text))
-    if canvas.rows > 20 and canvas.used >= canvas.rows:  # the table's canvas (app.BODY_ROWS)
+    if grid.rows > 20 and grid.used >= grid.rows:  # the table's canvas (app.BODY_ROWS)
         found.append("the table fills all %d rows of its canvas: rows may be lost: %r"
-                     % (canvas.rows, canvas.texts()))
-    if canvas.cut:
-        found.append("%d character(s) cut at the right edge: %r" % (canvas.cut, canvas.texts()))
+                     % (grid.rows, grid.texts()))
+    if grid.cut:
+        found.append("%d character(s) cut at the right edge: %r" % (grid.cut, grid.texts()))
     return found
 
 
@@ -194,23 +194,23 @@ def play_through(looker, game, rng, limit=4000):
         screen = app.screen
         if app.match is None:
             return  # back at the title
-        if app.match.over() and not isinstance(screen, S.TableScreen):  # the results
+        if app.match.over() and not isinstance(screen, screens.TableScreen):  # the results
             for _ in range(12):
-                looker.press(K.DOWN)  # every row of them
-            looker.press(K.B)  # to the title
+                looker.press(buttons.DOWN)  # every row of them
+            looker.press(buttons.B)  # to the title
             continue
-        if isinstance(screen, S.TableScreen) and app.match.human_turn():
+        if isinstance(screen, screens.TableScreen) and app.match.human_turn():
             if rng.randbelow(3) == 0:
-                looker.press(K.DOWN)
+                looker.press(buttons.DOWN)
             if rng.randbelow(3) == 0:
-                looker.press(K.LEFT)  # an older sentence of the news
+                looker.press(buttons.LEFT)  # an older sentence of the news
             if rng.randbelow(8) == 0:
-                looker.press(K.SELECT)
-            looker.press(K.A)
-        elif isinstance(screen, S.TableScreen) and screen.busy():
+                looker.press(buttons.SELECT)
+            looker.press(buttons.A)
+        elif isinstance(screen, screens.TableScreen) and screen.busy():
             sim.frame(0)
         else:
-            looker.press(K.A)
+            looker.press(buttons.A)
     raise AssertionError("%s did not end in %d steps" % (game, limit))
 
 
@@ -231,14 +231,14 @@ def test_the_menus_and_the_rules_help_read_well(board):
         from app_driver import move_cursor_to
 
         move_cursor_to(sim, load(game).TITLE)
-        looker.press(K.A)  # the setup screen
+        looker.press(buttons.A)  # the setup screen
         for _ in range(12):
-            looker.press(K.DOWN)
-            looker.press(K.RIGHT)
+            looker.press(buttons.DOWN)
+            looker.press(buttons.RIGHT)
         move_cursor_to(sim, "Rules help")
-        looker.press(K.A)
+        looker.press(buttons.A)
         for _ in range(60):
-            looker.press(K.RIGHT)  # a page on
-        looker.press(K.B)
-        looker.press(K.B)  # back to the title
+            looker.press(buttons.RIGHT)  # a page on
+        looker.press(buttons.B)
+        looker.press(buttons.B)  # back to the title
     assert not looker.seen, looker.report()

@@ -9,7 +9,7 @@ import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
 from checks import fingerprint
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.bots import Sliced
 from firmware.core import GAMES, available, load
 from firmware.core.prng import Prng
@@ -181,7 +181,7 @@ def test_setup_options_reach_the_new_game(tmp_path):
         module = load(game)
         sim = make_sim("pybadge", SaveSlot(str(tmp_path / game), sync=False))
         move_cursor_to(sim, title)
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert title_text(sim).startswith(title)
         players = max(module.MIN_PLAYERS, 4 if game == "diamonds" else 2)
         set_value(sim, "Players", str(players))
@@ -191,7 +191,7 @@ def test_setup_options_reach_the_new_game(tmp_path):
             set_value(sim, key.replace("_", " ") + ":", choices[-1])
             want[key] = choices[-1]
         move_cursor_to(sim, "Start game")
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert sim.app.match is not None, sim.texts()
         assert dict(sim.app.match.state.options) == want, (game, sim.app.match.state.options)
         assert len(sim.app.match.seats) == players
@@ -215,11 +215,11 @@ def test_saving_that_fails_is_told_once(tmp_path):
     blocker.write_text("a file where the saves folder should be")
     sim = make_sim("pybadge", SaveSlot(str(blocker), sync=False))
     move_cursor_to(sim, "Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     move_cursor_to(sim, "Start game")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Not saving"), sim.texts()
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert not title_text(sim).startswith("Not saving")
 
 

@@ -5,15 +5,17 @@
 import pytest
 from app_driver import make_sim, setup_game
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
 
 EVENTS = 5000  # per run; four runs
 STUCK = 300
 # (mask, weight): A most often (it moves games on), the d-pad, B, and the rest.
-KEYS = ((K.A, 30), (K.DOWN, 12), (K.UP, 8), (K.LEFT, 6), (K.RIGHT, 8), (K.B, 8),
-        (K.START, 4), (K.SELECT, 4), (K.A | K.B, 1), (K.UP | K.DOWN, 1))
+KEYS = ((buttons.A, 30), (buttons.DOWN, 12), (buttons.UP, 8), (buttons.LEFT, 6),
+        (buttons.RIGHT, 8), (buttons.B, 8),
+        (buttons.START, 4), (buttons.SELECT, 4), (buttons.A | buttons.B,
+                                                  1), (buttons.UP | buttons.DOWN, 1))
 TOTAL = sum(w for _, w in KEYS)
 
 
@@ -23,7 +25,7 @@ def pick(rng):
         if roll < weight:
             return mask
         roll -= weight
-    return K.A
+    return buttons.A
 
 
 # Each run starts one game by the menu (a human and bots of every level), then the monkey.

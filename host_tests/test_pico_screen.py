@@ -14,7 +14,7 @@ from panelmodel import PACKS, shots, write_png  # noqa: E402
 from sim import Sim, headless_display  # noqa: E402
 from sim import pixels as sim_pixels  # noqa: E402
 
-from firmware import buttons as K  # noqa: E402
+from firmware import buttons  # noqa: E402
 from firmware.core import load  # noqa: E402
 
 TIMEOUT = 1500  # wall seconds, against a hung emulator only
@@ -59,7 +59,7 @@ def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="pico
     pictures = []
     for key in [None] + list(keys):
         if key is not None:
-            sim.press(getattr(K, key))
+            sim.press(getattr(buttons, key))
         sim.refresh()
         pictures.append((sim_pixels(sim.display), sim.texts()))
     return pictures

@@ -8,10 +8,9 @@ import re
 import pytest
 from app_driver import make_sim, setup_game, to_decision
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core.prng import Prng
-from firmware.ui import canvas as C
-from firmware.ui import screens as S
+from firmware.ui import canvas, screens
 
 TABLES = {
     "diams": ("Diam's", 2, ["human", "normal"]),
@@ -30,12 +29,12 @@ def pointed(sim):
     for row in range(1, 1 + table.room):
         base = row * c.cols
         for col in range(c.cols):
-            if c.tiles[base + col] == C.POINTER:
+            if c.tiles[base + col] == canvas.POINTER:
                 found.append((row, col + 1, thing(c, row, col + 1)))
-        navy = C.tile(C.SOLID, C.NAVY)
+        navy = canvas.tile(canvas.SOLID, canvas.NAVY)
         col = 0
         while col < c.cols:
-            if c.tiles[base + col] == navy and c.chars[base + col] != C.SPACE:
+            if c.tiles[base + col] == navy and c.chars[base + col] != canvas.SPACE:
                 end = col
                 while end < c.cols and c.tiles[base + end] == navy:
                     end += 1
@@ -62,7 +61,7 @@ def walk(sim, check):
     legal = list(table.legal)
     for _ in range(len(legal)):
         check(legal[table.cursor], table.spot())
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
 
 
 def decisions(game, seed, count, visit):
@@ -81,9 +80,9 @@ def decisions(game, seed, count, visit):
         legal = table.legal
         pick = rng.randbelow(len(legal))
         while table.cursor != pick:
-            sim.press(K.DOWN)
-        sim.press(K.A)
-        if not isinstance(sim.app.screen, S.TableScreen) and sim.app.match.over():
+            sim.press(buttons.DOWN)
+        sim.press(buttons.A)
+        if not isinstance(sim.app.screen, screens.TableScreen) and sim.app.match.over():
             break
     return sim
 
@@ -116,11 +115,11 @@ def test_the_table_points_at_what_the_choice_picks(game):
             for other in table.legal:
                 marks = table.body.marks
                 for i in range(table.body.marked):
-                    if marks[i] == S.aim(other):  # (a shortcut: at its aim)
+                    if marks[i] == screens.aim(other):  # (a shortcut: at its aim)
                         cell = table.body.spots[i]
                         r = cell // cols - table.page * table.room
                         if 0 <= r < table.room:
-                            assert c.tiles[(1 + r) * cols + cell % cols] != S.DIMMED, other
+                            assert c.tiles[(1 + r) * cols + cell % cols] != screens.DIMMED, other
 
         walk(sim, check)
 
@@ -153,7 +152,7 @@ def test_diams_points_at_the_card_it_names_and_outlines_the_rest():
                 number = re.escape(label.rstrip("*"))
                 assert re.search(r"(^|\s)%s[*s]?(\s|,|$)" % number, words), (label, words)
             checked["cards"] += 1
-            checked["outlined"] += S.DIMMED in c.tiles
+            checked["outlined"] += screens.DIMMED in c.tiles
 
         walk(sim, check)
 
@@ -189,7 +188,7 @@ def quartz_moved(sim, view, shown):
     moved = view["moved"]
     table = sim.app.screen
     c = sim.app.canvas
-    spot = table.find(C.MOVED)
+    spot = table.find(canvas.MOVED)
     first = table.page * table.room * c.cols
     if moved < 0 or not first <= spot < first + table.room * c.cols:
         assert shown is None, (moved, shown, sim.texts())
@@ -234,14 +233,14 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         table = app.screen
         if match is None or match.over() or seen >= 12 and len(kinds) >= 4 * (game == "quartz"):
             break  # (Quartz: None and three kinds of thing)
-        if not isinstance(table, S.TableScreen):
-            sim.press(K.A)
+        if not isinstance(table, screens.TableScreen):
+            sim.press(buttons.A)
             continue
         if match.human_turn():
             pick = rng.randbelow(len(table.legal))
             while table.cursor != pick:
-                sim.press(K.DOWN)
-            sim.frame(K.A)  # (no settling: the bots' moves are watched frame by frame)
+                sim.press(buttons.DOWN)
+            sim.frame(buttons.A)  # (no settling: the bots' moves are watched frame by frame)
             sim.frame(0)
             continue
         sim.frame(0)
@@ -264,7 +263,7 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         if game == "sixgems":  # (the ring's board: its gem, then the die on it)
             text = c.row_text(row)[col:col + 3]
         assert re.sub(r"x\d+$", "", text.strip()).rstrip("*") == want, (want, shown)
-        assert c.tiles[row * c.cols + col] != S.DIMMED
+        assert c.tiles[row * c.cols + col] != screens.DIMMED
         seen += 1
     assert seen >= 12, seen
     assert game != "quartz" or kinds >= {None, "die", "seat", "cart"}, kinds

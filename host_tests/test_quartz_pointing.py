@@ -10,17 +10,16 @@ from test_pointing import decisions, pointed, walk
 from firmware.core.prng import Prng
 from firmware.games.quartz import rules as quartz
 from firmware.games.quartz import table as quartz_table
-from firmware.ui import canvas as C
-from firmware.ui import screens as S
+from firmware.ui import canvas, screens
 
 NOWHERE = (quartz.KEEP, quartz.REROLL, quartz.END_TURN,
            quartz.CONFIRM)  # chosen from the choice row only
-PICKED = C.PICTURES + quartz_table.FACES + len(quartz.FACES)  # + face: a picked die's picture
+PICKED = canvas.PICTURES + quartz_table.FACES + len(quartz.FACES)  # + face: a picked die's picture
 
 
 def kind_of_tile(tile):
     """(glyph kind, colour) of a tile."""
-    return (tile - 1) // C.COLOURS, (tile - 1) % C.COLOURS
+    return (tile - 1) // canvas.COLOURS, (tile - 1) % canvas.COLOURS
 
 
 def dice_shown(c, rooms):
@@ -34,10 +33,10 @@ def dice_shown(c, rooms):
         col = 0
         while col < c.cols:
             tile = c.tiles[base + col]
-            if tile and tile != C.POINTER:
+            if tile and tile != canvas.POINTER:
                 end = col + c.extent(base + col)  # (wide: a face on a badge of its paper)
                 tiles = [c.tiles[base + i] for i in range(col, end)]
-                face = [t for t in tiles if t >= C.PICTURES]  # its picture, if not used
+                face = [t for t in tiles if t >= canvas.PICTURES]  # its picture, if not used
                 dice.append((col, c.row_text(row)[col:end].strip(), face[0] if face else tile))
                 col = end
             else:
@@ -51,10 +50,10 @@ def crystal_shown(c, row, col):
     the count after it (the cursor's bar, when a count of 10+ fills the pointer's cell)."""
     base = row * c.cols
     glyph, colour = kind_of_tile(c.tiles[base + col])
-    if c.tiles[base + col] == 0 or glyph != C.GEM:  # the bar under the count
+    if c.tiles[base + col] == 0 or glyph != canvas.GEM:  # the bar under the count
         col -= 1
         glyph, colour = kind_of_tile(c.tiles[base + col])
-    assert c.tiles[base + col] and glyph == C.GEM, (row, col, c.texts())
+    assert c.tiles[base + col] and glyph == canvas.GEM, (row, col, c.texts())
     text = c.row_text(row)
     count = int(text[col + 1:col + 3].strip())
     return quartz_table.KIND_COLOURS.index(colour), count, text[:4].strip()
@@ -108,10 +107,10 @@ def test_quartz_points_at_the_die_crystal_and_seat_it_names_and_outlines_the_res
                 assert [d[1] for d in dice] == [quartz.FACE_LETTERS[f] for f in faces], dice
                 for die in range(quartz.DICE):
                     tile = dice[die][2]
-                    assert (tile == S.DIMMED) == dull(die), (words, die, sim.texts())
+                    assert (tile == screens.DIMMED) == dull(die), (words, die, sim.texts())
                     if picked[die] and not view["used"][die]:  # its face, on orange
                         assert tile == PICKED + faces[die], (die, sim.texts())
-                seen["outlined"] += S.DIMMED in [d[2] for d in dice]
+                seen["outlined"] += screens.DIMMED in [d[2] for d in dice]
             if quartz.ACTION <= action < quartz.DIE:  # an action kind: a die of its face, if any
                 kind = action - quartz.ACTION
                 seen["kinds"] += 1
@@ -184,20 +183,20 @@ def test_quartz_marks_leave_the_pointer_a_cell():
                 state.carts[state.turn] = [12, 10, 0, 1, 0, 0, 11]
                 state.phase, state.left = quartz.P_CHEST, 2
             view = state.view(state.current_player())
-            c = C.Canvas(cols, 40, 32)
+            c = canvas.Canvas(cols, 40, 32)
             quartz_table.draw(c, view, ["P1", "P2 normal", "P3 normal"])
             marks = c.marks[:c.marked]
             for i in range(len(marks)):
                 cell = c.spots[i]
                 if c.tiles[cell]:  # a die or a gem: the pointer's cell before it
-                    assert c.tiles[cell - 1] == 0 and c.chars[cell - 1] == C.SPACE, (
+                    assert c.tiles[cell - 1] == 0 and c.chars[cell - 1] == canvas.SPACE, (
                         cols, marks[i], c.texts())
                 else:  # a word: a name, or a count after its gem
-                    assert c.chars[cell] != C.SPACE, (marks[i], c.texts())
+                    assert c.chars[cell] != canvas.SPACE, (marks[i], c.texts())
                     if marks[i] >= quartz.CRYSTAL:
                         crowded += 1
-                        assert kind_of_tile(c.tiles[cell - 1])[0] == C.GEM
-                        assert c.chars[cell - 2] != C.SPACE  # (the count of 10+ before)
+                        assert kind_of_tile(c.tiles[cell - 1])[0] == canvas.GEM
+                        assert c.chars[cell - 2] != canvas.SPACE  # (the count of 10+ before)
             legal = view["legal"]
             for action in legal:  # each die, crystal and seat a choice names is marked
                 if action >= quartz.DIE and action not in marks:

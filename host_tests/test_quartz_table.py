@@ -8,7 +8,7 @@ from table_checks import NARROW, WIDE, names_for, render
 from firmware.core.prng import Prng
 from firmware.games.quartz import rules as quartz
 from firmware.games.quartz import table as quartz_table
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import GEM, SOLID, tile
 
 
@@ -111,7 +111,7 @@ def test_first_page_shows_dice_cart_chest_and_turn():
 
 def face_tile(face, picked=False):
     """The tile of a die showing `face`: its picture on a free or a picked die."""
-    return C.PICTURES + quartz_table.FACES + face + (len(quartz.FACES) if picked else 0)
+    return canvas.PICTURES + quartz_table.FACES + face + (len(quartz.FACES) if picked else 0)
 
 
 def test_a_die_is_its_face_on_its_states_colour():
@@ -243,7 +243,7 @@ def test_row_labels_at_both_widths():
     narrow = draw(view, NARROW)
     assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P2", "P3"]
     # the chest's picture
-    assert narrow.tile_at(4, 0) == quartz_table.FACES + quartz.CHEST + C.PICTURES
+    assert narrow.tile_at(4, 0) == quartz_table.FACES + quartz.CHEST + canvas.PICTURES
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P1", "chest", "P2", "P3"]
     # Seen from P2's seat: its own rows first, then P3 and P1 in turn order.
@@ -251,8 +251,8 @@ def test_row_labels_at_both_widths():
     narrow = draw(view, NARROW)
     assert [narrow.row_text(r).split()[0] for r in range(3, 7)] == ["Cart", "C", "P3", "P1"]
     assert narrow.row_text(3).split()[1:] == ["4", "2"]
-    assert narrow.colours[6] == C.CYAN  # P1 plays
-    assert narrow.colours[5] == C.WHITE  # (P3 waits: not in the mover's colour)
+    assert narrow.colours[6] == canvas.CYAN  # P1 plays
+    assert narrow.colours[5] == canvas.WHITE  # (P3 waits: not in the mover's colour)
     wide = draw(view, WIDE)
     assert [wide.row_text(r).split()[0] for r in range(3, 7)] == ["P2", "chest", "P3", "P1"]
 
@@ -309,7 +309,7 @@ def test_further_rows_the_other_chests_the_bag_and_the_dice_words():
         texts = c.texts()[: c.used]
         chests = [r for r in range(c.used) if texts[r].startswith(("P2C ", "P3C "))]
         assert [texts[r].split()[0] for r in chests] == ["P2C", "P3C"]  # (name, picture)
-        assert c.tile_at(chests[0], 2) == quartz_table.FACES + quartz.CHEST + C.PICTURES
+        assert c.tile_at(chests[0], 2) == quartz_table.FACES + quartz.CHEST + canvas.PICTURES
         assert texts[chests[0]].split()[1:] == ["-"]
         assert [k for _, k in gems_in(c, chests[1])] == [2]
         bag = chests[1] + 1
@@ -377,7 +377,7 @@ def test_the_hammer_says_how_many_crystals_go_back():
         assert len(c.row_text(1)) == size[0]  # flush right
         # The crystals just mined, where the legend stands otherwise, in orange.
         assert c.row_text(2).startswith("New")
-        assert c.colours[2] == C.ORANGE
+        assert c.colours[2] == canvas.ORANGE
         mined = [k for k in range(quartz.NKINDS) if view["mined"][k]]
         assert [k for _, k in gems_in(c, 2)] == mined
         assert [count_after(c, 2, col) for col, _ in gems_in(c, 2)] == [
@@ -446,7 +446,7 @@ def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
         view["moved"] = moved
         c = render(quartz_table, view, NARROW[0], 40,
                    marks=64)  # (every page: the bag's row too)
-        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == canvas.MOVED]
         assert len(spots) == 1, (moved, spots)
         r, col = divmod(spots[0], c.cols)
         assert r == row, (moved, r)
@@ -459,6 +459,6 @@ def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
             assert c.tile_at(r, col) == tile(GEM, quartz_table.KIND_COLOURS[what])
         view["current"] = 0  # the viewer's own decision: no mark
         c = render(quartz_table, view, NARROW[0], 40, marks=64)
-        assert C.MOVED not in [c.marks[i] for i in range(c.marked)]
+        assert canvas.MOVED not in [c.marks[i] for i in range(c.marked)]
         for seat in range(3):  # a seat is one thing on the table: its cart's row, once
             assert [c.marks[i] for i in range(c.marked)].count(quartz.SEAT + seat) == 1

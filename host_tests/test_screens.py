@@ -16,13 +16,12 @@ from app_driver import (
     to_decision,
 )
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core import GAMES, about, available, dotted, load
 from firmware.core.prng import Prng
 from firmware.games.diams.help import HELP as DIAMS_HELP
 from firmware.save import SaveSlot
-from firmware.ui import canvas as C
-from firmware.ui import screens as S
+from firmware.ui import canvas, screens
 from firmware.ui.canvas import wrap
 from firmware.ui.match import Match
 
@@ -46,10 +45,10 @@ def test_the_title_menu_lists_every_game_then_the_buttons_page_and_wraps_around(
     for i in range(len(items)):
         seen.append(cursor_text(sim))
         assert right_of_title(sim) == "%d/%d" % (i + 1, len(items))
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     assert seen == items
     assert cursor_text(sim) == items[0]  # past the last: the first again
-    sim.press(K.UP)
+    sim.press(buttons.UP)
     assert cursor_text(sim) == items[-1]  # before the first: the last
     assert sim.texts()[-1].strip() == "USB drive mode: no saving"  # no slot: no saving
 
@@ -62,49 +61,49 @@ def test_the_title_menu_says_saves_are_on(tmp_path):
 def test_a_long_list_scrolls_to_keep_the_cursor_on_the_screen():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     module = load("diams")
     set_value(sim, "Players", str(module.MAX_PLAYERS))
     count = 1 + module.MAX_PLAYERS + len(module.OPTIONS) + 2
     room = sim.app.rows - 2
     assert count > room  # the list is longer than the screen
     while not cursor_text(sim).startswith("Players"):
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     rows = []
     for i in range(count):
         rows.append(cursor_text(sim))
         assert right_of_title(sim) == "%d/%d" % (i + 1, count)
         shown = sim.texts()[1 : 1 + room]
         assert len([r for r in shown if r.strip()]) == room  # the list fills the room
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
     assert rows[-2:] == ["Start game", "Rules help"]
     assert cursor_row(sim) == 1 and cursor_text(sim).startswith("Players")  # scrolled back
-    sim.press(K.UP)
+    sim.press(buttons.UP)
     assert cursor_row(sim) == room and cursor_text(sim) == "Rules help"  # the last row
 
 
 def test_setup_values_turn_around_both_ways_and_a_on_a_value_changes_it():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Diamonds")
-    sim.press(K.A)
+    sim.press(buttons.A)
     module = load("diamonds")
     low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
     assert cursor_text(sim) == "Players: < %d >" % max(low, min(3, high))
     set_value(sim, "Players", str(high))
-    sim.press(K.RIGHT)
+    sim.press(buttons.RIGHT)
     assert cursor_text(sim) == "Players: < %d >" % low  # past the most: the fewest
-    sim.press(K.LEFT)
+    sim.press(buttons.LEFT)
     assert cursor_text(sim) == "Players: < %d >" % high  # and back
-    sim.press(K.A)  # A on a value: the next one
+    sim.press(buttons.A)  # A on a value: the next one
     assert cursor_text(sim) == "Players: < %d >" % low
     move_cursor_to(sim, "P2:")
     assert cursor_text(sim) == "P2: < normal >"  # the bots start at normal
     kinds = []
     for _ in range(4):
-        sim.press(K.RIGHT)
+        sim.press(buttons.RIGHT)
         kinds.append(cursor_text(sim))
     assert kinds == ["P2: < hard >", "P2: < human >", "P2: < easy >", "P2: < normal >"]
-    sim.press(K.LEFT)
+    sim.press(buttons.LEFT)
     assert cursor_text(sim) == "P2: < easy >"
     move_cursor_to(sim, "P1:")
     assert cursor_text(sim) == "P1: < human >"  # the first seat starts human
@@ -114,39 +113,39 @@ def test_setup_values_turn_around_both_ways_and_a_on_a_value_changes_it():
 def test_every_option_turns_through_its_choices(game):
     sim = make_sim("pybadge")
     move_cursor_to(sim, about(game).TITLE)
-    sim.press(K.A)
+    sim.press(buttons.A)
     for key, choices in load(game).OPTIONS:
         move_cursor_to(sim, key.replace("_", " ") + ":")
         seen = []
         for _ in range(len(choices)):
             seen.append(cursor_text(sim))
-            sim.press(K.RIGHT)
+            sim.press(buttons.RIGHT)
         assert seen == ["%s: < %s >" % (key.replace("_", " "), c) for c in choices]
         assert cursor_text(sim) == seen[0]
-        sim.press(K.LEFT)
+        sim.press(buttons.LEFT)
         assert cursor_text(sim) == seen[-1]
 
 
 def test_b_on_the_setup_goes_back_to_the_title():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Quartz")
-    sim.press(K.A)
-    sim.press(K.B)
+    sim.press(buttons.A)
+    sim.press(buttons.B)
     assert title_text(sim).startswith("Pocket Gem Games")
 
 
 def test_rules_help_from_the_setup_shows_the_games_rules_and_comes_back_unchanged():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     set_value(sim, "Players", "4")
     move_cursor_to(sim, "Rules help")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Diam's rules")
     first = wrap(DIAMS_HELP[0], sim.app.cols)[0]
     assert sim.texts()[1].strip() == first.strip()
     assert sim.texts()[-1].strip() == "A: more  B: back"
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert title_text(sim).startswith("Diam's")
     move_cursor_to(sim, "Players")
     assert cursor_text(sim) == "Players: < 4 >"  # the setup as it was left
@@ -164,14 +163,14 @@ def test_rules_help_needs_no_text_console_and_leaves_the_heap(monkeypatch):
         lines = importlib.import_module(name).HELP
         title = about(game).TITLE
         move_cursor_to(sim, title)
-        sim.press(K.A)
+        sim.press(buttons.A)
         move_cursor_to(sim, "Rules help")
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert title_text(sim).startswith(title), game
         assert sim.texts()[1].strip() == wrap(lines[0], sim.app.cols)[0].strip(), game
         assert name not in sys.modules, game
-        sim.press(K.B)
-        sim.press(K.B)
+        sim.press(buttons.B)
+        sim.press(buttons.B)
         assert title_text(sim).startswith("Pocket Gem Games")
 
 
@@ -179,12 +178,12 @@ def test_rules_help_of_a_game_without_one_says_so(monkeypatch):
     monkeypatch.setitem(sys.modules, "firmware.games.quartz.help", None)  # as if not there
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Quartz")
-    sim.press(K.A)
+    sim.press(buttons.A)
     move_cursor_to(sim, "Rules help")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Quartz: The Dice Game")
     assert sim.texts()[1].strip() == "No help for this game yet."
-    sim.press(K.B)
+    sim.press(buttons.B)
     assert title_text(sim).startswith("Quartz")
 
 
@@ -193,22 +192,22 @@ def test_a_saved_game_is_offered_first_and_replaced_only_on_a_second_a(tmp_path)
     sim = make_sim("pybadge", slot)
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Quit to the title")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert cursor_text(sim) == "Resume Diam's" and cursor_row(sim) == 1
     history = list(slot.load().state.history)
     move_cursor_to(sim, "Quartz")
-    sim.press(K.A)
+    sim.press(buttons.A)
     move_cursor_to(sim, "Start game")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.texts()[-1].strip() == "A again: replace the save"
-    sim.press(K.DOWN)  # anything else: asked again
-    sim.press(K.UP)
-    sim.press(K.A)
+    sim.press(buttons.DOWN)  # anything else: asked again
+    sim.press(buttons.UP)
+    sim.press(buttons.A)
     assert sim.texts()[-1].strip() == "A again: replace the save"
     assert list(slot.load().state.history) == history  # not replaced yet
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.app.match is not None and sim.app.match.game == "quartz"
 
 
@@ -218,11 +217,11 @@ def test_resume_from_the_title_continues_the_saved_game(tmp_path):
     setup_game(sim, "Quartz", 3, ["human", "normal", "easy"])
     to_decision(sim)
     history = list(sim.app.match.state.history)
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Quit to the title")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.app.match is None
-    sim.press(K.A)  # "Resume Quartz", the first item
+    sim.press(buttons.A)  # "Resume Quartz", the first item
     assert sim.app.match is not None and sim.app.match.game == "quartz"
     assert list(sim.app.match.state.history)[: len(history)] == history
     assert sim.app.match.seats == ["human", "normal", "easy"]
@@ -232,10 +231,10 @@ def test_the_buttons_page_names_this_boards_buttons_and_returns_to_the_title():
     for board in ("pybadge", "picodisplay"):
         sim = make_sim(board)
         move_cursor_to(sim, "Buttons")
-        sim.press(K.A)
+        sim.press(buttons.A)
         assert title_text(sim).startswith("Buttons")
         assert wrap(sim.app.board.lines[0], sim.app.cols)[0] in sim.texts()  # as it is
-        sim.press(K.B)
+        sim.press(buttons.B)
         assert title_text(sim).startswith("Pocket Gem Games")
         assert cursor_text(sim) == "Buttons"  # the same menu, where it was
 
@@ -244,9 +243,9 @@ def test_the_buttons_page_names_this_boards_buttons_and_returns_to_the_title():
 def log_page(sim, lines):
     """A text page of `lines` as the app shows one (the pause menu's log)."""
     sim.app.match.public[:] = lines
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Log of the game")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Log")
 
 
@@ -262,37 +261,37 @@ def test_a_long_text_page_scrolls_by_lines_and_by_pages_and_stops_at_its_ends():
         return [r.strip() for r in sim.texts()[1 : 1 + room]]
 
     assert shown() == lines[:room] and right_of_title(sim) == "%d/40" % room
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert shown() == lines[1 : 1 + room] and right_of_title(sim) == "%d/40" % (room + 1)
-    sim.press(K.RIGHT)  # a page on
+    sim.press(buttons.RIGHT)  # a page on
     assert shown() == lines[1 + room : 1 + 2 * room]
     for _ in range(5):
-        sim.press(K.RIGHT)
+        sim.press(buttons.RIGHT)
     assert shown() == lines[40 - room :] and right_of_title(sim) == "40/40"  # the end
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert shown() == lines[40 - room :]
-    sim.press(K.UP)
+    sim.press(buttons.UP)
     assert shown() == lines[39 - room : 39]
-    sim.press(K.LEFT)  # a page back
+    sim.press(buttons.LEFT)  # a page back
     assert shown() == lines[39 - 2 * room : 39 - room]
     for _ in range(5):
-        sim.press(K.LEFT)
+        sim.press(buttons.LEFT)
     assert shown() == lines[:room]  # the start
-    sim.press(K.UP)
+    sim.press(buttons.UP)
     assert shown() == lines[:room]
     assert sim.texts()[-1].strip() == "A: more  B: back"
-    sim.press(K.A)  # A reads on, a page at a time
+    sim.press(buttons.A)  # A reads on, a page at a time
     assert shown() == lines[room : 2 * room]
     for _ in range(40 // room + 1):
         if shown() == lines[40 - room :]:
             break
-        sim.press(K.A)
+        sim.press(buttons.A)
     assert shown() == lines[40 - room :] and sim.texts()[-1].strip() != "A: more  B: back"
-    sim.press(K.A)  # from the last page, A goes on
-    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(buttons.A)  # from the last page, A goes on
+    assert isinstance(sim.app.screen, screens.TableScreen)
     log_page(sim, lines)
-    sim.press(K.B)  # B goes back from any page
-    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(buttons.B)  # B goes back from any page
+    assert isinstance(sim.app.screen, screens.TableScreen)
 
 
 def test_a_short_text_page_has_no_position_and_does_not_scroll():
@@ -301,10 +300,10 @@ def test_a_short_text_page_has_no_position_and_does_not_scroll():
     to_decision(sim)
     log_page(sim, ["only line"])
     assert title_text(sim).strip() == "Log"
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert sim.texts()[1].strip() == "only line"
-    sim.press(K.B)
-    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(buttons.B)
+    assert isinstance(sim.app.screen, screens.TableScreen)
 
 
 def test_an_empty_log_says_so():
@@ -313,8 +312,8 @@ def test_an_empty_log_says_so():
     to_decision(sim)
     log_page(sim, [])
     assert sim.texts()[1].strip() == "Nothing yet."
-    sim.press(K.START)  # START also leaves a text page
-    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(buttons.START)  # START also leaves a text page
+    assert isinstance(sim.app.screen, screens.TableScreen)
 
 
 # -- the pause menu -----------------------------------------------------------------------
@@ -323,25 +322,25 @@ def test_the_pause_menu_goes_back_shows_help_and_quits():
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
     to_decision(sim)
     history = list(sim.app.match.state.history)
-    sim.press(K.START)
+    sim.press(buttons.START)
     assert title_text(sim).startswith("Paused")
     assert sim.texts()[-1].strip() == "A: choose  B: back to game"
-    sim.press(K.B)
-    assert isinstance(sim.app.screen, S.TableScreen)
-    sim.press(K.START)
-    sim.press(K.A)  # "Back to the game"
-    assert isinstance(sim.app.screen, S.TableScreen)
-    sim.press(K.START)
+    sim.press(buttons.B)
+    assert isinstance(sim.app.screen, screens.TableScreen)
+    sim.press(buttons.START)
+    sim.press(buttons.A)  # "Back to the game"
+    assert isinstance(sim.app.screen, screens.TableScreen)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Rules help")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert title_text(sim).startswith("Quartz: The Dice Game")  # its rules, "8/49" at the right
     assert sim.texts()[-1].strip() == "A: more  B: back"
-    sim.press(K.B)
-    assert isinstance(sim.app.screen, S.TableScreen)
+    sim.press(buttons.B)
+    assert isinstance(sim.app.screen, screens.TableScreen)
     assert list(sim.app.match.state.history) == history  # nothing played meanwhile
-    sim.press(K.START)
+    sim.press(buttons.START)
     move_cursor_to(sim, "Quit to the title")
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert sim.app.match is None and title_text(sim).startswith("Pocket Gem Games")
 
 
@@ -355,18 +354,18 @@ def test_the_choice_moves_both_ways_around_and_a_plays_the_one_shown():
     assert len(legal) > 2 and match.legal()[0] in legal
     seat = match.current()
     assert right_of_title(sim) == "1/%d" % len(legal)
-    sim.press(K.UP)  # from the first: the last
+    sim.press(buttons.UP)  # from the first: the last
     assert right_of_title(sim) == "%d/%d" % (len(legal), len(legal))
     assert sim.texts()[len(sim.texts()) - sim.app.screen.choice_rows].startswith(">")
-    sim.press(K.DOWN)  # on: the first again
+    sim.press(buttons.DOWN)  # on: the first again
     assert right_of_title(sim) == "1/%d" % len(legal)
-    sim.press(K.DOWN)
-    sim.press(K.UP)
-    sim.press(K.DOWN)
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
+    sim.press(buttons.UP)
+    sim.press(buttons.DOWN)
+    sim.press(buttons.DOWN)
     assert right_of_title(sim) == "3/%d" % len(legal)
     before = len(match.state.history)
-    sim.press(K.A)
+    sim.press(buttons.A)
     actions = list(legal[2][1]) if isinstance(legal[2], tuple) else [legal[2]]
     assert list(match.state.history[before:]) == actions
     assert match.current() != seat or sim.app.screen.legal != legal
@@ -378,7 +377,7 @@ def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypat
     # name unloaded, the choices not the module's (no shortcut).
     import sys
 
-    monkeypatch.setattr(S, "COLLECT", True)
+    monkeypatch.setattr(screens, "COLLECT", True)
     sim = make_sim("pybadge")
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
@@ -392,7 +391,7 @@ def test_on_a_board_a_games_choices_leave_the_heap_after_each_decision(monkeypat
         view = sim.app.match.state.view(sim.app.match.current())
         if view["phase"] == "main":
             assert [c for c in table.legal if isinstance(c, tuple)]  # (the places)
-        sim.press(K.A)
+        sim.press(buttons.A)
 
 
 def test_no_room_for_a_games_choices_leaves_the_rules_list_and_the_game_goes_on(monkeypatch):
@@ -402,26 +401,26 @@ def test_no_room_for_a_games_choices_leaves_the_rules_list_and_the_game_goes_on(
     # choice lost, the module left loaded.
     import sys
 
-    monkeypatch.setattr(S, "COLLECT", True)
+    monkeypatch.setattr(screens, "COLLECT", True)
     sim = make_sim("pybadge")
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
     while sim.app.match.state.view(0)["phase"] != "main":
-        sim.press(K.A)
+        sim.press(buttons.A)
         to_decision(sim)
-    real = S.game_part
+    real = screens.game_part
 
     def no_room(game, name):
         real(game, name)  # (loaded, then no room for what it builds)
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(S, "game_part", no_room)
+    monkeypatch.setattr(screens, "game_part", no_room)
     table = sim.app.screen
     table.refresh()
     assert table.legal == sim.app.match.legal()  # the rules' list: no shortcut
     assert "firmware.games.diams.choices" not in sys.modules
     assert not getattr(sim.app.screen, "crash", False)
-    monkeypatch.setattr(S, "game_part", real)
+    monkeypatch.setattr(screens, "game_part", real)
     table.refresh()
     assert [c for c in table.legal if isinstance(c, tuple)]  # the shortcuts again
 
@@ -443,10 +442,10 @@ def test_nothing_to_take_back_is_said_until_the_next_button():
     setup_game(sim, "Diam's", 2, ["human", "normal"])
     to_decision(sim)
     assert not sim.app.match.can_take_back()
-    sim.press(K.B)
+    sim.press(buttons.B)
     top = len(sim.texts()) - sim.app.screen.choice_rows  # where the choice was
     assert sim.texts()[top].strip() == "Nothing to take back"
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert sim.texts()[top].startswith(">")
 
 
@@ -459,11 +458,11 @@ def test_select_turns_the_pages_of_a_table_taller_than_the_screen():
     pages = table.pages
     first = sim.texts()[1:-2]
     assert title_text(sim).split()[-2] == "p1/%d" % pages
-    sim.press(K.SELECT)
+    sim.press(buttons.SELECT)
     assert title_text(sim).split()[-2] == "p2/%d" % pages
     assert sim.texts()[1:-2] != first
     for _ in range(pages - 1):
-        sim.press(K.SELECT)
+        sim.press(buttons.SELECT)
     assert title_text(sim).split()[-2] == "p1/%d" % pages  # around to the first
     assert sim.texts()[1:-2] == first
 
@@ -476,7 +475,7 @@ def test_while_a_bot_thinks_the_table_says_who_and_hurrying_it_is_asked():
         if not match.human_turn():
             break
         to_decision(sim)
-        sim.frame(K.A)
+        sim.frame(buttons.A)
         sim.frame(0)
     seat = match.current()
     assert match.seats[seat] == "hard"
@@ -484,20 +483,20 @@ def test_while_a_bot_thinks_the_table_says_who_and_hurrying_it_is_asked():
         sim.frame(0)
     rows = sim.texts()
     assert rows[-1].strip() == "%s thinks  A: hurry" % match.names[seat]
-    assert title_text(sim).endswith(tuple("%s %s" % (match.names[seat], s) for s in S.SPIN))
+    assert title_text(sim).endswith(tuple("%s %s" % (match.names[seat], s) for s in screens.SPIN))
     before = len(match.state.history)
-    for key in (K.A, K.B):  # a press asks; B: it thinks on
+    for key in (buttons.A, buttons.B):  # a press asks; B: it thinks on
         sim.frame(key)
         sim.frame(0)
         assert sim.texts()[-1].strip() == "Hurry P%d? A: yes  B: no" % (seat + 1)
         assert len(match.state.history) == before
-        sim.frame(K.B)
+        sim.frame(buttons.B)
         sim.frame(0)
         assert sim.texts()[-1].strip() == "%s thinks  A: hurry" % match.names[seat]
         assert len(match.state.history) == before
-    sim.frame(K.A)
+    sim.frame(buttons.A)
     sim.frame(0)
-    sim.frame(K.A)  # yes
+    sim.frame(buttons.A)  # yes
     assert len(match.state.history) == before + 1  # answered at once, its best so far
 
 
@@ -521,7 +520,7 @@ def to_news(sim, count):
         match = sim.app.match
         if len(match.news(match.current())) >= count:
             return match.news(match.current())
-        sim.press(K.A)
+        sim.press(buttons.A)
         rng_moves += 1
         assert rng_moves < 60, sim.texts()
 
@@ -531,9 +530,9 @@ def test_a_long_news_sentence_keeps_every_word_in_rows_that_fit():
     # room for its "n/m", an indent kept.
     sentence = "  P3: " + " ".join("word%d" % i for i in range(30))
     for cols in (26, 40):
-        rows = S.news_rows(sentence, cols)
+        rows = screens.news_rows(sentence, cols)
         assert len(rows) >= 3
-        assert len(rows[0]) <= cols - S.NEWS_TAG and not rows[0].startswith(" ")
+        assert len(rows[0]) <= cols - screens.NEWS_TAG and not rows[0].startswith(" ")
         assert all(len(row) <= cols for row in rows[1:])
         assert " ".join(rows).split() == sentence.split()
 
@@ -566,9 +565,9 @@ def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_
         rows = sim.texts()
         choice = len(rows) - 1 if rows[-1].startswith(">") else len(rows) - 2
         for k in range(n):
-            parts = S.news_rows(news[k], cols)
+            parts = screens.news_rows(news[k], cols)
             top = choice - len(parts)
-            shown_rows = [rows[top][:cols - S.NEWS_TAG].rstrip()] + rows[top + 1:choice]
+            shown_rows = [rows[top][:cols - screens.NEWS_TAG].rstrip()] + rows[top + 1:choice]
             if shown_rows == [p.rstrip() for p in parts]:
                 assert rows[top].endswith("%d/%d" % (k + 1, n)), rows
                 return k
@@ -576,22 +575,22 @@ def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_
 
     assert shown() == n - 1  # the newest
     assert sim.app.canvas.cut == 0  # nothing of it lost past an edge
-    sim.press(K.LEFT)
+    sim.press(buttons.LEFT)
     assert shown() == n - 2
     for _ in range(n + 2):
-        sim.press(K.LEFT)
+        sim.press(buttons.LEFT)
     assert shown() == 0  # the oldest, and no further
-    sim.press(K.RIGHT)
+    sim.press(buttons.RIGHT)
     assert shown() == 1
     cursor = sim.app.screen.cursor
-    sim.press(K.DOWN)  # the choice moves, the news stays
+    sim.press(buttons.DOWN)  # the choice moves, the news stays
     assert shown() == 1 and sim.app.screen.cursor != cursor
     for _ in range(n + 2):
-        sim.press(K.RIGHT)
+        sim.press(buttons.RIGHT)
     assert shown() == n - 1  # the newest, and no further
     match = sim.app.match
     before = len(match.state.history)
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert len(match.state.history) > before and news is not match.news(0)
 
 
@@ -620,18 +619,18 @@ def test_each_bot_move_stays_on_the_table_a_moment_and_a_skips_ahead():
     for skip in (False, True):
         to_decision(sim)
         while match.human_turn():  # the human's turn, to its end
-            sim.frame(K.A)
+            sim.frame(buttons.A)
             sim.frame(0)
         moves = []  # the virtual ms of each bot move, up to the next round's result
         length = len(match.state.history)
         for _ in range(4000):
-            if match.human_turn() or not isinstance(app.screen, S.TableScreen):
+            if match.human_turn() or not isinstance(app.screen, screens.TableScreen):
                 break
             sim.frame(0)
             if len(match.state.history) != length:
                 length = len(match.state.history)
                 moves.append(sim.now)
-                if match.human_turn() or not isinstance(app.screen, S.TableScreen):
+                if match.human_turn() or not isinstance(app.screen, screens.TableScreen):
                     break
                 if app.screen.rush:  # skipped: no pause
                     assert app.screen.hold is None and skip and len(moves) > 2
@@ -639,7 +638,7 @@ def test_each_bot_move_stays_on_the_table_a_moment_and_a_skips_ahead():
                 assert app.screen.hold is not None, moves
                 assert sim.texts()[-1].strip() == "A: skip ahead"
                 if skip and len(moves) == 2:
-                    sim.frame(K.A)  # skip ahead
+                    sim.frame(buttons.A)  # skip ahead
                     sim.frame(0)
                     assert match.current() >= 0 and app.screen.rush
         gaps = [moves[i + 1] - moves[i] for i in range(len(moves) - 1)]
@@ -653,35 +652,35 @@ def test_each_bot_move_stays_on_the_table_a_moment_and_a_skips_ahead():
 
 
 # -- the drawing's details -------------------------------------------------------------------
-NAVY_BAR = C.tile(C.SOLID, C.NAVY)
+NAVY_BAR = canvas.tile(canvas.SOLID, canvas.NAVY)
 
 
 def test_the_title_bar_cuts_the_left_words_only_to_make_room_for_the_right_ones():
-    canvas = C.Canvas(26, 10)
-    S.title_bar(canvas, "x" * 40)
-    assert canvas.row_text(0) == "x" * 26  # nothing at the right: the whole width
-    canvas = C.Canvas(26, 10)
-    S.title_bar(canvas, "y" * 40, "3/12")
-    assert canvas.row_text(0) == "y" * 21 + " 3/12"
-    assert canvas.tile_at(0, 21) == NAVY_BAR and canvas.colours[0] == C.GOLD
+    grid = canvas.Canvas(26, 10)
+    screens.title_bar(grid, "x" * 40)
+    assert grid.row_text(0) == "x" * 26  # nothing at the right: the whole width
+    grid = canvas.Canvas(26, 10)
+    screens.title_bar(grid, "y" * 40, "3/12")
+    assert grid.row_text(0) == "y" * 21 + " 3/12"
+    assert grid.tile_at(0, 21) == NAVY_BAR and grid.colours[0] == canvas.GOLD
 
 
 def test_the_list_cursor_is_a_bar_with_a_mark_and_the_items_sit_one_column_in():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Diam's")
-    sim.press(K.A)
+    sim.press(buttons.A)
     rows = sim.texts()
     assert rows[1] == ">Players: < 3 >" and rows[2] == " P1: < human >"
-    canvas = sim.app.canvas
-    assert canvas.tile_at(1, canvas.cols - 1) == NAVY_BAR  # the cursor's row
-    assert canvas.tile_at(2, canvas.cols - 1) != NAVY_BAR
+    grid = sim.app.canvas
+    assert grid.tile_at(1, grid.cols - 1) == NAVY_BAR  # the cursor's row
+    assert grid.tile_at(2, grid.cols - 1) != NAVY_BAR
 
 
 def test_buttons_without_a_meaning_on_a_list_do_nothing():
     sim = make_sim("pybadge")
     move_cursor_to(sim, "Quartz")
-    sim.press(K.A)
-    for key in (K.START, K.SELECT):
+    sim.press(buttons.A)
+    for key in (buttons.START, buttons.SELECT):
         sim.press(key)
         assert title_text(sim).startswith("Quartz")  # not back to the title
         assert cursor_text(sim).startswith("Players")
@@ -692,34 +691,34 @@ def test_the_choice_sits_on_barred_rows_at_the_bottom_one_or_two_as_its_words_ne
     # decision needs it (a table row lost), the bar on a row that isn't the choice.
     sim = make_sim("pybadge")
     setup_game(sim, "SIXGEMS", 3, ["human", "normal", "normal"])
-    canvas = sim.app.canvas
-    last = canvas.cols - 1
+    grid = sim.app.canvas
+    last = grid.cols - 1
     blocks = set()
     rng = Prng(3)
     for _ in range(40):
         to_decision(sim)
         table = sim.app.screen
         match = sim.app.match
-        top = canvas.rows - table.choice_rows
-        needs = [len(wrap(match.text(a, match.current()), canvas.cols - 1)) for a in table.legal]
+        top = grid.rows - table.choice_rows
+        needs = [len(wrap(match.text(a, match.current()), grid.cols - 1)) for a in table.legal]
         assert table.choice_rows == max(needs)
         for _ in range(min(4, len(table.legal))):
             two = needs[table.cursor] > 1
             assert sim.texts()[top].startswith(">"), sim.texts()
-            assert canvas.tile_at(top, last) == NAVY_BAR
-            assert canvas.tile_at(top - 1, last) != NAVY_BAR
+            assert grid.tile_at(top, last) == NAVY_BAR
+            assert grid.tile_at(top - 1, last) != NAVY_BAR
             if table.choice_rows == 2:
-                assert (canvas.tile_at(canvas.rows - 1, last) == NAVY_BAR) == two, sim.texts()
-            sim.press(K.DOWN)
+                assert (grid.tile_at(grid.rows - 1, last) == NAVY_BAR) == two, sim.texts()
+            sim.press(buttons.DOWN)
         blocks.add(table.choice_rows)
         if blocks == {1, 2}:
             return
         legal = table.legal
-        sim.press(K.UP)
+        sim.press(buttons.UP)
         choose_any = legal[rng.randbelow(len(legal))]
         for _ in range((legal.index(choose_any) - table.cursor) % len(legal)):
-            sim.press(K.DOWN)
-        sim.press(K.A)
+            sim.press(buttons.DOWN)
+        sim.press(buttons.A)
     raise AssertionError("never both a one-row and a two-row choice: %r" % blocks)
 
 
@@ -733,14 +732,14 @@ def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision()
         to_decision(sim)
         table = sim.app.screen
         legal = table.legal  # (Quartz: the game's actions and the table's shortcuts)
-        sim.press(K.DOWN)
+        sim.press(buttons.DOWN)
         under = table.cursor
         assert right_of_title(sim) == "%d/%d" % (under + 1, len(legal))
         chosen = legal[under]
         points = sim.app.match.points
         match = sim.app.match
         phase = match.state.view(match.current())["phase"]
-        sim.press(K.A)
+        sim.press(buttons.A)
         to_decision(sim)
         now = table.legal
         if chosen in now:  # the same choice, wherever it now sits
@@ -772,13 +771,13 @@ def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch)
     for _ in range(400):  # on to the hard bot's turn, some moves into the game
         if match.human_turn():
             to_decision(sim)
-            sim.frame(K.A)
+            sim.frame(buttons.A)
         elif match.seats[match.current()] == "hard":
             if len(match.state.history) > 2:
                 break
-            sim.frame(K.A)  # hurried: on with the game
+            sim.frame(buttons.A)  # hurried: on with the game
             sim.frame(0)
-            sim.frame(K.A)
+            sim.frame(buttons.A)
         sim.frame(0)
     assert match.seats[match.current()] == "hard"
     sim.frame(0)
@@ -787,9 +786,9 @@ def test_while_a_bot_thinks_the_table_is_drawn_once_not_every_frame(monkeypatch)
         sim.frame(0)
     assert drawn == [], drawn  # the spinner turns; the table waits for a move
     before = len(match.state.history)
-    sim.frame(K.A)
+    sim.frame(buttons.A)
     sim.frame(0)
-    sim.frame(K.A)
+    sim.frame(buttons.A)
     sim.frame(0)
     assert len(match.state.history) > before and drawn[-1] > before  # the move: drawn again
 
@@ -803,14 +802,14 @@ def test_a_table_is_drawn_by_its_renderer_else_in_the_consoles_words(game):
     view = match.state.view(0)
     renderer = game_part(game, "table")  # (a game may have none: the console's words below)
     if renderer is not None:
-        body = C.Canvas(26, 64)
-        S.draw_table(body, renderer, match, view)
-        want = C.Canvas(26, 64)
+        body = canvas.Canvas(26, 64)
+        screens.draw_table(body, renderer, match, view)
+        want = canvas.Canvas(26, 64)
         renderer.draw(want, view, match.names)
         assert body.texts() == want.texts() and bytes(body.tiles) == bytes(want.tiles)
     assert renderer is not None or game not in GAMES[:5]  # the five games have their tables
-    body = C.Canvas(26, 64)
-    S.draw_table(body, None, match, view)  # no handheld table: the console's words
+    body = canvas.Canvas(26, 64)
+    screens.draw_table(body, None, match, view)  # no handheld table: the console's words
     lines = []
     game_part(game, "console").table(view, match.names, lines.append)
     words = [part for line in lines for part in wrap(line, 26)]
@@ -822,10 +821,10 @@ def test_the_choice_stays_where_it_was_after_the_pause_menu():
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
     to_decision(sim)
     legal = sim.app.screen.legal
-    sim.press(K.DOWN)
-    sim.press(K.DOWN)
-    sim.press(K.START)
-    sim.press(K.B)
+    sim.press(buttons.DOWN)
+    sim.press(buttons.DOWN)
+    sim.press(buttons.START)
+    sim.press(buttons.B)
     assert right_of_title(sim) == "3/%d" % len(legal)
 
 
@@ -835,15 +834,15 @@ def test_a_text_shorter_than_the_screen_hints_its_own_way_on():
     # hint's test turned into "not the last page exactly" (a short text then asks for more).
     sim = make_sim("pybadge")
     went = []
-    short = S.TextScreen(sim.app, "Short", ["one line", "two lines"], lambda: went.append(1),
+    short = screens.TextScreen(sim.app, "Short", ["one line", "two lines"], lambda: went.append(1),
                          "A: back to play")
     sim.app.goto(short)
-    sim.press(K.DOWN)  # (no scrolling past the end)
+    sim.press(buttons.DOWN)  # (no scrolling past the end)
     assert sim.texts()[-1] == "A: back to play", sim.texts()
-    long = S.TextScreen(sim.app, "Long", ["line %d" % i for i in range(20)], None, "A: done")
+    long = screens.TextScreen(sim.app, "Long", ["line %d" % i for i in range(20)], None, "A: done")
     sim.app.goto(long)
-    sim.press(K.DOWN)
+    sim.press(buttons.DOWN)
     assert sim.texts()[-1] == "A: more  B: back", sim.texts()
     sim.app.goto(short)
-    sim.press(K.A)
+    sim.press(buttons.A)
     assert went == [1]

@@ -7,13 +7,13 @@ from app_driver import choose, make_sim, setup_game, to_decision
 from checks import fingerprint
 from table_checks import choice_decisions, played, shortcuts
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core import load
 from firmware.core.prng import Prng
 from firmware.games.quartz import choices as quartz_choices
 from firmware.games.quartz import rules as quartz
 from firmware.save import SaveSlot
-from firmware.ui import screens as S
+from firmware.ui import screens
 from firmware.ui.match import Match
 
 
@@ -327,19 +327,19 @@ def test_an_only_choice_is_taken_back_with_the_pick_that_left_it():
 
 
 def test_follow_keeps_the_choice_else_its_place_and_a_new_decision_or_step_starts_first():
-    assert S.follow([1, 2, 3], 1, [3, 2], False) == 1  # the same choice, where it sits now
-    assert S.follow([1, 2, 3], 1, [3, 2], True) == 1  # (also after something new)
-    assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], False) == 2  # its place
-    assert S.follow([1, 2, 3, 4], 3, [1, 6], False) == 1  # its place, the list shorter
-    assert S.follow([1, 2, 3, 4], 1, [5, 3, 4], False) == 1  # one gone: its place
-    assert S.follow([1, 2, 3, 4], 2, [5, 6, 4], False) == 2
+    assert screens.follow([1, 2, 3], 1, [3, 2], False) == 1  # the same choice, where it sits now
+    assert screens.follow([1, 2, 3], 1, [3, 2], True) == 1  # (also after something new)
+    assert screens.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], False) == 2  # its place
+    assert screens.follow([1, 2, 3, 4], 3, [1, 6], False) == 1  # its place, the list shorter
+    assert screens.follow([1, 2, 3, 4], 1, [5, 3, 4], False) == 1  # one gone: its place
+    assert screens.follow([1, 2, 3, 4], 2, [5, 6, 4], False) == 2
     # The last pick opened a new step (several choices gone, a new one first: 'pass the
     # chosen cards' once the third card is chosen): the first.
-    assert S.follow([1, 2, 3, 4], 3, [5, 6], False) == 0
-    assert S.follow([1, 2, 3, 4, 7], 3, [5, 4, 7], False) == 1  # (still the same choice)
-    assert S.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], True) == 0  # something new: the first
-    assert S.follow([], 0, [5, 6], False) == 0
-    assert S.follow([("a", [1, 2]), 3], 0, [3, ("a", [1, 2])], False) == 1  # a shortcut
+    assert screens.follow([1, 2, 3, 4], 3, [5, 6], False) == 0
+    assert screens.follow([1, 2, 3, 4, 7], 3, [5, 4, 7], False) == 1  # (still the same choice)
+    assert screens.follow([1, 2, 3, 4], 2, [5, 6, 7, 8], True) == 0  # something new: the first
+    assert screens.follow([], 0, [5, 6], False) == 0
+    assert screens.follow([("a", [1, 2]), 3], 0, [3, ("a", [1, 2])], False) == 1  # a shortcut
 
 
 def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
@@ -357,10 +357,10 @@ def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
             history = list(match.state.history)
             actions = choose(sim, mine[0])
             assert len(actions) > 1
-            if (not isinstance(sim.app.screen, S.TableScreen) or not match.can_take_back()
+            if (not isinstance(sim.app.screen, screens.TableScreen) or not match.can_take_back()
                     or len(match.state.history) != len(history) + len(actions)):
                 continue  # (the turn ended, or a lone choice followed: not this case)
-            sim.press(K.B)
+            sim.press(buttons.B)
             assert list(match.state.history) == history
             return
         choose(sim, table.legal[0])

@@ -12,12 +12,11 @@ from randplay import random_game
 from table_checks import SIZES, names_for
 from test_pointing import decisions, pointed, walk
 
-from firmware import app as A
+from firmware import app
 from firmware.core.prng import Prng
 from firmware.games.sixgems import rules as sixgems
 from firmware.games.sixgems import table as sixgems_table
-from firmware.ui import canvas as C
-from firmware.ui import screens as S
+from firmware.ui import canvas, screens
 
 NOWHERE = (sixgems.PASS, sixgems.NO_USE, sixgems.NO_SWAP,
            sixgems.WAIT)  # chosen from the choice row only
@@ -29,9 +28,9 @@ PICKS = {"dice": "ring", "use": "ring", "play": "hand", "settle": "K", "wild": "
 
 def render(view, cols, rows):
     """`view` drawn on a canvas with the app's room for marks."""
-    c = C.Canvas(cols, rows, A.MARKS)
+    c = canvas.Canvas(cols, rows, app.MARKS)
     sixgems_table.draw(c, view, names_for(view["players"]))
-    assert c.marked < A.MARKS  # (every mark recorded: none lost past the lists' end)
+    assert c.marked < app.MARKS  # (every mark recorded: none lost past the lists' end)
     return c
 
 
@@ -41,7 +40,7 @@ def marks(c, key):
 
 
 def kind_of(tile):
-    return (tile - 1) // C.COLOURS, (tile - 1) % C.COLOURS
+    return (tile - 1) // canvas.COLOURS, (tile - 1) % canvas.COLOURS
 
 
 def things(sim, view):
@@ -57,7 +56,7 @@ def things(sim, view):
         runs = []  # (first col, last col + 1) of each run of one glyph, the pointer left out
         col = 0
         while col < c.cols:
-            if tiles[col] and tiles[col] != C.POINTER:
+            if tiles[col] and tiles[col] != canvas.POINTER:
                 end = col
                 while end < c.cols and tiles[end] == tiles[col]:
                     end += 1
@@ -69,31 +68,33 @@ def things(sim, view):
         if body == 2:  # what is decided now (a die, a card, a gem: shown, never picked)
             continue
         if body == 1:  # the ring: six boards (not the dice)
-            gems = [r for r in runs if kind_of(tiles[r[0]])[0] == C.GEM or tiles[r[0]] == S.DIMMED]
+            gems = [r for r in runs
+                    if kind_of(tiles[r[0]])[0] == canvas.GEM or tiles[r[0]] == screens.DIMMED]
             assert len(gems) == sixgems.BOARDS, (sim.texts(), gems)  # (a dimmed die: one more)
             for b in range(sixgems.BOARDS):
                 at = gems[b][0]
-                if tiles[at] != S.DIMMED:
-                    assert tiles[at] == C.tile(C.GEM, sixgems_table.GEM_COLOURS[b]), (b,
+                if tiles[at] != screens.DIMMED:
+                    assert tiles[at] == canvas.tile(canvas.GEM, sixgems_table.GEM_COLOURS[b]), (b,
                                                                                       sim.texts())
-                found.append((("ring", b), [(row, at)], tiles[at] == S.DIMMED))
+                found.append((("ring", b), [(row, at)], tiles[at] == screens.DIMMED))
         elif text.startswith("Hand "):
             for start, end in runs:
                 found.append((("hand", text[start:end]), [(row, x) for x in range(start, end)],
-                              tiles[start] == S.DIMMED))
+                              tiles[start] == screens.DIMMED))
         elif re.match(r" *#\d+ ", text) and runs and runs[0][0] == len(text) - len(text.lstrip()):
             start, end = runs[0]
             found.append((("K", int(text[start + 1:end])), [(row, x) for x in range(start, end)],
-                          tiles[start] == S.DIMMED))
+                          tiles[start] == screens.DIMMED))
         elif re.match(r"P\d ", text) and runs:  # a seat's gems (not its row of counts)
             s = int(text[1]) - 1
             held = [k for k in range(sixgems.BOARDS) if view["real"][s][k] + view["wild"][s][k]]
             assert len(runs) == len(held), (text, runs, held)
             for i in range(len(held)):
                 at = runs[i][0]
-                if tiles[at] != S.DIMMED:
-                    assert tiles[at] == C.tile(C.GEM, sixgems_table.GEM_COLOURS[held[i]]), (text, i)
-                found.append((("P%d" % (s + 1), held[i]), [(row, at)], tiles[at] == S.DIMMED))
+                if tiles[at] != screens.DIMMED:
+                    assert tiles[at] == canvas.tile(canvas.GEM,
+                                                    sixgems_table.GEM_COLOURS[held[i]]), (text, i)
+                found.append((("P%d" % (s + 1), held[i]), [(row, at)], tiles[at] == screens.DIMMED))
     return found
 
 
@@ -175,7 +176,7 @@ def test_sixgems_points_at_the_thing_it_names_and_outlines_the_rest():
                 dimmed += len(cells) if dull else 0
             c = sim.app.canvas
             screen = c.tiles[c.cols:(1 + table.room) * c.cols]
-            assert screen.count(S.DIMMED) == dimmed, (words, on)  # (no die, no badge else)
+            assert screen.count(screens.DIMMED) == dimmed, (words, on)  # (no die, no badge else)
             seen["outlined"] += dimmed > 0
 
         walk(sim, check)
@@ -212,7 +213,7 @@ def test_every_choice_of_a_thing_has_a_pointer_cell_at_both_widths():
                 assert spots, (state.action_text(action), c.texts())
                 for cell in spots:
                     assert c.tiles[cell] and cell % cols, (state.action_text(action), cell)
-                    assert c.tiles[cell - 1] == 0 and c.chars[cell - 1] == C.SPACE, (
+                    assert c.tiles[cell - 1] == 0 and c.chars[cell - 1] == canvas.SPACE, (
                         state.action_text(action), c.texts())
                 checked[0] += 1
             checked[1] += 1

@@ -8,7 +8,7 @@ from table_checks import NARROW, WIDE, names_for, render
 from firmware.core.prng import Prng
 from firmware.games.sixgems import rules as sixgems
 from firmware.games.sixgems import table as sixgems_table
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import GEM, SOLID, tile
 
 
@@ -115,7 +115,7 @@ def test_first_page_shows_hand_gems_cards_and_ring():
             row = 1 if view["boards"][d] >= 0 else 2
             col = rows[row].index(word)
             assert c.tile_at(row, col) == tile(SOLID, sixgems_table.DIE_COLOURS[d])
-            assert c.tile_at(row, col + 1) == C.PICTURES + sixgems_table.DIE_PIPS[d] + face - 1
+            assert c.tile_at(row, col + 1) == canvas.PICTURES + sixgems_table.DIE_PIPS[d] + face - 1
         # Your gems per colour and points on a row of their own.
         gems_row = hand_row + 1
         assert rows[gems_row].startswith("P%d" % (seat + 1))
@@ -231,8 +231,8 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
         assert texts[5 + i] in (row, row + " " * (len(texts[5 + i]) - len(row) - 3) + " ok")
     # The seat whose turn it is in cyan.
     others = 5 + len(view["settle_hand"])
-    assert texts[others].startswith("P2") and c.colours[others] == C.CYAN
-    assert texts[others + 1].startswith("P3") and c.colours[others + 1] == C.WHITE
+    assert texts[others].startswith("P2") and c.colours[others] == canvas.CYAN
+    assert texts[others + 1].startswith("P3") and c.colours[others + 1] == canvas.WHITE
     # Page 2: the wild gems waiting, the last settlement's points.
     assert joined(texts)[others + 2] == "P1 cards: %d gem, %d #, %d wild +%d waiting" % (
         view["hand_counts"][0],
@@ -289,7 +289,7 @@ def test_dice_in_the_centre_flush_right_and_the_mover_in_cyan():
             r for r in range(c.used) if c.row_text(r).startswith("P%d " % (view["current"] + 1))
         ][0]
         if view["current"] != 0:
-            assert c.colours[mover] == C.CYAN
+            assert c.colours[mover] == canvas.CYAN
         # A seat without gems: a dash, then its points.
         for seat in range(view["players"]):
             if sum(view["real"][seat]) + sum(view["wild"][seat]) == 0:
@@ -330,7 +330,7 @@ def test_the_die_moved_last_is_marked_where_it_is_on_the_ring_or_in_the_centre()
             moved = view["moved"] if state.current_player() != 0 else -1
             for size in (NARROW, WIDE):
                 c = render(sixgems_table, view, size[0], size[1], marks=64)
-                spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == C.MOVED]
+                spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == canvas.MOVED]
                 if moved < 0:
                     assert spots == []
                     continue
@@ -369,7 +369,7 @@ def test_each_die_shows_its_face_as_the_pips_of_that_face_on_its_colour():
         row = 1  # the ring: each board's gem, then the die on it
         for col in range(1, c.cols):
             letter = c.row_text(row)[col - 1:col]
-            n = c.tile_at(row, col) - C.PICTURES
+            n = c.tile_at(row, col) - canvas.PICTURES
             if letter in sixgems_table.DIE_LETTERS and 0 <= n < len(look.PICTURES):
                 die = sixgems_table.DIE_LETTERS.index(letter)
                 face = view["faces"][die]

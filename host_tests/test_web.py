@@ -19,7 +19,7 @@ from sim import Sim, headless_display  # noqa: E402
 from sim import pixels as sim_pixels  # noqa: E402
 from webdrive import in_the_browser, missing  # noqa: E402
 
-from firmware import buttons as K  # noqa: E402
+from firmware import buttons  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
 from firmware.save import SaveSlot  # noqa: E402
 
@@ -65,7 +65,7 @@ def in_the_simulator(board, seed, saves, keys):
 
     shot()
     for key in keys:
-        sim.press(K.mask_of(key))
+        sim.press(buttons.mask_of(key))
         shot()
     return shots
 

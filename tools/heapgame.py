@@ -168,9 +168,9 @@ def board_pace():
 
 
 def play_app():
-    from firmware import buttons as K
+    from firmware import buttons
     from firmware.app import App
-    from firmware.ui import screens as S
+    from firmware.ui import screens
     from firmware.ui.scene import Scene
 
     board_pace()
@@ -199,11 +199,11 @@ def play_app():
     while app.match is not None:
         now += 33
         mask = 0
-        if not isinstance(app.screen, S.TableScreen) or app.match.human_turn():
-            mask = K.A  # a round's result, a note: go on; the human's first choice
+        if not isinstance(app.screen, screens.TableScreen) or app.match.human_turn():
+            mask = buttons.A  # a round's result, a note: go on; the human's first choice
             if app.match.over():  # the game's results: B, to the title
                 actions = len(app.match.state.history)
-                mask = K.B
+                mask = buttons.B
         app.frame(mask, now)
         if mask:
             now += 33

@@ -22,10 +22,10 @@ for path in (ROOT, HERE, os.path.join(ROOT, "host_tests")):
 
 from app_driver import make_sim, setup_game  # noqa: E402
 
-from firmware import buttons as K  # noqa: E402
+from firmware import buttons  # noqa: E402
 from firmware.bots import make_bot  # noqa: E402
 from firmware.core import load  # noqa: E402
-from firmware.ui import screens as S  # noqa: E402
+from firmware.ui import screens  # noqa: E402
 
 # game -> (players, seats) played; the human is P1.
 TABLES = {
@@ -58,10 +58,10 @@ def reach(sim, choice):
     index = choices.index(choice)
     down = (index - table.cursor) % len(choices)
     up = (table.cursor - index) % len(choices)
-    key, steps = (K.DOWN, down) if down <= up else (K.UP, up)
+    key, steps = (buttons.DOWN, down) if down <= up else (buttons.UP, up)
     for _ in range(steps):
         sim.press(key)
-    sim.press(K.A)
+    sim.press(buttons.A)
     return steps + 1
 
 
@@ -158,10 +158,10 @@ def play_one(game, seed, tally):
         app = sim.app
         match = app.match
         screen = app.screen
-        if match is None or (match.over() and not isinstance(screen, S.TableScreen)
+        if match is None or (match.over() and not isinstance(screen, screens.TableScreen)
                              and "Game over" in sim.texts()[0]):
             break
-        if isinstance(screen, S.TableScreen) and match.human_turn():
+        if isinstance(screen, screens.TableScreen) and match.human_turn():
             choice = pick(sim, human, chooser)
             phases.append(match.state.view(human)["phase"])
             words.append(screen.words(choice, human))
@@ -180,10 +180,10 @@ def play_one(game, seed, tally):
             turn_presses = turn_decisions = 0
             phases = []
             words = []
-        if isinstance(screen, S.TableScreen) and screen.busy():
+        if isinstance(screen, screens.TableScreen) and screen.busy():
             sim.frame(0)  # a bot thinks: no button
             continue
-        sim.press(K.A)
+        sim.press(buttons.A)
         tally.between += 1
     else:
         raise RuntimeError("%s seed %d did not end in %d frames" % (game, seed, FRAMES))

@@ -16,8 +16,7 @@
 import gc
 import time
 
-from firmware import buttons as K
-from firmware import hw
+from firmware import buttons, hw
 from firmware.app import App
 from firmware.core import load
 from firmware.ui.fbscene import Scene
@@ -82,7 +81,7 @@ def main(pack, game, players, seed, level, moves):
     clock = [0]
     app = App(board, timed, None, False, None, seed)
     say("title", list(frame(app, clock, 0)))
-    say("title_move", list(press(app, clock, K.DOWN)))
+    say("title_move", list(press(app, clock, buttons.DOWN)))
     seats = ["human"] + [level] * (players - 1)
     t0 = us()
     app._play(load(game).new_game(players, seed, {}), seats)
@@ -92,12 +91,12 @@ def main(pack, game, players, seed, level, moves):
         scene.chars[i] = 0
     say("full", list(frame_redraw(app)))
     for _ in range(moves):
-        say("move", list(press(app, clock, K.DOWN)))
+        say("move", list(press(app, clock, buttons.DOWN)))
     gc.collect()
     say("free_table", [gc.mem_free()])
     presses = 0  # the human's turn, choosing the first action offered each time
     while app.match.state.current_player() == 0 and presses < 40:
-        press(app, clock, K.A)
+        press(app, clock, buttons.A)
         presses += 1
     least = gc.mem_free()
     frames = 0  # the bots' turns, until the human's turn again
@@ -107,7 +106,7 @@ def main(pack, game, players, seed, level, moves):
         least = min(least, gc.mem_free())
         frames += 1
         if frames % 60 == 0:
-            press(app, clock, K.A)  # a round's result or a log waits for A
+            press(app, clock, buttons.A)  # a round's result or a log waits for A
     gc.collect()
     say("free_bots", [least, gc.mem_free(), frames])
     say("done", [])

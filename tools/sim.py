@@ -37,7 +37,7 @@ if ROOT not in sys.path:
 
 from panelmodel import write_png  # noqa: E402  (tools/, this file's folder)
 
-from firmware import buttons as K  # noqa: E402
+from firmware import buttons  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
 from firmware.hw.host import HostBoard  # noqa: E402
 
@@ -112,7 +112,7 @@ def parse_keys(text):
     for word in text.split(","):
         if word.strip():
             try:
-                keys.append((word.strip().upper(), K.mask_of(word)))
+                keys.append((word.strip().upper(), buttons.mask_of(word)))
             except ValueError as exc:
                 raise Usage(str(exc)) from None
     return keys
@@ -268,9 +268,12 @@ WINDOW_KEYS = None
 
 def window_keys(pygame):
     return {
-        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN, pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
-        pygame.K_z: K.A, pygame.K_SPACE: K.A, pygame.K_x: K.B, pygame.K_BACKSPACE: K.B,
-        pygame.K_RETURN: K.START, pygame.K_RSHIFT: K.SELECT, pygame.K_TAB: K.SELECT,
+        pygame.K_UP: buttons.UP, pygame.K_DOWN: buttons.DOWN,
+        pygame.K_LEFT: buttons.LEFT, pygame.K_RIGHT: buttons.RIGHT,
+        pygame.K_z: buttons.A, pygame.K_SPACE: buttons.A,
+        pygame.K_x: buttons.B, pygame.K_BACKSPACE: buttons.B,
+        pygame.K_RETURN: buttons.START,
+        pygame.K_RSHIFT: buttons.SELECT, pygame.K_TAB: buttons.SELECT,
     }
 
 

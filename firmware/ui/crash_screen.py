@@ -2,9 +2,9 @@
 # traceback. Loaded only after a fault, once the game in memory has been let go and the heap
 # collected, and let go again when the player leaves the screen: a game in play never holds
 # its code (the PyBadge's heap is the tight one).
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core import unload
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import wrap
 from firmware.ui.screens import Screen, hint
 
@@ -71,20 +71,20 @@ class CrashScreen(Screen):
         self.back = back  # what A does; None: there is no game to go back to (B: the title)
 
     def key(self, pressed):
-        if pressed & K.A and self.back is not None:
+        if pressed & buttons.A and self.back is not None:
             self.back()  # (app.reopen: this screen's code is let go with the game's)
-        elif pressed & (K.A | K.B):
+        elif pressed & (buttons.A | buttons.B):
             self.app.home()
 
     def draw(self, c):
-        c.at(0, 0, C.WHITE)
+        c.at(0, 0, canvas.WHITE)
         c.text(self.headline)
-        c.bar(0, C.RED)
+        c.bar(0, canvas.RED)
         row = 2
-        colour = C.WHITE
+        colour = canvas.WHITE
         for line in self.lines:
             if not line:  # the technical detail follows, in grey
-                colour = C.GREY
+                colour = canvas.GREY
             for part in wrap(line, c.cols):
                 if row < c.rows - 1:
                     c.at(row, 0, colour)

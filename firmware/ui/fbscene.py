@@ -8,8 +8,7 @@
 # anything.
 import framebuf  # pyright: ignore[reportMissingImports]
 
-from firmware.ui import canvas as C
-from firmware.ui import font6x12 as F
+from firmware.ui import canvas, font6x12
 from firmware.ui.look import DARK, PALETTE, PICTURES, POINTER_SHAPE, READS, SHAPES
 
 
@@ -36,8 +35,8 @@ class Scene:
     """A character grid over the whole panel: cols x rows cells of 6 x 12 pixels, centred."""
 
     def __init__(self, panel):
-        w = self.cell_w = F.WIDTH
-        h = self.cell_h = F.HEIGHT
+        w = self.cell_w = font6x12.WIDTH
+        h = self.cell_h = font6x12.HEIGHT
         self.cols = panel.width // w
         self.rows = panel.height // h
         self.x0 = (panel.width - self.cols * w) // 2
@@ -48,21 +47,21 @@ class Scene:
         while key in colours:
             key += 1
         self.key = key
-        self.black = colours[C.BLACK]
+        self.black = colours[canvas.BLACK]
         # A two-pixel palette per colour: a glyph's or letter's 0 bits become `key` (left
         # as they are), its 1 bits the colour.
         self.inks = [self.pair(key, value) for value in colours]
         # ... and one on black, for a letter on a cell without a glyph: drawn in one blit.
         self.on_black = [self.pair(self.black, value) for value in colours]
         self.shapes = [(shape_bits(SHAPES[kind]), w, h, framebuf.MONO_HLSB)
-                       for kind in range(C.KINDS)]
+                       for kind in range(canvas.KINDS)]
         self.pointer = (shape_bits(POINTER_SHAPE), w, h, framebuf.MONO_HLSB)
         self.pictures = [(shape_bits(shape.split()), w, h, framebuf.MONO_HLSB)
                          for _ink, _paper, shape in PICTURES]
-        font = memoryview(F.FONT)
+        font = memoryview(font6x12.FONT)
         size = (w + 7) // 8 * h
         self.letters = [(font[i * size:(i + 1) * size], w, h, framebuf.MONO_HLSB)
-                        for i in range(F.COUNT)]
+                        for i in range(font6x12.COUNT)]
         self.band = bytearray(panel.width * h * 2)
         # cells - 1 -> (a FrameBuffer over the band that many cells wide, the bytes it
         # covers): all made now, so that drawing allocates nothing once a row is found changed
@@ -75,7 +74,7 @@ class Scene:
         cells = self.cols * self.rows
         self.tiles = bytearray(cells)
         self.chars = bytearray(b" " * cells)  # what each cell shows
-        self.colours = bytearray([C.WHITE] * self.rows)
+        self.colours = bytearray([canvas.WHITE] * self.rows)
         self.shown_tiles = memoryview(self.tiles)  # rows compared whole, as buffers
         self.shown_chars = memoryview(self.chars)
         self.changes = 0  # counts the show() calls that changed something
@@ -100,29 +99,29 @@ class Scene:
             panel.write(0, y, panel.width, lines,
                         memoryview(band)[:panel.width * lines * 2])
 
-    def show(self, canvas):
-        """Bring the panel up to `canvas` (same size): each row from its first to its last
+    def show(self, page):
+        """Bring the panel up to `page` (a canvas of its size): each row from its first to its last
         changed cell, or the whole row when its text colour changed."""
         changed = False
         for row in range(self.rows):
-            if self.show_row(canvas, row):
+            if self.show_row(page, row):
                 changed = True
         if changed:
             self.changes += 1
 
-    def show_row(self, canvas, row):
+    def show_row(self, page, row):
         cols = self.cols
         base = row * cols
         end = base + cols
-        colour = canvas.colours[row]
+        colour = page.colours[row]
         # Most rows of a frame are as they were: a comparison of whole rows (in C) finds
         # them; a cell at a time took 10 ms of a cursor move on the Pico.
         if (colour == self.colours[row]
-                and canvas.chars_view[base:end] == self.shown_chars[base:end]
-                and canvas.tiles_view[base:end] == self.shown_tiles[base:end]):
+                and page.chars_view[base:end] == self.shown_chars[base:end]
+                and page.tiles_view[base:end] == self.shown_tiles[base:end]):
             return False
-        tiles = canvas.tiles
-        chars = canvas.chars
+        tiles = page.tiles
+        chars = page.chars
         first = -1
         last = -1
         if colour != self.colours[row]:
@@ -157,27 +156,27 @@ class Scene:
         for _ in range(cells):
             tile = self.tiles[i]
             ch = self.chars[i]
-            if tile == C.POINTER:
+            if tile == canvas.POINTER:
                 fb.fill_rect(x, 0, w, h, self.black)
-                fb.blit(self.pointer, x, 0, key, inks[C.GOLD])
-            elif tile >= C.PICTURES:  # its shape in its ink on its badge
-                ink, paper, _shape = PICTURES[tile - C.PICTURES]
+                fb.blit(self.pointer, x, 0, key, inks[canvas.GOLD])
+            elif tile >= canvas.PICTURES:  # its shape in its ink on its badge
+                ink, paper, _shape = PICTURES[tile - canvas.PICTURES]
                 fb.fill_rect(x, 0, w, h, self.black)
-                fb.blit(self.shapes[C.SOLID], x, 0, key, inks[paper])
-                fb.blit(self.pictures[tile - C.PICTURES], x, 0, key, inks[ink])
+                fb.blit(self.shapes[canvas.SOLID], x, 0, key, inks[paper])
+                fb.blit(self.pictures[tile - canvas.PICTURES], x, 0, key, inks[ink])
             elif tile:
                 tile -= 1
-                kind = tile // C.COLOURS
-                under = tile % C.COLOURS
+                kind = tile // canvas.COLOURS
+                under = tile % canvas.COLOURS
                 fb.fill_rect(x, 0, w, h, self.black)
                 fb.blit(self.shapes[kind], x, 0, key, inks[under])
-                if ch != C.SPACE:  # on a badge: an ink that reads on it (look.READS)
+                if ch != canvas.SPACE:  # on a badge: an ink that reads on it (look.READS)
                     ink = colour
-                    if kind == C.SOLID and not (READS[colour] >> under) & 1:
-                        ink = C.BLACK if (DARK >> under) & 1 else C.WHITE
-                    fb.blit(self.letters[ch - F.FIRST], x, 0, key, inks[ink])
-            elif ch != C.SPACE:
-                fb.blit(self.letters[ch - F.FIRST], x, 0, -1, on_black)
+                    if kind == canvas.SOLID and not (READS[colour] >> under) & 1:
+                        ink = canvas.BLACK if (DARK >> under) & 1 else canvas.WHITE
+                    fb.blit(self.letters[ch - font6x12.FIRST], x, 0, key, inks[ink])
+            elif ch != canvas.SPACE:
+                fb.blit(self.letters[ch - font6x12.FIRST], x, 0, -1, on_black)
             else:
                 fb.fill_rect(x, 0, w, h, self.black)
             i += 1
@@ -190,7 +189,7 @@ class Scene:
         cols = self.cols
         chars = bytearray(self.chars)
         for i in range(len(chars)):
-            if self.tiles[i] >= C.PICTURES:
-                chars[i] = C.SPACE
+            if self.tiles[i] >= canvas.PICTURES:
+                chars[i] = canvas.SPACE
         return [bytes(chars[r * cols:(r + 1) * cols]).decode().rstrip(" ")
                 for r in range(self.rows)]

@@ -1,6 +1,6 @@
 # How a canvas cell looks on a screen, whatever draws it (scene.py: displayio; fbscene.py:
 # framebuf): the RGB of each canvas colour and the shape of each glyph kind.
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
 # RGB of each canvas colour (canvas.BLACK ... canvas.TEAL). Badge backgrounds must carry
 # white text, so the bright hues are toned down; GOLD and WHITE are for text.
@@ -26,13 +26,13 @@ PALETTE = (
 
 # Glyph shapes on a 6 x 12 cell (the built-in font's), scaled to another cell size.
 SHAPES = {
-    C.SOLID: ("......", "######", "######", "######", "######", "######",
+    canvas.SOLID: ("......", "######", "######", "######", "######", "######",
               "######", "######", "######", "######", "######", "......"),
-    C.GEM: ("......", "......", ".####.", "######", "######", ".####.",
+    canvas.GEM: ("......", "......", ".####.", "######", "######", ".####.",
             ".####.", "..##..", "..##..", "......", "......", "......"),
-    C.DOT: ("......", "......", "......", ".####.", "######", "######",
+    canvas.DOT: ("......", "......", "......", ".####.", "######", "######",
             "######", "######", ".####.", "......", "......", "......"),
-    C.FRAME: ("......", "######", "#....#", "#....#", "#....#", "#....#",
+    canvas.FRAME: ("......", "######", "#....#", "#....#", "#....#", "#....#",
               "#....#", "#....#", "#....#", "#....#", "######", "......"),
 }
 # The cursor's pointer (canvas.POINTER), always gold.
@@ -81,19 +81,19 @@ SIXGEMS_FACES = (  # one to six pips
     " ##..## ...... ##..## ##..## ...... ......",
 )
 PICTURES = (  # the suit pips
-    (C.WHITE, C.BLUE, "...... ...... ...... ..#... .###.. .###.."
+    (canvas.WHITE, canvas.BLUE, "...... ...... ...... ..#... .###.. .###.."
                       " #####. .###.. .###.. ..#... ...... ......"),
-    (C.WHITE, C.RED, "...... ...... ...... .#.#.. #####. #####."
+    (canvas.WHITE, canvas.RED, "...... ...... ...... .#.#.. #####. #####."
                      " #####. .###.. ..#... ...... ...... ......"),
-    (C.WHITE, C.DIM, "...... ...... ...... ..#... .###.. #####."
+    (canvas.WHITE, canvas.DIM, "...... ...... ...... ..#... .###.. #####."
                      " #####. ..#... .###.. ...... ...... ......"),
-    (C.BLACK, C.GREEN, "...... ...... ...... .###.. .###.. #####."
+    (canvas.BLACK, canvas.GREEN, "...... ...... ...... .###.. .###.. #####."
                        " #####. ..#... .###.. ...... ...... ......"),
 )
-PICTURES += tuple([(C.WHITE, C.TEAL, face) for face in QUARTZ_FACES])
-PICTURES += tuple([(C.BLACK, C.ORANGE, face) for face in QUARTZ_FACES])
-PICTURES += tuple([(C.WHITE, C.BLUE, face) for face in SIXGEMS_FACES])
-PICTURES += tuple([(C.WHITE, C.RED, face) for face in SIXGEMS_FACES])
+PICTURES += tuple([(canvas.WHITE, canvas.TEAL, face) for face in QUARTZ_FACES])
+PICTURES += tuple([(canvas.BLACK, canvas.ORANGE, face) for face in QUARTZ_FACES])
+PICTURES += tuple([(canvas.WHITE, canvas.BLUE, face) for face in SIXGEMS_FACES])
+PICTURES += tuple([(canvas.WHITE, canvas.RED, face) for face in SIXGEMS_FACES])
 
 
 # The ink of a letter on a badge: its row's colour where that reads at 4.5:1 or more (WCAG

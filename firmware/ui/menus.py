@@ -1,9 +1,9 @@
 # The menus: the title, a game's setup, the pause menu and the rules help (the screens'
 # protocol is in screens.py). Imported when one is shown; the app unloads this module when
 # a game starts, so a board's heap does not hold the menus during play.
-from firmware import buttons as K
+from firmware import buttons
 from firmware.core import GAMES, available, drop_part, game_part, load
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
@@ -32,17 +32,17 @@ class ListScreen(Screen):
     def key(self, pressed):
         count = len(self.items())
         self.message = ""
-        if pressed & K.UP and count:
+        if pressed & buttons.UP and count:
             self.cursor = (self.cursor - 1) % count
-        elif pressed & K.DOWN and count:
+        elif pressed & buttons.DOWN and count:
             self.cursor = (self.cursor + 1) % count
-        elif pressed & K.LEFT:
+        elif pressed & buttons.LEFT:
             self.change(-1)
-        elif pressed & K.RIGHT:
+        elif pressed & buttons.RIGHT:
             self.change(1)
-        elif pressed & K.A:
+        elif pressed & buttons.A:
             self.choose()
-        elif pressed & K.B:
+        elif pressed & buttons.B:
             self.back()
         self.app.redraw()
 
@@ -65,14 +65,14 @@ class ListScreen(Screen):
             self.top = self.cursor - room + 1
         for i in range(self.top, min(len(items), self.top + room)):
             row = 1 + i - self.top
-            c.at(row, 1, C.WHITE)
+            c.at(row, 1, canvas.WHITE)
             c.text(items[i])
             if i == self.cursor:
                 c.at(row, 0)
                 c.text(">")
-                c.bar(row, C.NAVY)
+                c.bar(row, canvas.NAVY)
         if self.message:
-            c.at(c.rows - 1, 0, C.ORANGE)
+            c.at(c.rows - 1, 0, canvas.ORANGE)
             c.text(self.message)
         else:
             hint(c, self.hint_text)
@@ -160,7 +160,7 @@ class SetupScreen(ListScreen):
             self.choices[i] = (self.choices[i] + step) % count
 
     def key(self, pressed):
-        if not pressed & K.A:
+        if not pressed & buttons.A:
             self.confirmed = False  # anything but A again: ask again next time
         ListScreen.key(self, pressed)
 

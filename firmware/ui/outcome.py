@@ -6,8 +6,8 @@
 # the last finished game back from its record on the flash. Loaded at a game's end only
 # (its bots have left the heap by then) and for the title's item, so none of it sits on a
 # board's heap during play.
-from firmware import buttons as K
-from firmware.ui import canvas as C
+from firmware import buttons
+from firmware.ui import canvas
 from firmware.ui.canvas import wrap
 from firmware.ui.match import FINAL, RESULTS, seat_name, write_words
 from firmware.ui.screens import TextScreen
@@ -90,16 +90,16 @@ class ResultScreen(TextScreen):
         self.choices = choices
 
     def key(self, pressed):
-        if pressed & K.A:
+        if pressed & buttons.A:
             self.choices[0][1]()
-        elif pressed & K.B:
+        elif pressed & buttons.B:
             self.choices[1][1]()
-        elif not pressed & K.START:  # the d-pad scrolls (START: nothing to pause)
+        elif not pressed & buttons.START:  # the d-pad scrolls (START: nothing to pause)
             TextScreen.key(self, pressed)
 
     def draw(self, c):
         TextScreen.draw(self, c)
-        c.at(1, 0, C.GOLD)
+        c.at(1, 0, canvas.GOLD)
         c.text(self.head)
 
     def hint_now(self, room):

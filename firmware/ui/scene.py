@@ -7,17 +7,17 @@
 # took about 19 KB of code and 1.5 KB a row, and made a new bitmap at every change).
 # Needs displayio and terminalio (CircuitPython; Blinka on the host), at start-up only.
 from firmware.core import unload
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.look import DARK, READS
 
-FIRST = C.SPACE  # the font's tiles cover the printable ASCII a canvas holds (32..126)
+FIRST = canvas.SPACE  # the font's tiles cover the printable ASCII a canvas holds (32..126)
 
 
 def layer(tile, colour):
     """Where a letter of a row in `colour` shows over `tile`: 0 on its row's TileGrid (in the
     row's colour), on a badge that colour does not read on (look.READS) 1 on the white
     letters' layer, 2 on the black letters'."""
-    if 0 < tile <= C.COLOURS and not (READS[colour] >> (tile - 1)) & 1:
+    if 0 < tile <= canvas.COLOURS and not (READS[colour] >> (tile - 1)) & 1:
         return 2 if (DARK >> (tile - 1)) & 1 else 1
     return 0
 
@@ -35,28 +35,28 @@ class Scene:
         cells = self.cols * self.rows
         self.tiles = bytearray(cells)
         self.chars = bytearray(b" " * cells)  # what each cell shows
-        self.colours = bytearray([C.WHITE] * self.rows)
+        self.colours = bytearray([canvas.WHITE] * self.rows)
         self.changes = 0  # counts the show() calls that changed something
         self.display = display
 
-    def show(self, canvas):
-        """Bring the display up to `canvas` (same size), touching only what changed.
+    def show(self, page):
+        """Bring the display up to `page` (a canvas of its size), touching only what changed.
         Allocates nothing."""
         cells = self.cols * self.rows
-        tiles = canvas.tiles
-        chars = canvas.chars
-        colours = canvas.colours
+        tiles = page.tiles
+        chars = page.chars
+        colours = page.colours
         shown_tiles = self.tiles
         shown_chars = self.chars
         shown_colours = self.colours  # (brought up to date after the cells)
         grid = self.grid
         cols = self.cols
         index = self.font_index
-        pictures = C.PICTURES
+        pictures = canvas.PICTURES
         changed = False
         for i in range(cells):
             t = tiles[i]
-            ch = chars[i] if t < pictures else C.SPACE  # (a picture's letter is not shown)
+            ch = chars[i] if t < pictures else canvas.SPACE  # (a picture's letter is not shown)
             row = i // cols
             colour = colours[row]
             if t == shown_tiles[i] and ch == shown_chars[i] and colour == shown_colours[row]:

@@ -4,7 +4,7 @@
 import displayio  # pyright: ignore[reportMissingImports]
 import terminalio  # pyright: ignore[reportMissingImports]
 
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.look import PALETTE, PICTURES, POINTER_SHAPE, SHAPES
 
 GLYPHS = 95
@@ -25,16 +25,16 @@ def font_tiles(font, w, h):
     CircuitPython's built-in font is already such a sheet in flash: its own bitmap and tile
     indices are used. Elsewhere (Blinka: a bitmap per glyph) a 1-bit sheet is drawn here."""
     index = bytearray(GLYPHS)
-    first = font.get_glyph(C.SPACE)
+    first = font.get_glyph(canvas.SPACE)
     if first.bitmap.width > w:  # one bitmap for every glyph
         for i in range(GLYPHS):
-            glyph = font.get_glyph(C.SPACE + i)
+            glyph = font.get_glyph(canvas.SPACE + i)
             index[i] = glyph.tile_index if glyph is not None else first.tile_index
         return first.bitmap, index
     sheet = displayio.Bitmap(w * GLYPHS, h, 2)
     for i in range(GLYPHS):
         index[i] = i
-        glyph = font.get_glyph(C.SPACE + i)
+        glyph = font.get_glyph(canvas.SPACE + i)
         if glyph is None:
             continue
         x0 = glyph.tile_index * glyph.width
@@ -57,19 +57,19 @@ def build(display):
     rows = display.height // h
     x0 = (display.width - cols * w) // 2
     y0 = (display.height - rows * h) // 2
-    palette = displayio.Palette(C.COLOURS)
-    for i in range(C.COLOURS):
+    palette = displayio.Palette(canvas.COLOURS)
+    for i in range(canvas.COLOURS):
         palette[i] = PALETTE[i]
     palette.make_transparent(0)
-    sheet = displayio.Bitmap(w * (C.PICTURES + len(PICTURES)), h, C.COLOURS)
-    for kind in range(C.KINDS):
-        for colour in range(1, C.COLOURS):
-            _draw_tile(sheet, C.tile(kind, colour), SHAPES[kind], colour, w, h)
-    _draw_tile(sheet, C.POINTER, POINTER_SHAPE, C.GOLD, w, h)
+    sheet = displayio.Bitmap(w * (canvas.PICTURES + len(PICTURES)), h, canvas.COLOURS)
+    for kind in range(canvas.KINDS):
+        for colour in range(1, canvas.COLOURS):
+            _draw_tile(sheet, canvas.tile(kind, colour), SHAPES[kind], colour, w, h)
+    _draw_tile(sheet, canvas.POINTER, POINTER_SHAPE, canvas.GOLD, w, h)
     for n in range(len(PICTURES)):
         ink, paper, shape = PICTURES[n]
-        _draw_tile(sheet, C.PICTURES + n, SHAPES[C.SOLID], paper, w, h)
-        _draw_tile(sheet, C.PICTURES + n, shape.split(), ink, w, h)
+        _draw_tile(sheet, canvas.PICTURES + n, SHAPES[canvas.SOLID], paper, w, h)
+        _draw_tile(sheet, canvas.PICTURES + n, shape.split(), ink, w, h)
     grid = displayio.TileGrid(
         sheet, pixel_shader=palette, width=cols, height=rows,
         tile_width=w, tile_height=h, x=x0, y=y0,
@@ -82,7 +82,7 @@ def build(display):
     inks = []  # each row's palette: transparent, then the text colour
     for row in range(rows):
         ink = displayio.Palette(2)
-        ink[1] = PALETTE[C.WHITE]
+        ink[1] = PALETTE[canvas.WHITE]
         ink.make_transparent(0)
         line = displayio.TileGrid(
             letters, pixel_shader=ink, width=cols, height=1,
@@ -93,7 +93,8 @@ def build(display):
         inks.append(ink)
         root.append(line)
     badge_letters = []  # over the whole screen, letters on a badge that their row's
-    for colour in (C.WHITE, C.BLACK):  # colour would not read on (look.READS): in white, in black
+    for colour in (canvas.WHITE,
+                   canvas.BLACK):  # colour would not read on (look.READS): in white, in black
         ink = displayio.Palette(2)
         ink[1] = PALETTE[colour]
         ink.make_transparent(0)

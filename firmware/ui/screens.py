@@ -5,30 +5,30 @@
 # Layout on every screen: row 0 is the title bar, the last row(s) a hint or the choice.
 # The menus (title, setup, pause) and their lists are menus.py: on the heap only while they
 # are shown.
-from firmware import buttons as K
+from firmware import buttons
 from firmware.clock import ticks_add, ticks_diff
 from firmware.core import COLLECT, drop_part, game_part
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 from firmware.ui.canvas import wrap
 
-PREV = K.UP | K.LEFT
-NEXT = K.DOWN | K.RIGHT
+PREV = buttons.UP | buttons.LEFT
+NEXT = buttons.DOWN | buttons.RIGHT
 SPIN = "|/-\\"
 NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
-DIMMED = C.tile(C.FRAME, C.DIM)  # a card or die on the table that no choice picks
+DIMMED = canvas.tile(canvas.FRAME, canvas.DIM)  # a card or die on the table that no choice picks
 
 
 def title_bar(c, left, right=""):
-    c.at(0, 0, C.GOLD)
+    c.at(0, 0, canvas.GOLD)
     c.text(left[: c.cols - len(right) - 1] if right else left)
     if right:
         c.right(right)
-    c.bar(0, C.NAVY)
+    c.bar(0, canvas.NAVY)
 
 
 def hint(c, text):
-    c.at(c.rows - 1, 0, C.GREY)
+    c.at(c.rows - 1, 0, canvas.GREY)
     c.text(text)
 
 
@@ -73,13 +73,13 @@ class TextScreen(Screen):
         room = self.room(self.app.rows)
         last = max(0, len(self.lines) - room)  # the top row of the last page
         if pressed & PREV:
-            self.top = max(0, self.top - (1 if pressed & K.UP else room))
+            self.top = max(0, self.top - (1 if pressed & buttons.UP else room))
         elif pressed & NEXT:
-            step = 1 if pressed & K.DOWN else room
+            step = 1 if pressed & buttons.DOWN else room
             self.top = min(last, self.top + step)
-        elif pressed & K.A and self.top < last:  # A reads on, a page at a time
+        elif pressed & buttons.A and self.top < last:  # A reads on, a page at a time
             self.top = min(last, self.top + room)
-        elif pressed & (K.A | K.B | K.START):  # B leaves at once
+        elif pressed & (buttons.A | buttons.B | buttons.START):  # B leaves at once
             self.done()
         self.app.redraw()
 
@@ -95,7 +95,7 @@ class TextScreen(Screen):
         title_bar(c, self.title, more)
         for i in range(room):
             if self.top + i < len(self.lines):
-                c.at(self.first + i, 0, C.WHITE)
+                c.at(self.first + i, 0, canvas.WHITE)
                 c.text(self.lines[self.top + i])
         hint(c, self.hint_now(room))
 
@@ -199,31 +199,31 @@ class TableScreen(Screen):
         match = self.match
         self.message = ""
         news = match.news(match.viewer())
-        if pressed & K.START:
+        if pressed & buttons.START:
             self.app.pause()
             return
-        if pressed & K.SELECT:
+        if pressed & buttons.SELECT:
             self.page = (self.page + 1) % self.pages
-        elif pressed & (K.LEFT | K.RIGHT) and news:  # older / newer
-            self.back += 1 if pressed & K.LEFT else -1
+        elif pressed & (buttons.LEFT | buttons.RIGHT) and news:  # older / newer
+            self.back += 1 if pressed & buttons.LEFT else -1
             self.back = max(0, min(len(news) - 1, self.back))
         elif not match.human_turn():
-            if self.hold is not None and pressed & K.A:
+            if self.hold is not None and pressed & buttons.A:
                 self.rush = True  # to the next human decision without the pauses
                 self.hold = None
-            elif self.asking and pressed & K.A:
+            elif self.asking and pressed & buttons.A:
                 match.hurry()
                 self.app.route()
                 return
-            elif pressed & (K.A | K.B):
+            elif pressed & (buttons.A | buttons.B):
                 self.asking = not self.asking  # B: no hurry, it thinks on
-        elif pressed & K.B and not match.can_take_back():
+        elif pressed & buttons.B and not match.can_take_back():
             self.message = "Nothing to take back"
         elif pressed & PREV and self.legal:
             self.cursor = (self.cursor - 1) % len(self.legal)
         elif pressed & NEXT and self.legal:
             self.cursor = (self.cursor + 1) % len(self.legal)
-        elif pressed & K.A and self.legal:
+        elif pressed & buttons.A and self.legal:
             choice = self.legal[self.cursor]
             if isinstance(choice, tuple):
                 match.play_all(choice[1])
@@ -231,7 +231,7 @@ class TableScreen(Screen):
                 match.play(choice)
             self.app.route()
             return
-        elif pressed & K.B:
+        elif pressed & buttons.B:
             match.take_back()
             self.refresh()
         self.app.redraw()
@@ -272,7 +272,7 @@ class TableScreen(Screen):
             room -= len(said)
         self.room = room
         self.pages = max(1, (body.used + room - 1) // room)
-        spot = self.spot() if human else self.find(C.MOVED)  # (a bot's move: what it moved)
+        spot = self.spot() if human else self.find(canvas.MOVED)  # (a bot's move: what it moved)
         if spot >= 0 and self.aimed != self.cursor:  # the page with what the cursor picks
             self.aimed = self.cursor
             self.page = spot // c.cols // room
@@ -293,34 +293,34 @@ class TableScreen(Screen):
             self.point(c, spot, room)
         row = c.rows - bottom
         # The game's words drawn by its renderer (a card as its picture), or as text.
-        say = getattr(self.renderer, "say", None) or C.Canvas.text
+        say = getattr(self.renderer, "say", None) or canvas.Canvas.text
         for i in range(len(said)):  # the news, just above the choice
-            c.at(row - len(said) + i, 0, C.WHITE)
+            c.at(row - len(said) + i, 0, canvas.WHITE)
             say(c, said[i])
         if len(news) > 1:
             c.at(row - len(said), 0)
             c.right("%d/%d" % (len(news) - self.back, len(news)))
         if self.message:
-            c.at(row, 0, C.ORANGE)
+            c.at(row, 0, canvas.ORANGE)
             c.text(self.message)
         elif human:
             lines = wrap(self.words(self.legal[self.cursor], seat), c.cols - 1)
             for i in range(min(bottom, len(lines))):
-                c.at(row + i, 0, C.GOLD)
+                c.at(row + i, 0, canvas.GOLD)
                 c.text(">" if i == 0 else " ")
                 say(c, lines[i])
-                c.bar(row + i, C.NAVY)
+                c.bar(row + i, canvas.NAVY)
         elif match.over():
-            c.at(row, 0, C.GREY)
+            c.at(row, 0, canvas.GREY)
             c.text("A: results")
         elif self.asking:
-            c.at(row, 0, C.GOLD)
+            c.at(row, 0, canvas.GOLD)
             c.text("Hurry P%d? A: yes  B: no" % (turn + 1))
         elif self.hold is not None:
-            c.at(row, 0, C.GREY)
+            c.at(row, 0, canvas.GREY)
             c.text("A: skip ahead")
         else:
-            c.at(row, 0, C.GREY)
+            c.at(row, 0, canvas.GREY)
             c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
 
 
@@ -355,7 +355,7 @@ class TableScreen(Screen):
             cell = spots[i]
             lit = False
             while i < n and spots[i] == cell:
-                lit = lit or marks[i] in legal or marks[i] == C.MOVED
+                lit = lit or marks[i] in legal or marks[i] == canvas.MOVED
                 i += 1
             if not lit:
                 for j in range(cell, cell + body.extent(cell)):
@@ -371,9 +371,9 @@ class TableScreen(Screen):
         cols = c.cols
         at = spot + cols - first  # its screen cell (under the title bar)
         if not self.body.tiles[spot]:
-            c.bar(at // cols, C.NAVY, at % cols, at % cols + self.body.extent(spot))
-        elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == C.SPACE:
-            c.tiles[at - 1] = C.POINTER
+            c.bar(at // cols, canvas.NAVY, at % cols, at % cols + self.body.extent(spot))
+        elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == canvas.SPACE:
+            c.tiles[at - 1] = canvas.POINTER
 
 
 def table_choices(game, view, legal):

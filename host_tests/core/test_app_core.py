@@ -12,10 +12,10 @@ import sys
 
 from checks import IS_MICROPYTHON_FAMILY
 
-from firmware import buttons as K
+from firmware import buttons
 from firmware.app import App
 from firmware.core.prng import Prng
-from firmware.ui import screens as S
+from firmware.ui import screens
 
 FRAME = 33
 
@@ -82,22 +82,22 @@ class Driver:
         for _ in range(30):
             if text in self.cursor_text():
                 return
-            self.press(K.DOWN)
+            self.press(buttons.DOWN)
         raise AssertionError("no %r in %r" % (text, self.scene.lines))
 
 
 def start_diams(driver, players):
     driver.to_item("Diam's")
-    driver.press(K.A)
+    driver.press(buttons.A)
     assert driver.scene.lines[0].startswith("Diam's"), driver.scene.lines
     driver.to_item("Players")
     while "< %d >" % players not in driver.cursor_text():
-        driver.press(K.RIGHT)
+        driver.press(buttons.RIGHT)
     driver.to_item("length")
-    driver.press(K.RIGHT)  # quick: one round
+    driver.press(buttons.RIGHT)  # quick: one round
     assert "quick" in driver.cursor_text()
     driver.to_item("Start game")
-    driver.press(K.A)
+    driver.press(buttons.A)
 
 
 def test_menu_lists_the_games_and_buttons():
@@ -118,24 +118,24 @@ def test_a_game_by_buttons_to_its_end():
     decisions = 0
     while app.match is not None and not app.match.over():
         screen = app.screen
-        if isinstance(screen, S.TableScreen) and app.match.human_turn():
+        if isinstance(screen, screens.TableScreen) and app.match.human_turn():
             legal = screen.legal  # the game's actions and the table's shortcuts
             index = rng.randbelow(len(legal))
             for _ in range((index - screen.cursor) % len(legal)):  # the cursor stays put
-                driver.press(K.DOWN)
+                driver.press(buttons.DOWN)
             choice = legal[index]
             shown = driver.cursor_text()  # the choice's first row
             words = screen.words(choice, app.match.current())
             assert shown[1:12] == words[:11], (shown, words)
             actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
             before = len(app.match.state.history)
-            driver.press(K.A)
+            driver.press(buttons.A)
             if app.match is not None:
                 history = app.match.state.history  # (an item at a time: a slice is a list
                 assert [history[before + i] for i in range(len(actions))] == actions  # of all)
             decisions += 1
         else:
-            driver.press(K.A)
+            driver.press(buttons.A)
     assert decisions > 5
     assert app.board.beeps > 0  # a tick each time the bots hand the turn back
     assert driver.scene.lines[0].startswith("Game over")
@@ -144,7 +144,7 @@ def test_a_game_by_buttons_to_its_end():
     assert ("P1: %d" % scores[0]) in text and ("P2 normal: %d" % scores[1]) in text, text
     # The results came from results_diams.py, which left the heap after use.
     assert "firmware.games.diams.results" not in sys.modules
-    driver.press(K.B)  # (A reads on first when the results are longer than the screen)
+    driver.press(buttons.B)  # (A reads on first when the results are longer than the screen)
     assert type(app.screen).__name__ == "TitleScreen"
 
 
@@ -152,8 +152,8 @@ def test_idle_frames_allocate_nothing():
     driver = Driver()
     start_diams(driver, 3)
     app = driver.app
-    while not (isinstance(app.screen, S.TableScreen) and app.match.human_turn()):
-        driver.press(K.A)  # past what the bots did
+    while not (isinstance(app.screen, screens.TableScreen) and app.match.human_turn()):
+        driver.press(buttons.A)  # past what the bots did
     for _ in range(3):
         driver.frame(0)
     if not IS_MICROPYTHON_FAMILY:
@@ -181,22 +181,22 @@ def test_the_table_shows_the_game_as_it_is_now():
     checked = 0
     body = Canvas(driver.scene.cols, 4 * driver.scene.rows)  # (once, as the app's)
     while app.match is not None and not app.match.over() and checked < 12:
-        if isinstance(app.screen, S.TableScreen) and app.match.human_turn():
+        if isinstance(app.screen, screens.TableScreen) and app.match.human_turn():
             match = app.match
             body.clear()
-            S.draw_table(body, app.table.renderer, match, match.state.view(match.viewer()))
+            screens.draw_table(body, app.table.renderer, match, match.state.view(match.viewer()))
             room = app.table.room  # less the choice's rows and the news'
             assert room >= driver.scene.rows - 5
             assert driver.scene.lines[1:1 + room] == body.texts()[:room], checked
             legal = match.legal()
             for _ in range(rng.randbelow(len(legal))):
-                driver.press(K.DOWN)
-            driver.press(K.A)
+                driver.press(buttons.DOWN)
+            driver.press(buttons.A)
             checked += 1
             if checked % 3 == 0 and app.match.can_take_back():
-                driver.press(K.B)  # taken back: the table shows the earlier state again
+                driver.press(buttons.B)  # taken back: the table shows the earlier state again
         else:
-            driver.press(K.A)
+            driver.press(buttons.A)
     assert checked >= 6
 
 
@@ -225,7 +225,7 @@ def test_a_scored_round_is_shown_in_the_games_words():
     for _ in range(40000):  # on to the end: the last screen opens with the game's own words
         if driver.scene.lines[0].startswith("Game over"):
             break
-        driver.frame(K.A if app.screen.__class__.__name__ == "TextScreen" else 0)
+        driver.frame(buttons.A if app.screen.__class__.__name__ == "TextScreen" else 0)
         driver.frame(0)
     assert driver.scene.lines[0].startswith("Game over"), driver.scene.lines
     winners = match.state.winners()
@@ -238,5 +238,5 @@ def test_a_scored_round_is_shown_in_the_games_words():
     seen = []
     for _ in range(40):  # DOWN scrolls to the game's own words, at the end
         seen += [line for line in driver.scene.lines[2:-1] if line not in seen]
-        driver.press(K.DOWN)
+        driver.press(buttons.DOWN)
     assert len(wrapped) >= 2 and seen[-len(wrapped):] == wrapped, seen

@@ -10,7 +10,7 @@ from test_diamonds_rules import C, cards, play, table
 from firmware.bots import make_bot
 from firmware.core.prng import Prng
 from firmware.games.diamonds import bot as diamonds_bot
-from firmware.games.diamonds import rules as m
+from firmware.games.diamonds import rules as diamonds
 from firmware.games.diamonds.belief import Belief
 
 
@@ -22,7 +22,7 @@ def read(s, seat=0):
 
 
 def ruled_out(belief, seat):
-    return [c for c in range(m.DECK_SIZE) if belief.unlikely[seat][c]]
+    return [c for c in range(diamonds.DECK_SIZE) if belief.unlikely[seat][c]]
 
 
 def test_a_rival_that_does_not_take_the_trick_threw_its_lowest_card_M_R4():
@@ -83,7 +83,7 @@ def test_every_play_of_the_round_is_read_once():
     s, belief = _after_the_pass(2, 5)
     bots = [diamonds_bot.Bot(0), diamonds_bot.Bot(1)]
     shown = list(s.trick)  # the rival's cards, in play order (it may have led already)
-    while s.round == 0 and s.phase == m.P_PLAY:
+    while s.round == 0 and s.phase == diamonds.P_PLAY:
         seat = s.current_player()
         view = s.view(seat)
         view["legal"] = s.legal_actions()
@@ -92,7 +92,7 @@ def test_every_play_of_the_round_is_read_once():
             assert belief.played == shown
         action = bots[seat].choose(view)
         if seat == 1:
-            shown.append(action - m.PLAY)
+            shown.append(action - diamonds.PLAY)
         s.apply(action)
     assert len(shown) >= 8
 
@@ -106,8 +106,8 @@ def test_the_beliefs_start_over_each_round_M_R1():
     belief.observe(nxt.view(0))
     assert ruled_out(belief, 1) == [] and belief.read == 0
     # A belief that saw only a round's pass takes the next round's hand as dealt.
-    s = m.new_game(2, 4)
-    while s.phase != m.P_PASS or s.current_player() != 0:
+    s = diamonds.new_game(2, 4)
+    while s.phase != diamonds.P_PASS or s.current_player() != 0:
         s.apply(s.legal_actions()[0])
     belief = Belief(0, diamonds_bot)
     belief.observe(s.view(0))
@@ -122,7 +122,7 @@ def _rules_out_held_cards(players, options, games):
     the cards they ruled out in all, those a rival did hold)."""
     reads = marked = wrong = 0
     for g in range(games):
-        s = m.new_game(players, 40 + g, options)
+        s = diamonds.new_game(players, 40 + g, options)
         bots = [diamonds_bot.Bot(seat) for seat in range(players)]
         belief = Belief(0, diamonds_bot)
         while not s.is_over():
@@ -151,10 +151,10 @@ def test_the_beliefs_never_rule_out_a_card_a_normal_rival_holds():
 def test_a_seat_is_dealt_the_cards_it_is_believed_not_to_hold_last():
     hand = []
     pool = cards("2D 3D 4H 5H 6S")
-    unlikely = bytearray(m.DECK_SIZE)
+    unlikely = bytearray(diamonds.DECK_SIZE)
     for c in cards("2D 4H"):
         unlikely[c] = 1
-    left = m._deal_into(hand, 4, 1 << m.SPADES, pool, unlikely)
+    left = diamonds._deal_into(hand, 4, 1 << diamonds.SPADES, pool, unlikely)
     assert hand == cards("3D 5H 2D 4H")  # the likely first, then the unlikely in pool order
     assert left == cards("6S")
 
@@ -172,7 +172,7 @@ def test_samples_lean_on_the_beliefs():
     rng = Prng(7)
     dealt = []
     for _ in range(20):
-        dealt += m.sample_state(view, rng).hands[1]
+        dealt += diamonds.sample_state(view, rng).hands[1]
     assert [c for c in dealt if c in low]
 
 
@@ -208,7 +208,7 @@ def fits(belief, seat, hand):
 def _after_the_pass(players, seed, options=None, me=0):
     """A game of normal bots up to seat `me`'s first play, its Belief observing its every
     decision: (the state, the belief)."""
-    s = m.new_game(players, seed, options)
+    s = diamonds.new_game(players, seed, options)
     bots = [diamonds_bot.Bot(seat) for seat in range(players)]
     belief = Belief(me, diamonds_bot)
     while True:
@@ -229,9 +229,9 @@ def test_the_pass_received_is_read_as_the_givers_lowest_cards_M_R2():
     rival = sorted(s.hands[1])
     assert fits(belief, 1, rival)
     # Had it held an ace (rank 1) of its longest suit, it would have passed that first.
-    counts = [len([c for c in rival if m.suit(c) == x]) for x in range(m.SUITS)]
+    counts = [len([c for c in rival if diamonds.suit(c) == x]) for x in range(diamonds.SUITS)]
     longest = counts.index(max(counts))
-    ace = m.make_card(1, longest)
+    ace = diamonds.make_card(1, longest)
     assert ace in s.aside  # the seed's deal: neither hand holds it
     top = [c for c in rival if c not in s.given[0]][-1]
     assert not fits(belief, 1, sorted([c for c in rival if c != top] + [ace]))
@@ -257,7 +257,7 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
     rng = Prng(3)
     fit = sum([fits(belief, 1, belief.sample(view, rng).hands[1]) for _ in range(20)])
     rng = Prng(3)
-    blind = sum([fits(belief, 1, m.sample_state(view, rng).hands[1]) for _ in range(20)])
+    blind = sum([fits(belief, 1, diamonds.sample_state(view, rng).hands[1]) for _ in range(20)])
     assert fit >= 18 and blind <= 10, (fit, blind)
     # The same for seat 1, whose giver is seat 0.
     s, belief = _after_the_pass(2, 6, me=1)
@@ -271,7 +271,7 @@ def test_samples_deal_the_giver_a_hand_that_passes_what_it_did():
 def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
     belief = Belief(0, diamonds_bot)
     belief.giver = 1
-    belief.unlikely = [bytearray(m.DECK_SIZE) for _ in range(2)]
+    belief.unlikely = [bytearray(diamonds.DECK_SIZE) for _ in range(2)]
     belief.unlikely[1][C(7, "H")] = 1
     belief.unlikely[1][C(5, "C")] = 1
 
@@ -282,7 +282,7 @@ def test_a_misfit_card_is_swapped_for_one_the_seat_may_hold():
     for seed in range(12):
         hand = cards("2D 9H 10H")
         pool = cards("3D 4S 5C 6C 7H")
-        belief.mend(1, hand, pool, 1 << m.DIAMONDS | 1 << m.SPADES, Prng(seed))
+        belief.mend(1, hand, pool, 1 << diamonds.DIAMONDS | 1 << diamonds.SPADES, Prng(seed))
         assert hand == sorted(cards("6C 9H 10H"))  # not 3D, 4S (void suits) nor 5C, 7H
         assert sorted(pool) == sorted(cards("2D 3D 4S 5C 7H"))  # every card kept
 
@@ -293,7 +293,7 @@ def test_a_pass_no_hand_explains_is_left_as_dealt():
     belief = Belief(0, diamonds_bot)
     belief.giver = 1
     belief.teams = False
-    belief.unlikely = [bytearray(m.DECK_SIZE) for _ in range(2)]
+    belief.unlikely = [bytearray(diamonds.DECK_SIZE) for _ in range(2)]
     belief.passed = []
     belief.received = cards("5S")
     belief.played = cards("1H")

@@ -5,14 +5,15 @@ from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
 from firmware.core import replay
-from firmware.games.diamonds import rules as m
+from firmware.games.diamonds import rules as diamonds
 
-ALL_CARDS = list(range(m.DECK_SIZE))
+ALL_CARDS = list(range(diamonds.DECK_SIZE))
 
 
 def fitting_options(players):
     """Every option combination new_game accepts for `players` (M-O3: teams with 4 or 6)."""
-    return [o for o in option_sets(m) if o["teams"] == "off" or players in m.TEAM_COUNTS]
+    return [o for o in option_sets(diamonds)
+            if o["teams"] == "off" or players in diamonds.TEAM_COUNTS]
 
 
 def rebuild(s):
@@ -41,13 +42,13 @@ class Checker:
         # M-A1..M-A4 straight from the rule's words, on the checker's own counts.
         side = s.side(seat)
         self.acts_seen[suit] += 1
-        if suit == m.DIAMONDS:
+        if suit == diamonds.DIAMONDS:
             self.vault[side] += 1
             self.created += 1
-        elif suit == m.HEARTS:
+        elif suit == diamonds.HEARTS:
             self.showroom[side] += 1
             self.created += 1
-        elif suit == m.SPADES:
+        elif suit == diamonds.SPADES:
             if self.showroom[side]:
                 self.showroom[side] -= 1
                 self.vault[side] += 1
@@ -69,12 +70,12 @@ class Checker:
         assert sorted(zones) == ALL_CARDS
         # Crystals: created only by D and H actions, moved only by S and C (M-A, M-C2).
         acts = s.acts
-        if last < m.PLAY:
+        if last < diamonds.PLAY:
             assert acts == []  # counting and passing never touch a crystal
         else:
-            card = last - m.PLAY
-            if self.prev_trick > 0 and self.prev_led != m.suit(card):
-                assert acts[0] == self.prev_turn * 4 + m.suit(card)  # M-R4 off-suit action
+            card = last - diamonds.PLAY
+            if self.prev_trick > 0 and self.prev_led != diamonds.suit(card):
+                assert acts[0] == self.prev_turn * 4 + diamonds.suit(card)  # M-R4 off-suit action
             complete = self.prev_trick + 1 == (4 if n == 2 else n)
             if complete:
                 assert s.trick == [] and len(acts) >= 1
@@ -90,7 +91,7 @@ class Checker:
             # A round ended: every hand was played out (M-R7), majorities as the rule says.
             result = s.results[-1]
             won, majors, none, tricks = result
-            size = m.deck_for(n, s.options["perfect"] == "on")[1]
+            size = diamonds.deck_for(n, s.options["perfect"] == "on")[1]
             assert sum(won) == size * n  # all dealt cards were won: every hand emptied
             assert sum(tricks) * (4 if n == 2 else n) == size * n
             for suit in range(4):
@@ -103,20 +104,20 @@ class Checker:
             assert none == [seat for seat in [(s.dealer - (0 if s.is_over() else 1) + k) % n
                                               for k in range(1, n + 1)] if tricks[seat] == 0]
             if not s.is_over():
-                assert s.round == self.round + 1 and s.phase == m.P_COUNT
+                assert s.round == self.round + 1 and s.phase == diamonds.P_COUNT
                 assert all(len(h) == size for h in s.hands) and s.won == [[]] * n
                 self.round = s.round
         if not s.is_over():
             legal = s.legal_actions()
             assert legal and legal == sorted(legal)
-            if s.phase == m.P_PLAY and s.trick:  # M-R4 must follow
-                led = m.suit(s.trick[0])
+            if s.phase == diamonds.P_PLAY and s.trick:  # M-R4 must follow
+                led = diamonds.suit(s.trick[0])
                 hand = s.hands[s.turn]
-                if any(m.suit(c) == led for c in hand):
-                    assert all(m.suit(a - m.PLAY) == led for a in legal)
+                if any(diamonds.suit(c) == led for c in hand):
+                    assert all(diamonds.suit(a - diamonds.PLAY) == led for a in legal)
                 else:
                     assert len(legal) == len(hand)
-            if s.phase == m.P_PASS:  # nobody holds a card passed to them yet (M-R2)
+            if s.phase == diamonds.P_PASS:  # nobody holds a card passed to them yet (M-R2)
                 for seat in range(n):
                     assert len(s.hands[seat]) + len(s.chosen[seat]) == s.hand_size
             if self.actions % 5 == 0:  # every choice has its own words in a menu
@@ -139,7 +140,7 @@ class Checker:
                     assert shown == (s.vault[t] if public or t == s.side(seat) else None)
                 assert (v["legal"] != []) == (seat == s.current_player())
             self.prev_trick = len(s.trick)
-            self.prev_led = m.suit(s.trick[0]) if s.trick else -1
+            self.prev_led = diamonds.suit(s.trick[0]) if s.trick else -1
             self.prev_turn = s.turn
         if self.actions % 400 == 0:  # replay of the history so far gives the same state
             assert fingerprint(rebuild(s)) == fingerprint(s)
@@ -153,12 +154,12 @@ def run(players, games):
     seen = [0] * 4
     for seed in range(games):
         options = options_list[seed % len(options_list)]
-        state = m.new_game(players, seed, options)
+        state = diamonds.new_game(players, seed, options)
         checker = Checker(state)
         s = random_game("diamonds", players, seed, options, policy_seed=seed + 1000 * players,
                         check=checker)
         assert s.is_over() and s.winners()
-        assert len(s.results) == m.ROUNDS[players]  # M-E1
+        assert len(s.results) == diamonds.ROUNDS[players]  # M-E1
         scores = s.scores()
         for seat in range(players):
             side = s.side(seat)
@@ -200,6 +201,6 @@ def test_random_games_6_players():
 
 def test_team_mode_refused_for_other_counts_M_O3():
     for players in (2, 3, 5):
-        raises(ValueError, m.new_game, players, 1, {"teams": "on"})
+        raises(ValueError, diamonds.new_game, players, 1, {"teams": "on"})
         assert len(fitting_options(players)) == 4
     assert len(fitting_options(4)) == len(fitting_options(6)) == 8

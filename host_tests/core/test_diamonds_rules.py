@@ -3,11 +3,11 @@
 from checks import fingerprint, raises, refused
 
 from firmware.core import record, replay
-from firmware.games.diamonds import rules as m
+from firmware.games.diamonds import rules as diamonds
 
 
 def C(r, s):
-    return m.make_card(r, "DHSC".index(s))
+    return diamonds.make_card(r, "DHSC".index(s))
 
 
 def cards(text):
@@ -19,20 +19,20 @@ def table(players, hands, leader=0, dealer=None, options=None, trick=(), thief=N
           showroom=None, vault=None):
     """A state in trick play with the given hands (text per seat); every other card is set
     aside. `trick`: cards already played this trick, from the leader on."""
-    s = m.new_game(players, 1, options)
+    s = diamonds.new_game(players, 1, options)
     s.hands = [sorted(cards(h)) for h in hands]
     s.trick = list(trick)
     used = list(s.trick)
     for h in s.hands:
         used += h
-    s.aside = [c for c in range(m.DECK_SIZE) if c not in used]
+    s.aside = [c for c in range(diamonds.DECK_SIZE) if c not in used]
     s.chosen = [[] for _ in range(players)]
     s.won = [[] for _ in range(players)]
     s.tricks = [0] * players
     s.leader = leader
     s.dealer = (leader - 1) % players if dealer is None else dealer
     s.turn = (leader + len(s.trick)) % players
-    s.phase = m.P_PLAY
+    s.phase = diamonds.P_PLAY
     s.count = 1
     if thief is not None:
         s.thief = thief
@@ -46,13 +46,13 @@ def table(players, hands, leader=0, dealer=None, options=None, trick=(), thief=N
 
 def play(s, *texts):
     for text in texts:
-        s.apply(m.PLAY + cards(text)[0])
+        s.apply(diamonds.PLAY + cards(text)[0])
     return s
 
 
 def no_unpick(s):
     # A fixed stepping through the legal actions could pick and take back forever.
-    return [a for a in s.legal_actions() if not m.UNPICK <= a < m.PLAY]
+    return [a for a in s.legal_actions() if not diamonds.UNPICK <= a < diamonds.PLAY]
 
 
 def in_play(s):
@@ -64,49 +64,49 @@ def in_play(s):
 
 # ---- M-C components, M-S setup ---------------------------------------------------------------
 def test_sixty_cards_four_suits_M_C1():
-    assert m.DECK_SIZE == 60
+    assert diamonds.DECK_SIZE == 60
     for s in range(4):
-        assert [m.rank(c) for c in range(60) if m.suit(c) == s] == list(range(1, 16))
-    assert m.card_text(C(8, "D")) == "8D" and m.card_text(C(15, "C")) == "15C"
-    assert m.card_text(C(1, "H")) == "1H" and m.card_text(C(10, "S")) == "10S"
-    assert len(set(m.card_text(c) for c in range(60))) == 60
+        assert [diamonds.rank(c) for c in range(60) if diamonds.suit(c) == s] == list(range(1, 16))
+    assert diamonds.card_text(C(8, "D")) == "8D" and diamonds.card_text(C(15, "C")) == "15C"
+    assert diamonds.card_text(C(1, "H")) == "1H" and diamonds.card_text(C(10, "S")) == "10S"
+    assert len(set(diamonds.card_text(c) for c in range(60))) == 60
     for players in range(2, 7):
-        assert in_play(m.new_game(players, players)) == list(range(60))
+        assert in_play(diamonds.new_game(players, players)) == list(range(60))
 
 
 def test_setup_showrooms_dealer_thief_M_S1_M_S2_M_C3():
     dealers = set()
     for seed in range(60):
         for players in range(2, 7):
-            s = m.new_game(players, seed)
+            s = diamonds.new_game(players, seed)
             assert s.showroom == [3] * players and s.vault == [0] * players  # M-S1
             assert s.thief == (s.dealer + 1) % players  # M-S2
-            assert s.current_player() == s.dealer and s.phase == m.P_COUNT
+            assert s.current_player() == s.dealer and s.phase == diamonds.P_COUNT
             if players == 5:
                 dealers.add(s.dealer)
     assert dealers == {0, 1, 2, 3, 4}  # a random first dealer
-    s = m.new_game(4, 3, {"teams": "on"})
+    s = diamonds.new_game(4, 3, {"teams": "on"})
     assert s.showroom == [3, 3] and s.vault == [0, 0]  # M-C3: one per team
 
 
 def test_crystal_supply_is_unlimited_M_C2():
     s = table(2, ["1S 2S", "3S 4S"], vault=[500, 0])
     for _ in range(3):
-        s._suit_action(0, m.DIAMONDS, "test")
+        s._suit_action(0, diamonds.DIAMONDS, "test")
     assert s.vault[0] == 503
 
 
 # ---- M-R round ----------------------------------------------------------------------------------
 def test_deal_ten_each_rest_aside_M_R1():
     for players in range(2, 7):
-        s = m.new_game(players, 10 + players)
+        s = diamonds.new_game(players, 10 + players)
         assert [len(h) for h in s.hands] == [10] * players
         assert len(s.aside) == 60 - 10 * players
         assert in_play(s) == list(range(60))
 
 
 def test_dealer_moves_left_each_round_M_R1():
-    s = m.new_game(3, 4)
+    s = diamonds.new_game(3, 4)
     dealers = [s.dealer]
     rng = 0
     while not s.is_over():
@@ -124,31 +124,31 @@ def test_perfect_diamonds_deck_and_deal_M_O1():
     expect = {2: (8, 16), 3: (9, 12), 4: (13, 13), 5: (15, 12), 6: (15, 10)}
     for players in range(2, 7):
         top, size = expect[players]
-        s = m.new_game(players, 7, {"perfect": "on"})
+        s = diamonds.new_game(players, 7, {"perfect": "on"})
         assert [len(h) for h in s.hands] == [size] * players
         dealt = [c for h in s.hands for c in h]
-        assert sorted(dealt) == [c for c in range(60) if m.rank(c) <= top]  # all of them
-        assert all(m.rank(c) > top for c in s.aside)
+        assert sorted(dealt) == [c for c in range(60) if diamonds.rank(c) <= top]  # all of them
+        assert all(diamonds.rank(c) > top for c in s.aside)
         assert in_play(s) == list(range(60))
 
 
 def test_dealer_chooses_the_pass_count_M_R2():
-    s = m.new_game(4, 2)
+    s = diamonds.new_game(4, 2)
     dealer = s.dealer
     assert s.current_player() == dealer
-    assert s.legal_actions() == [m.COUNT + 1, m.COUNT + 2, m.COUNT + 3]
-    refused(s, m.CONFIRM)
-    refused(s, m.PICK + s.hands[dealer][0])
-    s.apply(m.COUNT + 2)
-    assert s.count == 2 and s.phase == m.P_PASS
+    assert s.legal_actions() == [diamonds.COUNT + 1, diamonds.COUNT + 2, diamonds.COUNT + 3]
+    refused(s, diamonds.CONFIRM)
+    refused(s, diamonds.PICK + s.hands[dealer][0])
+    s.apply(diamonds.COUNT + 2)
+    assert s.count == 2 and s.phase == diamonds.P_PASS
     assert s.current_player() == dealer  # [project] the dealer chooses first
     assert "sets the pass: 2 cards" in s.notes[0]
 
 
 def test_passing_is_secret_and_simultaneous_M_R2():
-    s = m.new_game(4, 5)
+    s = diamonds.new_game(4, 5)
     n = 4
-    s.apply(m.COUNT + 3)
+    s.apply(diamonds.COUNT + 3)
     before = [list(h) for h in s.hands]
     order = []
     chosen = []
@@ -158,8 +158,8 @@ def test_passing_is_secret_and_simultaneous_M_R2():
         picks = list(s.hands[seat][:3])
         for i in range(3):
             legal = s.legal_actions()
-            assert m.CONFIRM not in legal  # exactly the count, not fewer
-            s.apply(m.PICK + picks[i])
+            assert diamonds.CONFIRM not in legal  # exactly the count, not fewer
+            s.apply(diamonds.PICK + picks[i])
             v = s.view(seat)
             assert picks[i] not in v["hand"] and picks[i] in v["chosen"]
             for other in range(n):
@@ -169,15 +169,15 @@ def test_passing_is_secret_and_simultaneous_M_R2():
                     assert picks[i] not in w["hand"]  # not received before everyone chose
                     assert w["chosen_counts"][seat] == i + 1 and w["hand_counts"][seat] == 9 - i
         legal = s.legal_actions()
-        assert legal[0] == m.CONFIRM and all(a >= m.UNPICK for a in legal[1:])
+        assert legal[0] == diamonds.CONFIRM and all(a >= diamonds.UNPICK for a in legal[1:])
         chosen.append(picks)
         if step < n - 1:
-            s.apply(m.CONFIRM)
+            s.apply(diamonds.CONFIRM)
             # nobody's hand holds a card passed to them yet
             for seat2 in range(n):
                 assert len(s.hands[seat2]) + len(s.chosen[seat2]) == 10
     assert order == [(s.dealer + k) % n for k in range(n)]
-    s.apply(m.CONFIRM)  # the last one: all pass at once to the left
+    s.apply(diamonds.CONFIRM)  # the last one: all pass at once to the left
     for i in range(n):
         seat = order[i]
         left = (seat + 1) % n
@@ -185,42 +185,43 @@ def test_passing_is_secret_and_simultaneous_M_R2():
         kept = [c for c in before[seat] if c not in chosen[i]]
         assert all(c in s.hands[seat] for c in kept)
     assert [len(h) for h in s.hands] == [10] * n
-    assert s.phase == m.P_PLAY
+    assert s.phase == diamonds.P_PLAY
     assert s.current_player() == (s.dealer + 1) % n  # M-R3
 
 
 def test_pass_choice_can_be_taken_back_M_R2():
-    s = m.new_game(3, 8)
-    s.apply(m.COUNT + 1)
+    s = diamonds.new_game(3, 8)
+    s.apply(diamonds.COUNT + 1)
     seat = s.current_player()
     a, b = s.hands[seat][0], s.hands[seat][1]
-    s.apply(m.PICK + a)
-    assert s.legal_actions() == [m.CONFIRM, m.UNPICK + a]
-    refused(s, m.PICK + b)  # no more than the count
-    s.apply(m.UNPICK + a)
+    s.apply(diamonds.PICK + a)
+    assert s.legal_actions() == [diamonds.CONFIRM, diamonds.UNPICK + a]
+    refused(s, diamonds.PICK + b)  # no more than the count
+    s.apply(diamonds.UNPICK + a)
     assert a in s.hands[seat] and s.chosen[seat] == []
-    refused(s, m.CONFIRM)
-    s.apply(m.PICK + b)
-    s.apply(m.CONFIRM)
+    refused(s, diamonds.CONFIRM)
+    s.apply(diamonds.PICK + b)
+    s.apply(diamonds.CONFIRM)
     assert s.current_player() == (seat + 1) % 3
-    assert s.action_text(m.PICK + s.hands[(seat + 1) % 3][0], seat) == "choose a card to pass"
+    assert s.action_text(diamonds.PICK + s.hands[(seat + 1) % 3][0],
+                         seat) == "choose a card to pass"
 
 
 def pass_top_two(s):
     """Both seats of a fresh 2-player game pass their two highest cards: {seat: cards}."""
-    s.apply(m.COUNT + 2)
+    s.apply(diamonds.COUNT + 2)
     picks = {}
     for _ in range(2):
         seat = s.current_player()
         picks[seat] = s.hands[seat][-2:]
         for c in picks[seat]:
-            s.apply(m.PICK + c)
-        s.apply(m.CONFIRM)
+            s.apply(diamonds.PICK + c)
+        s.apply(diamonds.CONFIRM)
     return picks
 
 
 def test_two_players_pass_to_the_opponent_M_R2():
-    s = m.new_game(2, 3)
+    s = diamonds.new_game(2, 3)
     picks = pass_top_two(s)
     for seat in (0, 1):
         assert all(c in s.hands[1 - seat] for c in picks[seat])
@@ -228,21 +229,21 @@ def test_two_players_pass_to_the_opponent_M_R2():
 
 def test_first_lead_left_of_dealer_M_R3():
     for players in range(2, 7):
-        s = m.new_game(players, 30 + players)
-        s.apply(m.COUNT + 1)
+        s = diamonds.new_game(players, 30 + players)
+        s.apply(diamonds.COUNT + 1)
         for _ in range(players):
-            s.apply(m.PICK + s.hands[s.current_player()][0])
-            s.apply(m.CONFIRM)
+            s.apply(diamonds.PICK + s.hands[s.current_player()][0])
+            s.apply(diamonds.CONFIRM)
         assert s.current_player() == (s.dealer + 1) % players and s.trick == []
 
 
 def test_must_follow_suit_M_R4():
     s = table(3, ["4D 9D 2S", "3D 1H 7S", "5C 6C 8C"])
     play(s, "4D")
-    assert s.legal_actions() == [m.PLAY + C(3, "D")]  # P2 holds a diamond: must follow
-    refused(s, m.PLAY + C(1, "H"))
+    assert s.legal_actions() == [diamonds.PLAY + C(3, "D")]  # P2 holds a diamond: must follow
+    refused(s, diamonds.PLAY + C(1, "H"))
     play(s, "3D")
-    assert s.legal_actions() == [m.PLAY + c for c in cards("5C 6C 8C")]  # no diamond: any
+    assert s.legal_actions() == [diamonds.PLAY + c for c in cards("5C 6C 8C")]  # no diamond: any
 
 
 def test_off_suit_action_immediately_M_R4():
@@ -250,7 +251,7 @@ def test_off_suit_action_immediately_M_R4():
     play(s, "4D", "3D")
     assert s.showroom == [3, 3, 3]
     play(s, "10H")  # P3 cannot follow: heart action at once, before the trick is decided
-    assert s.acts[0] == 2 * 4 + m.HEARTS
+    assert s.acts[0] == 2 * 4 + diamonds.HEARTS
     assert s.showroom[2] == 4
     assert any("P3 cannot follow, plays 10H: heart action" in note for note in s.notes)
 
@@ -259,7 +260,7 @@ def test_highest_led_card_wins_and_takes_the_led_action_M_R5():
     s = table(3, ["4S 9D", "12S 1H", "15H 6C"], vault=[0, 0, 0], showroom=[3, 3, 3])
     play(s, "4S", "12S", "15H")  # 15H is higher but off-suit: 12S wins
     assert s.tricks == [0, 1, 0] and sorted(s.won[1]) == sorted(cards("4S 12S 15H"))
-    assert s.acts == [2 * 4 + m.HEARTS, 1 * 4 + m.SPADES]
+    assert s.acts == [2 * 4 + diamonds.HEARTS, 1 * 4 + diamonds.SPADES]
     assert s.showroom == [3, 2, 4] and s.vault == [0, 1, 0]  # spade: showroom -> vault
     assert s.current_player() == 1 and s.leader == 1  # the winner leads the next
     assert "P2 wins the trick with 12S" in s.notes[1]
@@ -283,7 +284,7 @@ def test_two_player_each_off_suit_card_acts_M_R6():
     assert s.showroom == [4, 3] and s.thief == 0
     play(s, "2H")  # B again off-suit: heart, then the trick is complete
     assert s.tricks == [1, 0]  # 4S the only led-suit card: A wins, spade action
-    assert s.acts == [1 * 4 + m.HEARTS, 0 * 4 + m.SPADES]
+    assert s.acts == [1 * 4 + diamonds.HEARTS, 0 * 4 + diamonds.SPADES]
     assert s.showroom == [3, 4] and s.vault == [1, 0]
 
 
@@ -292,14 +293,14 @@ def test_worked_example_M_X1():
     # takes one diamond action, and leads the next trick.
     s = table(2, ["4D 10H 5S 6S", "3D 8D 7C 9C"], leader=0, showroom=[3, 3], vault=[0, 0])
     play(s, "4D", "3D")
-    assert s.legal_actions() == [m.PLAY + c for c in cards("10H 5S 6S")]
+    assert s.legal_actions() == [diamonds.PLAY + c for c in cards("10H 5S 6S")]
     play(s, "10H")
     assert s.showroom == [4, 3] and s.vault == [0, 0]
-    assert s.legal_actions() == [m.PLAY + C(8, "D")]  # B must follow
+    assert s.legal_actions() == [diamonds.PLAY + C(8, "D")]  # B must follow
     play(s, "8D")
     assert s.tricks == [0, 1]
     assert s.vault == [0, 1] and s.showroom == [4, 3]
-    assert s.acts == [1 * 4 + m.DIAMONDS]
+    assert s.acts == [1 * 4 + diamonds.DIAMONDS]
     assert s.current_player() == 1 and s.leader == 1 and s.trick == []
 
 
@@ -307,28 +308,28 @@ def test_worked_example_M_X1():
 def test_diamond_and_heart_from_the_supply_M_A1_M_A2():
     s = table(3, ["1S", "2S", "3S"], showroom=[3, 3, 3], vault=[0, 0, 0])
     created = s.created
-    s._suit_action(1, m.DIAMONDS, "x")
-    s._suit_action(2, m.HEARTS, "x")
+    s._suit_action(1, diamonds.DIAMONDS, "x")
+    s._suit_action(2, diamonds.HEARTS, "x")
     assert s.vault == [0, 1, 0] and s.showroom == [3, 3, 4] and s.created == created + 2
 
 
 def test_spade_moves_showroom_to_vault_M_A3():
     s = table(3, ["1S", "2S", "3S"], showroom=[1, 3, 3], vault=[0, 0, 0])
-    s._suit_action(0, m.SPADES, "x")
+    s._suit_action(0, diamonds.SPADES, "x")
     assert s.showroom == [0, 3, 3] and s.vault == [1, 0, 0]
-    s._suit_action(0, m.SPADES, "x")  # empty showroom: nothing
+    s._suit_action(0, diamonds.SPADES, "x")  # empty showroom: nothing
     assert s.showroom == [0, 3, 3] and s.vault == [1, 0, 0]
     assert "showroom is empty" in s.notes[-1]
 
 
 def test_club_steals_from_the_token_holder_and_moves_it_M_A4():
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=1)
-    s._suit_action(0, m.CLUBS, "x")
+    s._suit_action(0, diamonds.CLUBS, "x")
     assert s.showroom == [4, 2, 0, 3] and s.thief == 2
     assert "P1 steals a crystal from P2; thief token to P3" in s.notes[-1]
-    s._suit_action(0, m.CLUBS, "x")  # the holder's showroom is empty: nothing, token moves
+    s._suit_action(0, diamonds.CLUBS, "x")  # the holder's showroom is empty: nothing, token moves
     assert s.showroom == [4, 2, 0, 3] and s.thief == 3
-    s._suit_action(3, m.CLUBS, "x")  # [resolution] the holder itself: nothing, token moves
+    s._suit_action(3, diamonds.CLUBS, "x")  # [resolution] the holder itself: nothing, token moves
     assert s.showroom == [4, 2, 0, 3] and s.thief == 0
     assert "holds the thief token" in s.notes[-1]
 
@@ -355,7 +356,7 @@ def test_round_end_majorities_in_order_ties_give_nothing_M_R7():
     assert result[1] == [-1, 2, -1, 1]
     kinds = [a % 4 for a in s.acts]
     seats = [a // 4 for a in s.acts]
-    assert kinds == [m.HEARTS, m.HEARTS, m.CLUBS] and seats == [2, 2, 1]
+    assert kinds == [diamonds.HEARTS, diamonds.HEARTS, diamonds.CLUBS] and seats == [2, 2, 1]
     assert s.round == 1  # next round dealt
 
 
@@ -366,9 +367,9 @@ def test_off_suit_cards_count_for_majorities_M_R7():
     assert [a for a in s.results[0][1]] == [0, -1, 0, -1]
     # B won no trick: two diamond actions after the majorities.
     assert s.results[0][2] == [1]
-    assert s.acts == [1 * 4 + m.DIAMONDS, 0 * 4 + m.SPADES,
-                      0 * 4 + m.DIAMONDS, 0 * 4 + m.SPADES, 1 * 4 + m.DIAMONDS,
-                      1 * 4 + m.DIAMONDS]
+    assert s.acts == [1 * 4 + diamonds.DIAMONDS, 0 * 4 + diamonds.SPADES,
+                      0 * 4 + diamonds.DIAMONDS, 0 * 4 + diamonds.SPADES, 1 * 4 + diamonds.DIAMONDS,
+                      1 * 4 + diamonds.DIAMONDS]
 
 
 def test_no_trick_double_diamond_in_seat_order_M_R7():
@@ -384,7 +385,7 @@ def test_no_trick_double_diamond_in_seat_order_M_R7():
 def test_rounds_by_player_count_M_E1():
     expect = {2: 4, 3: 6, 4: 4, 5: 5, 6: 6}
     for players in range(2, 7):
-        s = m.new_game(players, 2)
+        s = diamonds.new_game(players, 2)
         i = 0
         while not s.is_over():
             legal = no_unpick(s)
@@ -395,9 +396,9 @@ def test_rounds_by_player_count_M_E1():
 
 
 def test_scores_and_tie_breaks_M_E2():
-    assert m.points(3, 4) == 11
+    assert diamonds.points(3, 4) == 11
     s = table(3, ["1S", "2S", "3S"], showroom=[5, 3, 7], vault=[3, 4, 2])
-    s.phase = m.P_OVER
+    s.phase = diamonds.P_OVER
     assert s.scores() == [11, 11, 11]
     assert s.winners() == [1]  # most vault crystals
     s.vault = [4, 4, 2]
@@ -409,11 +410,11 @@ def test_scores_and_tie_breaks_M_E2():
 
 # ---- M-O options ---------------------------------------------------------------------------------
 def test_show_score_makes_vaults_public_M_O2():
-    hidden = m.new_game(3, 5)
+    hidden = diamonds.new_game(3, 5)
     hidden.vault = [4, 5, 6]
     v = hidden.view(1)
     assert v["vault"] == 5 and v["vaults"] == [None, 5, None] and v["scores"] is None
-    shown = m.new_game(3, 5, {"show_score": "on"})
+    shown = diamonds.new_game(3, 5, {"show_score": "on"})
     shown.vault = [4, 5, 6]
     v = shown.view(1)
     assert v["vaults"] == [4, 5, 6] and v["scores"] == [11, 13, 15]
@@ -421,21 +422,21 @@ def test_show_score_makes_vaults_public_M_O2():
 
 def test_team_mode_player_counts_M_O3():
     for players in (2, 3, 5):
-        exc = raises(ValueError, m.new_game, players, 1, {"teams": "on"})
+        exc = raises(ValueError, diamonds.new_game, players, 1, {"teams": "on"})
         assert "team mode needs 4 or 6 players" in str(exc)
-    assert m.new_game(4, 1, {"teams": "on"}).sides == 2
-    assert m.new_game(6, 1, {"teams": "on"}).sides == 3
+    assert diamonds.new_game(4, 1, {"teams": "on"}).sides == 2
+    assert diamonds.new_game(6, 1, {"teams": "on"}).sides == 3
 
 
 def test_team_mode_passes_to_the_partner_M_O3():
-    s = m.new_game(6, 9, {"teams": "on"})
-    s.apply(m.COUNT + 1)
+    s = diamonds.new_game(6, 9, {"teams": "on"})
+    s.apply(diamonds.COUNT + 1)
     picks = {}
     for _ in range(6):
         seat = s.current_player()
         picks[seat] = s.hands[seat][0]
-        s.apply(m.PICK + picks[seat])
-        s.apply(m.CONFIRM)
+        s.apply(diamonds.PICK + picks[seat])
+        s.apply(diamonds.CONFIRM)
     for seat in range(6):
         assert picks[seat] in s.hands[(seat + 3) % 6]
 
@@ -462,9 +463,9 @@ def test_team_mode_shared_crystals_and_majorities_M_O3():
 def test_team_mode_no_trick_bonus_per_player_and_own_team_token_M_O3():
     s = table(4, ["2H", "1H", "3H", "4H"], leader=0, dealer=3, options={"teams": "on"},
               showroom=[3, 3], vault=[0, 0], thief=2)
-    s._suit_action(0, m.CLUBS, "x")  # P3 (P1's partner) holds the token: nothing
+    s._suit_action(0, diamonds.CLUBS, "x")  # P3 (P1's partner) holds the token: nothing
     assert s.showroom == [3, 3] and s.thief == 3
-    s._suit_action(0, m.CLUBS, "x")  # P4 is in the other team: steal
+    s._suit_action(0, diamonds.CLUBS, "x")  # P4 is in the other team: steal
     assert s.showroom == [4, 2] and s.thief == 0
     play(s, "2H", "1H", "3H", "4H")  # P4 wins the only trick: P1, P2, P3 won nothing
     assert s.results[0][2] == [0, 1, 2]
@@ -475,7 +476,7 @@ def test_team_mode_no_trick_bonus_per_player_and_own_team_token_M_O3():
 def test_team_mode_scores_and_winners_M_O3_M_E2():
     s = table(6, ["1S"] * 1 + ["2S", "3S", "4S", "5S", "6S"], options={"teams": "on"},
               showroom=[3, 5, 1], vault=[2, 1, 3])
-    s.phase = m.P_OVER
+    s.phase = diamonds.P_OVER
     assert s.scores() == [7, 7, 7, 7, 7, 7]
     assert s.winners() == [2, 5]  # most vault crystals: team P3+P6
 
@@ -486,9 +487,9 @@ def test_view_shows_only_what_the_seat_may_know():
     play(s, "4D")
     v = s.view(1)
     assert v["hand"] == cards("3D 1H") and v["hand_counts"] == [1, 2, 2]
-    assert v["trick"] == [C(4, "D")] and v["led"] == m.DIAMONDS and v["leader"] == 0
+    assert v["trick"] == [C(4, "D")] and v["led"] == diamonds.DIAMONDS and v["leader"] == 0
     assert v["thief"] == 2 and v["showroom"] == [3, 3, 3]
-    assert v["legal"] == [m.PLAY + C(3, "D")] and s.view(0)["legal"] == []
+    assert v["legal"] == [diamonds.PLAY + C(3, "D")] and s.view(0)["legal"] == []
     for key in ("hands", "chosen_all"):
         assert key not in v
     assert v["won"] == [[0, 0, 0, 0]] * 3
@@ -498,43 +499,46 @@ def test_view_shows_the_suits_a_seat_did_not_follow_M_R4():
     s = table(3, ["4D 9D 2S", "3H 1H 7S", "5C 6D 8C"])
     play(s, "4D", "3H")  # P2 shows it has no diamond
     voids = s.view(0)["voids"]
-    assert voids == [0, 1 << m.DIAMONDS, 0] and s.view(2)["voids"] == voids
+    assert voids == [0, 1 << diamonds.DIAMONDS, 0] and s.view(2)["voids"] == voids
     play(s, "6D")  # P3 follows: nothing shown
-    assert s.view(1)["voids"] == [0, 1 << m.DIAMONDS, 0]
+    assert s.view(1)["voids"] == [0, 1 << diamonds.DIAMONDS, 0]
     play(s, "5C", "2S")  # P3 won and leads a club: P1 shows it has none
     play(s, "7S")
-    assert s.view(0)["voids"] == [1 << m.CLUBS, 1 << m.DIAMONDS | 1 << m.CLUBS, 0]
+    assert s.view(0)["voids"] == [1 << diamonds.CLUBS,
+                                  1 << diamonds.DIAMONDS | 1 << diamonds.CLUBS, 0]
 
 
 def test_view_shows_the_passer_the_cards_the_taker_still_holds_M_R2():
-    s = m.new_game(2, 3)
+    s = diamonds.new_game(2, 3)
     picks = pass_top_two(s)
     for seat in (0, 1):
         assert s.view(seat)["given"] == sorted(picks[seat])
     taker = s.current_player()
-    card = next(a - m.PLAY for a in s.legal_actions() if a - m.PLAY in picks[1 - taker])
-    s.apply(m.PLAY + card)
+    card = next(a - diamonds.PLAY for a in s.legal_actions()
+                if a - diamonds.PLAY in picks[1 - taker])
+    s.apply(diamonds.PLAY + card)
     assert s.view(1 - taker)["given"] == [c for c in sorted(picks[1 - taker]) if c != card]
     assert s.view(taker)["given"] == sorted(picks[taker])
     assert s.clone().view(1 - taker)["given"] == s.view(1 - taker)["given"]
 
 
 def test_action_words_are_distinct_and_hide_pass_choices():
-    s = m.new_game(3, 1)
+    s = diamonds.new_game(3, 1)
     words = [s.action_text(a) for a in s.legal_actions()]
     assert words == ["pass 1 card", "pass 2 cards", "pass 3 cards"]
-    s.apply(m.COUNT + 2)
+    s.apply(diamonds.COUNT + 2)
     seat = s.current_player()
     legal = s.legal_actions()
     words = [s.action_text(a, seat) for a in legal]
     assert len(set(words)) == len(words) == 10
     assert s.action_text(legal[0], (seat + 1) % 3) == "choose a card to pass"
     s.apply(legal[0])
-    assert s.action_text(m.UNPICK + legal[0] - m.PICK, (seat + 1) % 3) == "take back a card"
+    assert s.action_text(diamonds.UNPICK + legal[0] - diamonds.PICK,
+                         (seat + 1) % 3) == "take back a card"
 
 
 def test_replay_and_clone():
-    s = m.new_game(5, 77, {"perfect": "on"})
+    s = diamonds.new_game(5, 77, {"perfect": "on"})
     i = 0
     while not s.is_over() and i < 200:
         legal = no_unpick(s)
@@ -550,7 +554,7 @@ def test_replay_and_clone():
 
 
 def test_two_player_perfect_round_has_eight_tricks_of_four_M_R6_M_O1():
-    s = m.new_game(2, 12, {"perfect": "on"})
+    s = diamonds.new_game(2, 12, {"perfect": "on"})
     i = 0
     while not s.results:
         legal = no_unpick(s)
@@ -578,26 +582,26 @@ def test_round_end_notes_are_public_words_M_R7():
 # ---- Added for the mutation sample -------------------------------------------------------------
 def test_two_to_six_players():
     for players in (0, 1, 7, 8):
-        raises(ValueError, m.new_game, players, 1)
+        raises(ValueError, diamonds.new_game, players, 1)
     for players in range(2, 7):
-        assert m.new_game(players, 1).players == players
+        assert diamonds.new_game(players, 1).players == players
 
 
 def test_hands_dealt_sorted_and_no_trick_yet_M_R1():
-    s = m.new_game(4, 6)
+    s = diamonds.new_game(4, 6)
     for h in s.hands:
         assert h == sorted(h)
     v = s.view(0)
     assert v["last_trick"] == [] and v["last_leader"] == -1 and v["last_winner"] == -1
     assert v["leader"] == -1 and v["led"] == -1
-    s.apply(m.COUNT + 1)
+    s.apply(diamonds.COUNT + 1)
     seat = s.current_player()
-    assert s.legal_actions() == [m.PICK + c for c in sorted(s.hands[seat])]
+    assert s.legal_actions() == [diamonds.PICK + c for c in sorted(s.hands[seat])]
 
 
 def test_a_single_card_is_a_majority_M_R7():
-    assert m.majority([0, 1, 0]) == 1 and m.majority([1, 0]) == 0
-    assert m.majority([0, 0, 0]) == -1 and m.majority([2, 2, 1]) == -1
+    assert diamonds.majority([0, 1, 0]) == 1 and diamonds.majority([1, 0]) == 0
+    assert diamonds.majority([0, 0, 0]) == -1 and diamonds.majority([2, 2, 1]) == -1
     # Last trick: P3 wins three hearts; P1 won a single club before: the club majority.
     s = table(3, ["2H", "1H", "3H"], showroom=[3, 3, 3], vault=[0, 0, 0], thief=1)
     s.won = [cards("1C"), [], []]
@@ -627,31 +631,31 @@ def test_pass_notes_name_the_direction_M_R2():
                                     (3, None, "everyone passes 2 card(s) to the left"),
                                     (4, {"teams": "on"},
                                      "everyone passes 2 card(s) to the partner")):
-        s = m.new_game(players, 4, options)
-        s.apply(m.COUNT + 2)
+        s = diamonds.new_game(players, 4, options)
+        s.apply(diamonds.COUNT + 2)
         for _ in range(players):
             hand = s.hands[s.current_player()]
-            s.apply(m.PICK + hand[0])
-            s.apply(m.PICK + hand[0])
-            s.apply(m.CONFIRM)
+            s.apply(diamonds.PICK + hand[0])
+            s.apply(diamonds.PICK + hand[0])
+            s.apply(diamonds.CONFIRM)
         assert s.notes == [words]
 
 
 def test_play_words_M_R4():
     s = table(3, ["4D 9D 15C", "3D 1H", "10H 6C"])
     assert [s.action_text(a) for a in s.legal_actions()] == ["play 4D", "play 9D", "play 15C"]
-    assert s.action_text(m.PLAY + C(10, "H"), 1) == "play 10H"
+    assert s.action_text(diamonds.PLAY + C(10, "H"), 1) == "play 10H"
 
 
 def test_club_notes_name_the_next_token_holder_M_A4():
     # Every club action's note says who holds the thief token next (the seat after the holder).
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=2)
-    s._suit_action(0, m.CLUBS, "x")
+    s._suit_action(0, diamonds.CLUBS, "x")
     empty = "P3's showroom is empty: nothing stolen; thief token to P4"
     assert s.notes[-1] == "x: club action, " + empty
-    s._suit_action(3, m.CLUBS, "y")
+    s._suit_action(3, diamonds.CLUBS, "y")
     held = "P4 holds the thief token: nothing stolen; thief token to P1"
     assert s.notes[-1] == "y: club action, " + held
-    s._suit_action(2, m.CLUBS, "z")
+    s._suit_action(2, diamonds.CLUBS, "z")
     assert s.notes[-1] == "z: club action, P3 steals a crystal from P1; thief token to P2"
     assert s.showroom == [2, 3, 1, 3] and s.thief == 1

@@ -4,9 +4,9 @@ from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
 from firmware.core import record, replay
-from firmware.games.diams import rules as d
+from firmware.games.diams import rules as diams
 
-ALL_CARDS = list(range(d.DECK_SIZE))
+ALL_CARDS = list(range(diams.DECK_SIZE))
 
 
 class Checker:
@@ -24,20 +24,20 @@ class Checker:
         for cards in s.hands + s.vaults:
             zones = zones + cards
         assert sorted(zones) == ALL_CARDS  # D-C: 54 cards, each exactly once
-        assert all(d.is_diamond(c) for c in s.market)
-        assert all(not d.is_diamond(c) and c != d.CLOSING for c in s.discard)
+        assert all(diams.is_diamond(c) for c in s.market)
+        assert all(not diams.is_diamond(c) and c != diams.CLOSING for c in s.discard)
         if not s.is_over():
             legal = s.legal_actions()
             assert legal and legal == sorted(legal)
             # D-T9: at the end of every turn no hand holds more than 5 cards.
             for seat in range(s.players):
                 if seat != s.turn:
-                    assert len(s.hands[seat]) <= d.HAND_LIMIT
-            if s.phase == d.P_DRAW:
-                assert len(s.hands[s.turn]) <= d.HAND_LIMIT
-            if self.oracles and s.phase == d.P_VAULT:
+                    assert len(s.hands[seat]) <= diams.HAND_LIMIT
+            if s.phase == diams.P_DRAW:
+                assert len(s.hands[s.turn]) <= diams.HAND_LIMIT
+            if self.oracles and s.phase == diams.P_VAULT:
                 self.oracle_checks += check_vault_picks(s)
-            elif self.oracles and s.phase == d.P_TAKE:
+            elif self.oracles and s.phase == diams.P_TAKE:
                 self.oracle_checks += check_take_picks(s)
             if self.actions % 5 == 0:  # every choice has its own words in a menu
                 words = [s.action_text(a) for a in legal]
@@ -62,8 +62,8 @@ def subsets(cards):
 
 
 def vault_ok(selection, vault):  # D-T7, straight from the rule's words
-    qualities = [d.quality(c) for c in selection]
-    in_vault = [d.quality(c) for c in vault]
+    qualities = [diams.quality(c) for c in selection]
+    in_vault = [diams.quality(c) for c in vault]
     for q in qualities:
         if qualities.count(q) < 3 and q not in in_vault:
             return False
@@ -71,37 +71,37 @@ def vault_ok(selection, vault):  # D-T7, straight from the rule's words
 
 
 def kinds(cards):
-    return sorted(set((d.quality(c), d.is_pure(c)) for c in cards))
+    return sorted(set((diams.quality(c), diams.is_pure(c)) for c in cards))
 
 
 def check_vault_picks(s):
-    hand = [c for c in s.hands[s.turn] if d.is_diamond(c) and c not in s.sel]
+    hand = [c for c in s.hands[s.turn] if diams.is_diamond(c) and c not in s.sel]
     if len(hand) > 7:
         return 0
     vault = s.vaults[s.turn]
     ok = [c for c in hand if any(vault_ok(s.sel + [c] + more, vault)
                                  for more in subsets([h for h in hand if h != c]))]
     legal = s.legal_actions()
-    offered = [a - d.HAND for a in legal if a >= d.HAND]
+    offered = [a - diams.HAND for a in legal if a >= diams.HAND]
     assert kinds(offered) == kinds(ok) and len(offered) == len(kinds(ok))
-    assert (d.DONE in legal) == vault_ok(s.sel, vault)
+    assert (diams.DONE in legal) == vault_ok(s.sel, vault)
     return 1
 
 
 def check_take_picks(s):
-    target = d.quality(s.placed)
+    target = diams.quality(s.placed)
     others = [c for c in s.market if c != s.placed and c not in s.sel]
     if len(others) > 8:
         return 0
-    taken = sum(d.quality(c) for c in s.sel)
-    ok = [c for c in others if any(taken + d.quality(c) + sum(d.quality(m) for m in more)
+    taken = sum(diams.quality(c) for c in s.sel)
+    ok = [c for c in others if any(taken + diams.quality(c) + sum(diams.quality(m) for m in more)
                                    == target for more in subsets([o for o in others if o != c]))]
     legal = s.legal_actions()
-    offered = [a - d.MARKET_CARD for a in legal if d.MARKET_CARD <= a < d.VAULT_CARD]
+    offered = [a - diams.MARKET_CARD for a in legal if diams.MARKET_CARD <= a < diams.VAULT_CARD]
     assert kinds(offered) == kinds(ok) and len(offered) == len(kinds(ok))
-    assert (d.DONE in legal) == (bool(s.sel) and taken == target)
-    others_same = [c for c in others if d.quality(c) == target]
-    assert (d.TAKE_ALL in legal) == (not s.sel and bool(others_same))
+    assert (diams.DONE in legal) == (bool(s.sel) and taken == target)
+    others_same = [c for c in others if diams.quality(c) == target]
+    assert (diams.TAKE_ALL in legal) == (not s.sel and bool(others_same))
     return 1
 
 
@@ -111,7 +111,7 @@ def run(players, games):
     early_ends = 0
     oracle_checks = 0
     for seed in range(games):
-        options = option_sets(d)[seed % 4]
+        options = option_sets(diams)[seed % 4]
         checker = Checker(oracles=seed % 4 == 0)
         s = random_game("diams", players, seed, options, policy_seed=seed + 1000 * players,
                         check=checker)
@@ -121,7 +121,7 @@ def run(players, games):
             assert rounds == 1 and s.scores() == s.points[0]
         else:
             assert rounds == 3 or (players == 2 and rounds == 2)
-            assert sum(s.chips) == sum(sum(d.round_chips(p)) for p in s.points)
+            assert sum(s.chips) == sum(sum(diams.round_chips(p)) for p in s.points)
             if rounds == 2:
                 early_ends += 1
         assert fingerprint(replay(*record(s))) == fingerprint(s)

@@ -8,7 +8,7 @@ from randplay import random_game
 
 from firmware.core import record, replay
 from firmware.core.base import History
-from firmware.games.diploma import rules as g
+from firmware.games.diploma import rules as diploma
 
 MAX_ACTIONS = 5000  # a generous bound: random games take about 450-650 actions
 
@@ -74,7 +74,7 @@ def _fold(sums, v):
         _fold(sums, int(v))
 
 
-ALL_TILES = list(range(g.TILES))
+ALL_TILES = list(range(diploma.TILES))
 
 
 def each_once(zones, total):
@@ -86,7 +86,7 @@ def each_once(zones, total):
         for z in zones:
             zone += z
         zone.sort()
-        return zone == (ALL_TILES if total == g.TILES else list(range(total)))
+        return zone == (ALL_TILES if total == diploma.TILES else list(range(total)))
     tally = bytearray(total)
     got = 0
     for z in zones:
@@ -124,7 +124,7 @@ class Checker:
 
     def __init__(self):
         self.actions = 0
-        self.phases = [0] * len(g.PHASES)
+        self.phases = [0] * len(diploma.PHASES)
         self.scored = 0
 
     def __call__(self, s, rng):
@@ -136,13 +136,13 @@ class Checker:
         zones = [s.supply, s.discards, s.batch] + s.tiles + s.stacks
         for seat in range(n):
             board = s.boards[seat]
-            assert board[0] == g.CENTRE  # P-C3: the printed spot stays
-            zones.append([t for t in board if t != g.CENTRE and t >= 0])
-        assert each_once(zones, g.TILES)
+            assert board[0] == diploma.CENTRE  # P-C3: the printed spot stays
+            zones.append([t for t in board if t != diploma.CENTRE and t >= 0])
+        assert each_once(zones, diploma.TILES)
         # P-C5: every card once (item, magic-circle, magic).
         zones = [s.item_deck, s.item_used, [b for b in s.under if b >= 0]] + s.items
         assert each_once(zones, 24)
-        assert each_once([s.circle_deck] + s.circles + s.shown, g.CIRCLES)
+        assert each_once([s.circle_deck] + s.circles + s.shown, diploma.CIRCLES)
         assert each_once([s.magic_deck, s.magic_used] + s.magic, 10)
         # P-C1: chips per pair never beyond the pair's 10, never below 0.
         for pair in range(2):
@@ -151,12 +151,12 @@ class Checker:
             for seat in range(n):
                 assert s.stones[seat][2 * pair] >= 0 and s.stones[seat][2 * pair + 1] >= 0
                 held += s.stones[seat][2 * pair] + s.stones[seat][2 * pair + 1]
-            assert held == g.PAIR_CHIPS
+            assert held == diploma.PAIR_CHIPS
         # P-R3: no resource below zero.
         for seat in range(n):
             assert s.mana[seat] >= 0 and s.gold[seat] >= 0 and s.points[seat] >= 0
-            assert 0 <= s.step[seat] <= g.BARRIER_ROUNDS
-            assert len(s.shown[seat]) + len(s.circles[seat]) == g.DEAL_CIRCLES
+            assert 0 <= s.step[seat] <= diploma.BARRIER_ROUNDS
+            assert len(s.shown[seat]) + len(s.circles[seat]) == diploma.DEAL_CIRCLES
         assert s.moves >= 0
         # P-R1: 2 dice a seat, one judgement die.
         if s.judge >= 0:
@@ -181,7 +181,7 @@ class Checker:
                     raises(ValueError, s.apply, bad)
                     assert snapshot(s) == before
         if self.actions % 13 == 0:  # every field copies whole (_copy: two levels at most)
-            for key in g.PUBLIC + g.HIDDEN:
+            for key in diploma.PUBLIC + diploma.HIDDEN:
                 assert two_levels(getattr(s, key)), key
         if self.actions % 400 == 0:  # replay of the history so far gives the same state
             assert snapshot(replay(*record(s))) == snapshot(s)
@@ -190,7 +190,7 @@ class Checker:
 def run(players, games):
     lengths = []
     ends = [0, 0]  # P-E1, P-E2
-    phases = [0] * len(g.PHASES)
+    phases = [0] * len(diploma.PHASES)
     for seed in range(games):
         checker = Checker()
         s = random_game("diploma", players, seed, None, policy_seed=seed + 1000 * players,
@@ -199,7 +199,7 @@ def run(players, games):
         if players > 1:
             assert s.winners()
         else:
-            assert s.winners() == ([0] if s.points[0] >= g.SOLO_TARGET else [])
+            assert s.winners() == ([0] if s.points[0] >= diploma.SOLO_TARGET else [])
         shown = 0
         for cards in s.shown:
             shown += len(cards)
@@ -215,9 +215,9 @@ def run(players, games):
             phases[i] += checker.phases[i]
     assert ends[1] > 0  # P-E2 (P-E1 is rare in random play: test_diploma_rules checks it)
     if games >= 200:  # every kind of decision came up
-        for name in g.PHASES:
+        for name in diploma.PHASES:
             if name != "steal" or players > 1:  # solo: nobody to steal
-                assert phases[g.PHASES.index(name)] > 0, name
+                assert phases[diploma.PHASES.index(name)] > 0, name
     return lengths
 
 

@@ -7,7 +7,7 @@
 # mptest-heap: 144k
 from checks import play, raises, refused
 
-from firmware.games.diploma import rules as g
+from firmware.games.diploma import rules as diploma
 
 R, B, Y, GR, GREY = 0, 1, 2, 3, 4
 STRAIGHT, WIDE, TIGHT = 0, 1, 2
@@ -23,14 +23,14 @@ def M(n=0):
 
 def direction(a, b):
     for d in range(6):
-        if g.NEIGH[a * 6 + d] == b:
+        if diploma.NEIGH[a * 6 + d] == b:
             return d
     raise AssertionError("not adjacent")
 
 
 def rot_for(tile, e1, e2):
     for r in range(6):
-        e = g.ends(tile, r)
+        e = diploma.ends(tile, r)
         if e is not None and sorted(e) == sorted([e1, e2]):
             return r
     raise AssertionError("no rotation")
@@ -57,13 +57,13 @@ TRIANGLE = [1, 2, 8]
 RING = [1, 2, 3, 4, 5, 6]
 
 
-def table(players=2, seat=0, laid=(), hand=(), moves=0, items=None, phase=g.P_PLACE,
+def table(players=2, seat=0, laid=(), hand=(), moves=0, items=None, phase=diploma.P_PLACE,
           dice=None, **attrs):
     """A placement phase of `seat` (also the round player) with the tiles `laid` =
     (hex, tile, rotation) on its board and `hand` in its hand; no items, magic or circles
     unless given. dice: (colour, value) per seat's two dice (production first), then the
     judgement die."""
-    s = g.new_game(players, 5)
+    s = diploma.new_game(players, 5)
     s.tiles = [[] for _ in range(players)]
     s.items = [[] for _ in range(players)]
     s.magic = [[] for _ in range(players)]
@@ -71,7 +71,7 @@ def table(players=2, seat=0, laid=(), hand=(), moves=0, items=None, phase=g.P_PL
     s.item_deck = list(range(24))
     s.magic_deck = list(range(10))
     s.circle_deck = list(range(12))
-    s.supply = [t for t in range(g.TILES) if t not in hand and t not in [x[1] for x in laid]]
+    s.supply = [t for t in range(diploma.TILES) if t not in hand and t not in [x[1] for x in laid]]
     for h, t, r in laid:
         s.boards[seat][h] = t
         s.rots[seat][h] = r
@@ -100,18 +100,18 @@ def table(players=2, seat=0, laid=(), hand=(), moves=0, items=None, phase=g.P_PL
 
 def place(s, k, h, r):
     """Lay a tile of kind k on hex h at rotation r (two decisions: the tile, the spot)."""
-    s.apply(g.TILE + k)
-    s.apply(g.PLACE + h * 6 + r)
+    s.apply(diploma.TILE + k)
+    s.apply(diploma.PLACE + h * 6 + r)
 
 
 def fits_now(s, k, h, r):
     """Whether the seat to play could lay a kind k tile there now."""
-    return g.PLACE + h * 6 + r in s.spots(s.current_player(), k)
+    return diploma.PLACE + h * 6 + r in s.spots(s.current_player(), k)
 
 
 def windowless(players, seed):
     """A new game whose players hold no magic: the round goes straight to the draft."""
-    s = g.new_game(players, seed)
+    s = diploma.new_game(players, seed)
     s.magic_deck += [m for h in s.magic for m in h]
     s.magic = [[] for _ in range(players)]
     s.round_no = 0
@@ -121,37 +121,38 @@ def windowless(players, seed):
 
 # ---- Components and setup ----
 def test_board_of_19_hexes_centre_spot_and_pawn_P_C3():
-    assert g.HEXES == 19 and g.COORDS[0] == (0, 0)
-    assert sorted(g.NEIGH[0:6]) == [1, 2, 3, 4, 5, 6]
-    rim = [h for h in range(19) if 255 in list(g.NEIGH[h * 6:h * 6 + 6])]
+    assert diploma.HEXES == 19 and diploma.COORDS[0] == (0, 0)
+    assert sorted(diploma.NEIGH[0:6]) == [1, 2, 3, 4, 5, 6]
+    rim = [h for h in range(19) if 255 in list(diploma.NEIGH[h * 6:h * 6 + 6])]
     assert rim == list(range(7, 19))
-    s = g.new_game(3, 1)
+    s = diploma.new_game(3, 1)
     for seat in range(3):
-        assert s.boards[seat][0] == g.CENTRE and s.boards[seat].count(-1) == 18
+        assert s.boards[seat][0] == diploma.CENTRE and s.boards[seat].count(-1) == 18
         assert s.pawn[seat] == 0
 
 
 def test_tiles_colours_grey_mana_spots_and_shapes_in_thirds_P_C2():
-    kinds = [g.kind(t) for t in range(g.TILES)]
+    kinds = [diploma.kind(t) for t in range(diploma.TILES)]
     for c in range(4):
-        assert [g.tile_colour(t) for t in range(g.TILES)].count(c) == 20
+        assert [diploma.tile_colour(t) for t in range(diploma.TILES)].count(c) == 20
         assert [kinds.count(c * 3 + sh) for sh in range(3)] == [7, 7, 6]
     assert [kinds.count(12 + sh) for sh in range(3)] == [8, 8, 8]
-    assert kinds.count(g.MANA_KIND) == 16 and g.ends(M(), 0) is None
+    assert kinds.count(diploma.MANA_KIND) == 16 and diploma.ends(M(), 0) is None
     # one line joining two edges: straight opposite, wide two apart, tight neighbours
-    assert g.ends(T(R, STRAIGHT), 1) == (1, 4)
-    assert g.ends(T(R, WIDE), 5) == (5, 1)
-    assert g.ends(T(R, TIGHT), 2) == (2, 3)
-    assert g.rotations(0) == 3 and g.rotations(1) == 6 and g.rotations(g.MANA_KIND) == 1
+    assert diploma.ends(T(R, STRAIGHT), 1) == (1, 4)
+    assert diploma.ends(T(R, WIDE), 5) == (5, 1)
+    assert diploma.ends(T(R, TIGHT), 2) == (2, 3)
+    assert diploma.rotations(0) == 3 and diploma.rotations(1) == 6
+    assert diploma.rotations(diploma.MANA_KIND) == 1
     # sample_tile (the samplers' and tests' stand-in for a kind) is a tile of that kind
-    for k in list(range(15)) + [g.MANA_KIND]:
-        assert g.kind(g.sample_tile(k)) == k, k
+    for k in list(range(15)) + [diploma.MANA_KIND]:
+        assert diploma.kind(diploma.sample_tile(k)) == k, k
 
 
 def test_setup_two_of_each_card_one_mana_three_gold_P_S1_P_S2_P_C4_P_C5():
     firsts = set()
     for seed in range(12):
-        s = g.new_game(4, seed)
+        s = diploma.new_game(4, seed)
         for seat in range(4):
             assert len(s.items[seat]) == 2 and len(s.circles[seat]) == 2
             assert len(s.magic[seat]) == 2
@@ -165,10 +166,10 @@ def test_setup_two_of_each_card_one_mana_three_gold_P_S1_P_S2_P_C4_P_C5():
 # ---- Round: dice, production, penalty ----
 def test_dice_count_snake_draft_and_judgement_die_P_R1():
     s = windowless(3, 2)
-    assert s.phase == g.P_DRAFT and len(s.dice_val) == 7
+    assert s.phase == diploma.P_DRAFT and len(s.dice_val) == 7
     r = s.round_player
     order = []
-    while s.phase == g.P_DRAFT:
+    while s.phase == diploma.P_DRAFT:
         order.append(s.current_player())
         s.apply(s.legal_actions()[0])
     assert order == [r, (r + 1) % 3, (r + 2) % 3, (r + 2) % 3, (r + 1) % 3, r]
@@ -184,23 +185,23 @@ def test_dice_count_snake_draft_and_judgement_die_P_R1():
 def test_production_stones_gold_own_colour_double_and_penalty_P_R2():
     # P1 (Red) produces with a Red 5 over judgement 2: 2 Red stones, 3 gold; P2 (Blue)
     # with a Red 2: no more than the judgement, the penalty.
-    s = table(2, dice=[(R, 5), (B, 1), (R, 2), (Y, 6), (Y, 2)], phase=g.P_ASSIGN,
+    s = table(2, dice=[(R, 5), (B, 1), (R, 2), (Y, 6), (Y, 2)], phase=diploma.P_ASSIGN,
               order=[1], prod=[-1, -1])
     s.supply = s.supply[:60]
-    play(s, g.PROD)  # P1: first die produces
+    play(s, diploma.PROD)  # P1: first die produces
     assert s.prod[0] == 0 and s.current_player() == 1
-    s.apply(g.PROD)  # P2: the Red 2 produces
+    s.apply(diploma.PROD)  # P2: the Red 2 produces
     assert s.stones[0] == [2, 0, 0, 0] and s.gold[0] == 3 + 3
     assert s.stones[1] == [0, 0, 0, 0] and s.mana[1] == 0 and s.gold[1] == 3
     assert s.chips[0] == 8
-    assert s.phase == g.P_PLACE and s.moves == 1  # P1 moves with the Blue 1
+    assert s.phase == diploma.P_PLACE and s.moves == 1  # P1 moves with the Blue 1
 
 
 def test_production_choice_of_die_P_R2():
-    s = table(2, dice=[(R, 1), (B, 6), (R, 2), (Y, 6), (Y, 3)], phase=g.P_ASSIGN,
+    s = table(2, dice=[(R, 1), (B, 6), (R, 2), (Y, 6), (Y, 3)], phase=diploma.P_ASSIGN,
               order=[1], prod=[-1, -1])
-    assert s.legal_actions() == [g.PROD, g.PROD + 2]
-    play(s, g.PROD + 2, g.PROD + 2)
+    assert s.legal_actions() == [diploma.PROD, diploma.PROD + 2]
+    play(s, diploma.PROD + 2, diploma.PROD + 2)
     assert s.stones[0] == [0, 1, 0, 0] and s.gold[0] == 6  # Blue 6 over 3: one Blue stone
     assert s.stones[1] == [0, 0, 1, 0] and s.gold[1] == 6
     assert s.moves == 1
@@ -233,34 +234,34 @@ def test_stones_from_the_pair_side_and_none_from_an_empty_pair_P_C1():
 
 
 def test_magic_costs_mana_reusable_on_any_die_counter_and_window_ends_P_R4_P_M():
-    s = table(2, phase=g.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
-    s.magic = [[g.UPPER_C], [g.COUNTER_C]]
+    s = table(2, phase=diploma.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
+    s.magic = [[diploma.UPPER_C], [diploma.COUNTER_C]]
     s.mana = [2, 1]
     s.passes = 0
     s.decider = 0
-    assert g.UPPER + 3 in s.legal_actions()  # another player's die
-    s.apply(g.UPPER + 3)
+    assert diploma.UPPER + 3 in s.legal_actions()  # another player's die
+    s.apply(diploma.UPPER + 3)
     assert s.dice_val[3] == 6 and s.mana[0] == 1 and s.current_player() == 0
-    assert g.UPPER + 3 not in s.legal_actions()  # a 6 cannot go up
-    s.apply(g.UPPER + 4)  # again: reusable while there is mana; the judgement die too
+    assert diploma.UPPER + 3 not in s.legal_actions()  # a 6 cannot go up
+    s.apply(diploma.UPPER + 4)  # again: reusable while there is mana; the judgement die too
     assert s.dice_val[4] == 2 and s.mana[0] == 0
     assert s.current_player() == 1  # no mana left: P1 is passed over
-    assert s.legal_actions() == [g.PASS, g.COUNTER]
-    s.apply(g.COUNTER)  # cancels the last use only
+    assert s.legal_actions() == [diploma.PASS, diploma.COUNTER]
+    s.apply(diploma.COUNTER)  # cancels the last use only
     assert s.dice_val[4] == 1 and s.dice_val[3] == 6 and s.mana[1] == 0
-    assert s.phase == g.P_ASSIGN  # nobody has mana: the window closes
+    assert s.phase == diploma.P_ASSIGN  # nobody has mana: the window closes
 
 
 def test_magic_ping_pong_ends_when_mana_runs_out_P_R4():
-    s = table(2, phase=g.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
-    s.magic = [[g.UPPER_C], [g.DOWNER_C]]
+    s = table(2, phase=diploma.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
+    s.magic = [[diploma.UPPER_C], [diploma.DOWNER_C]]
     s.mana = [3, 3]
     s.passes = 0
     s.decider = 0
     steps = 0
-    while s.phase == g.P_MAGIC:
+    while s.phase == diploma.P_MAGIC:
         legal = s.legal_actions()
-        s.apply(legal[1] if len(legal) > 1 else g.PASS)  # Upper / Downer on die 0
+        s.apply(legal[1] if len(legal) > 1 else diploma.PASS)  # Upper / Downer on die 0
         steps += 1
         assert steps < 20
     assert s.mana == [0, 0] and s.dice_val[0] == 3
@@ -268,52 +269,52 @@ def test_magic_ping_pong_ends_when_mana_runs_out_P_R4():
 
 def test_replace_a_magic_card_for_one_stone_P_R4():
     s = table(2)
-    s.magic[0] = [g.OBLIVION_C]
+    s.magic[0] = [diploma.OBLIVION_C]
     s.magic_deck = [5, 7]
     s.stones[0] = [0, 0, 1, 0]
     s.chips[1] = 9
-    assert s.legal_actions().count(g.REPLACE + g.OBLIVION_C * 4 + Y) == 1
-    refused(s, g.REPLACE + g.OBLIVION_C * 4 + R)  # no Red stone
-    s.apply(g.REPLACE + g.OBLIVION_C * 4 + Y)
-    assert s.magic[0] == [7] and s.magic_used == [g.OBLIVION_C]
+    assert s.legal_actions().count(diploma.REPLACE + diploma.OBLIVION_C * 4 + Y) == 1
+    refused(s, diploma.REPLACE + diploma.OBLIVION_C * 4 + R)  # no Red stone
+    s.apply(diploma.REPLACE + diploma.OBLIVION_C * 4 + Y)
+    assert s.magic[0] == [7] and s.magic_used == [diploma.OBLIVION_C]
     assert s.stones[0] == [0, 0, 0, 0] and s.chips[1] == 10
 
 
 def test_color_scan_oblivion_rabbit_start_control_change_illusion_P_M():
-    s = g.new_game(2, 9)
-    s.magic = [[g.SCAN_C, g.RABBIT_C], [g.OBLIVION_C, g.CONTROL_C]]
+    s = diploma.new_game(2, 9)
+    s.magic = [[diploma.SCAN_C, diploma.RABBIT_C], [diploma.OBLIVION_C, diploma.CONTROL_C]]
     s.mana = [3, 3]
     s.round_player = 0
     s.round_no = 0
     s._new_round()
-    assert s.phase == g.P_SCAN and s.current_player() == 0
-    play(s, g.SCAN + GR, g.SCAN + GR, g.PASS)
-    assert s.phase == g.P_ROLLED and s.dice_col[:2] == [GR, GR] and len(s.dice_col) == 5
+    assert s.phase == diploma.P_SCAN and s.current_player() == 0
+    play(s, diploma.SCAN + GR, diploma.SCAN + GR, diploma.PASS)
+    assert s.phase == diploma.P_ROLLED and s.dice_col[:2] == [GR, GR] and len(s.dice_col) == 5
     before = list(s.dice_col)
-    play(s, g.PASS, g.OBLIVION)  # P1 passes; P2 rerolls every die, colours kept
+    play(s, diploma.PASS, diploma.OBLIVION)  # P1 passes; P2 rerolls every die, colours kept
     assert s.dice_col == before and s.mana[1] == 2
-    s.apply(g.PASS)
+    s.apply(diploma.PASS)
     assert s.current_player() == 0  # a use opens the window again
-    d = s.legal_actions()[-1] - g.RABBIT
-    play(s, g.RABBIT + d)
+    d = s.legal_actions()[-1] - diploma.RABBIT
+    play(s, diploma.RABBIT + d)
     assert s.dice_own[d] == 0 and s.mana == [0, 2]
     # P2 still has mana and Oblivion, but only before Rabbit Start: the window closes
-    assert s.phase == g.P_DRAFT and s.current_player() == 0  # snake: P1 first
-    while s.phase == g.P_DRAFT:
+    assert s.phase == diploma.P_DRAFT and s.current_player() == 0  # snake: P1 first
+    while s.phase == diploma.P_DRAFT:
         s.apply(s.legal_actions()[0])
     assert s.dice_own.count(0) == 2 and s.dice_own.count(1) == 2
-    assert s.phase == g.P_MAGIC and s.current_player() == 1  # P1 has no after-draft card
+    assert s.phase == diploma.P_MAGIC and s.current_player() == 1  # P1 has no after-draft card
     mine = s.my_dice(1)
     other = s.my_dice(0)
     i, j = min(mine[0], other[0]), max(mine[0], other[0])
-    s.apply(g.CONTROL + i * 9 + j)
+    s.apply(diploma.CONTROL + i * 9 + j)
     assert s.dice_own[mine[0]] == 0 and s.dice_own[other[0]] == 1
     # Change 6 / Change 1 / Illusion set a die's value or colour
-    s2 = table(2, phase=g.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
-    s2.magic = [[g.SIX_C, g.ONE_C, g.ILLUSION_C], []]
+    s2 = table(2, phase=diploma.P_MAGIC, dice=[(R, 3), (B, 4), (Y, 2), (GR, 5), (Y, 1)])
+    s2.magic = [[diploma.SIX_C, diploma.ONE_C, diploma.ILLUSION_C], []]
     s2.mana = [3, 0]
     s2.passes, s2.decider = 0, 0
-    play(s2, g.CHANGE6 + 0, g.CHANGE1 + 3, g.ILLUSION + 1 * 4 + GR)
+    play(s2, diploma.CHANGE6 + 0, diploma.CHANGE1 + 3, diploma.ILLUSION + 1 * 4 + GR)
     assert s2.dice_val[0] == 6 and s2.dice_val[3] == 1 and s2.dice_col[1] == GR
 
 
@@ -323,8 +324,8 @@ def test_round_player_passes_left_and_a_new_round_begins_P_R5():
     s.turn = 2
     s.round_player = 0
     s.decider = 2
-    s.apply(g.END)
-    assert s.round_player == 1 and s.round_no == 2 and s.phase == g.P_DRAFT
+    s.apply(diploma.END)
+    assert s.round_player == 1 and s.round_no == 2 and s.phase == diploma.P_DRAFT
     assert s.current_player() == 1
 
 
@@ -334,78 +335,79 @@ def test_receive_two_tiles_buy_for_two_gold_P_P1():
     s.turn, s.decider = 0, 0
     s.round_player = 0
     top = s.supply[-4:]
-    s.apply(g.END)  # P2's placement begins: 2 tiles from the supply
+    s.apply(diploma.END)  # P2's placement begins: 2 tiles from the supply
     assert sorted(s.tiles[1]) == sorted(top[2:]) and s.current_player() == 1
     s.gold[1] = 3
-    s.apply(g.BUY)
+    s.apply(diploma.BUY)
     assert s.gold[1] == 1 and len(s.tiles[1]) == 3
-    assert g.BUY not in s.legal_actions()  # 1 gold is not enough
+    assert diploma.BUY not in s.legal_actions()  # 1 gold is not enough
 
 
 def test_pawn_steps_only_onto_tiles_with_its_movement_P_P2():
     s = table(2, laid=cycle(TRIANGLE, [R, R, R])[:2], moves=2)
     legal = s.legal_actions()
-    assert g.STEP + 1 in legal and g.STEP + 2 in legal and g.STEP + 3 not in legal
-    play(s, g.STEP + 1, g.STEP + 2)
+    assert diploma.STEP + 1 in legal and diploma.STEP + 2 in legal and diploma.STEP + 3 not in legal
+    play(s, diploma.STEP + 1, diploma.STEP + 2)
     assert s.pawn[0] == 2 and s.moves == 0
-    assert not [a for a in s.legal_actions() if g.STEP <= a < g.STEP + 19]
-    s = table(2, moves=4, dice=[(R, 3), (B, 4)] * 2 + [(Y, 2)], under=[g.B_MOVE, -1])
+    assert not [a for a in s.legal_actions() if diploma.STEP <= a < diploma.STEP + 19]
+    s = table(2, moves=4, dice=[(R, 3), (B, 4)] * 2 + [(Y, 2)], under=[diploma.B_MOVE, -1])
     s.moves = 0
     s.turn, s.decider = 1, 1
     s.round_player = 1
-    s.apply(g.END)  # P1's placement: movement 4 - 2 under the barrier
+    s.apply(diploma.END)  # P1's placement: movement 4 - 2 under the barrier
     assert s.current_player() == 0 and s.moves == 2
 
 
 def test_placement_next_to_the_pawn_with_matching_lines_mana_spot_P_P3():
     s = table(2, hand=[T(R, STRAIGHT), M()])
-    assert g.TILE + 0 in s.legal_actions() and g.TILE + g.MANA_KIND in s.legal_actions()
+    legal = s.legal_actions()
+    assert diploma.TILE + 0 in legal and diploma.TILE + diploma.MANA_KIND in legal
     # only hexes 1..6 (next to the pawn); no line end may face the centre's blank edges
-    for k in (0, g.MANA_KIND):
+    for k in (0, diploma.MANA_KIND):
         for a in s.spots(0, k):
-            h, r = (a - g.PLACE) // 6, (a - g.PLACE) % 6
+            h, r = (a - diploma.PLACE) // 6, (a - diploma.PLACE) % 6
             assert 1 <= h <= 6
-            e = g.ends(g.sample_tile(k), r)
+            e = diploma.ends(diploma.sample_tile(k), r)
             assert e is None or direction(h, 0) not in e
-    assert g.ends(T(R, STRAIGHT), 0) == (0, 3) and direction(1, 0) == 1
-    s.apply(g.TILE + 0)
-    assert s.phase == g.P_SPOT and s.legal_actions() == s.spots(0, 0)
+    assert diploma.ends(T(R, STRAIGHT), 0) == (0, 3) and direction(1, 0) == 1
+    s.apply(diploma.TILE + 0)
+    assert s.phase == diploma.P_SPOT and s.legal_actions() == s.spots(0, 0)
     assert len(s.legal_actions()) == 6 * 3 - 6  # 6 hexes x 3 rotations, 1 of 3 faces the centre
-    s.apply(g.PLACE + 1 * 6 + 0)
+    s.apply(diploma.PLACE + 1 * 6 + 0)
     assert s.boards[0][1] == T(R, STRAIGHT) and s.tiles[0] == [M()]
-    assert s.phase == g.P_PLACE
+    assert s.phase == diploma.P_PLACE
     # hex 2 touches hex 1 through hex 1's edge 0 (a line end): a mana spot cannot go there
-    assert not fits_now(s, g.MANA_KIND, 2, 0)
-    assert fits_now(s, g.MANA_KIND, 3, 0)
+    assert not fits_now(s, diploma.MANA_KIND, 2, 0)
+    assert fits_now(s, diploma.MANA_KIND, 3, 0)
     mana = s.mana[0]
-    place(s, g.MANA_KIND, 3, 0)
+    place(s, diploma.MANA_KIND, 3, 0)
     assert s.mana[0] == mana + 1
     # a line end meets a line end, a blank edge a blank edge
     t = T(B, TIGHT)
-    assert g.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 3, 2)) is False  # faces centre
-    assert g.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 3, 4))  # joins hex 1's line
-    assert not g.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 4, 5))  # blank onto its end
+    assert diploma.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 3, 2)) is False  # faces centre
+    assert diploma.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 3, 4))  # joins hex 1's line
+    assert not diploma.fits(s.boards[0], s.rots[0], 2, t, rot_for(t, 4, 5))  # blank onto its end
 
 
 def test_sell_one_item_per_placement_phase_for_two_gold_P_P4():
-    s = table(2, items={0: [g.T_MANA, 12, g.B_STEAL]})
-    assert g.SELL + 12 in s.legal_actions()
-    s.apply(g.SELL + 12)
+    s = table(2, items={0: [diploma.T_MANA, 12, diploma.B_STEAL]})
+    assert diploma.SELL + 12 in s.legal_actions()
+    s.apply(diploma.SELL + 12)
     assert s.gold[0] == 5 and s.item_used == [12] and s.sold == 1
-    assert not [a for a in s.legal_actions() if g.SELL <= a < g.SELL + 24]
-    refused(s, g.SELL + g.T_MANA)
-    s.apply(g.MANA1)  # tools are used as often as held
-    assert s.mana[0] == 2 and g.T_MANA in s.item_used
+    assert not [a for a in s.legal_actions() if diploma.SELL <= a < diploma.SELL + 24]
+    refused(s, diploma.SELL + diploma.T_MANA)
+    s.apply(diploma.MANA1)  # tools are used as often as held
+    assert s.mana[0] == 2 and diploma.T_MANA in s.item_used
 
 
 def test_declare_only_with_a_closed_loop_P_P5_P_D1():
     laid = cycle(TRIANGLE, [R, R, R])
     s = table(2, laid=laid[:2])
-    assert not [a for a in s.legal_actions() if g.DECLARE <= a < g.DECLARE + 19]
-    assert g.find_loops(s.boards[0], s.rots[0]) == []
+    assert not [a for a in s.legal_actions() if diploma.DECLARE <= a < diploma.DECLARE + 19]
+    assert diploma.find_loops(s.boards[0], s.rots[0]) == []
     s = table(2, laid=laid)
-    assert g.find_loops(s.boards[0], s.rots[0]) == [[1, 2, 8]]
-    assert g.DECLARE + 1 in s.legal_actions() and s.view(0)["loops"] == [[1, 2, 8]]
+    assert diploma.find_loops(s.boards[0], s.rots[0]) == [[1, 2, 8]]
+    assert diploma.DECLARE + 1 in s.legal_actions() and s.view(0)["loops"] == [[1, 2, 8]]
     assert s.view(1)["loops"] == []
 
 
@@ -413,27 +415,27 @@ def test_declare_reveals_met_card_removes_exactly_the_loop_warps_pawn_P_D2_P_D3(
     laid = cycle(TRIANGLE, [R, R, R]) + [(3, M(1), 0)]
     s = table(2, laid=laid, circles=[[2, 0], []], pawn=[8, 0])
     s.item_deck = [20]
-    s.apply(g.DECLARE + 1)
+    s.apply(diploma.DECLARE + 1)
     assert s.shown[0] == [0] and s.circles[0] == [2] and s.points[0] == 10
     assert [s.boards[0][h] for h in (1, 2, 8)] == [-1, -1, -1]
-    assert s.boards[0][3] == M(1) and s.boards[0][0] == g.CENTRE  # mana spots stay
+    assert s.boards[0][3] == M(1) and s.boards[0][0] == diploma.CENTRE  # mana spots stay
     assert s.pawn[0] == 0  # hex 8 removed: nearest tiles at distance 2 are 0 and 3 -> 0
     assert sorted(s.stacks[0]) == sorted([t for _, t, _ in laid[:3]])
     assert s.stones[0] == [1, 0, 0, 0] and s.down[0][R] == 3  # 3 Red tiles: a Red stone
-    assert s.items[0] == [20] and s.phase == g.P_CONVERT  # P-D4: an item card
+    assert s.items[0] == [20] and s.phase == diploma.P_CONVERT  # P-D4: an item card
     assert any("warps to hex 0" in n for n in s.notes)
 
 
 def test_warp_to_nearest_tile_ties_lowest_hex_P_D3():
     laid = cycle(TRIANGLE, [R, B, Y]) + [(9, M(1), 0), (18, M(2), 0)]
     s = table(2, laid=laid, pawn=[8, 0])
-    s.apply(g.DECLARE + 1)
+    s.apply(diploma.DECLARE + 1)
     # from hex 8: hex 9 at distance 1, hex 18 at 2
-    assert g.distance(8, 9) == 1 and g.distance(8, 18) == 2 and s.pawn[0] == 9
+    assert diploma.distance(8, 9) == 1 and diploma.distance(8, 18) == 2 and s.pawn[0] == 9
     assert s.stones[0] == [0, 0, 0, 0] and s.points[0] == 0  # no card met, no stone
     laid = cycle(TRIANGLE, [R, B, Y]) + [(7, M(1), 0), (9, M(2), 0)]
     s = table(2, laid=laid, pawn=[8, 0])
-    s.apply(g.DECLARE + 1)
+    s.apply(diploma.DECLARE + 1)
     assert s.pawn[0] == 7  # 7 and 9 both at distance 1: the lower index
 
 
@@ -451,90 +453,91 @@ def test_stacks_turn_three_for_a_stone_grey_for_mana_none_from_empty_pair_P_D3()
 
 
 def test_conversions_set_flip_mana_point_P_D4():
-    s = table(2, phase=g.P_CONVERT, stones=[[1, 2, 1, 1], [0, 0, 0, 0]], chips=[7, 8])
+    s = table(2, phase=diploma.P_CONVERT, stones=[[1, 2, 1, 1], [0, 0, 0, 0]], chips=[7, 8])
     s.mana[0] = 2
     legal = s.legal_actions()
-    assert legal == [g.DONE, g.SET, g.MANA_POINT, g.FLIP + R, g.FLIP + B, g.FLIP + Y,
-                     g.FLIP + GR]
-    s.apply(g.SET)
+    assert legal == [diploma.DONE, diploma.SET, diploma.MANA_POINT, diploma.FLIP + R,
+                     diploma.FLIP + B, diploma.FLIP + Y,
+                     diploma.FLIP + GR]
+    s.apply(diploma.SET)
     assert s.stones[0] == [0, 1, 0, 0] and s.points[0] == 5 and s.chips == [9, 10]
-    s.apply(g.FLIP + B)
+    s.apply(diploma.FLIP + B)
     assert s.stones[0] == [1, 0, 0, 0] and s.mana[0] == 1 and s.flips[0] == 1
-    s.apply(g.MANA_POINT)
+    s.apply(diploma.MANA_POINT)
     assert s.points[0] == 6 and s.mana[0] == 0
-    assert s.legal_actions() == [g.DONE]
+    assert s.legal_actions() == [diploma.DONE]
     scored = s.rounds_scored()
-    s.apply(g.DONE)
-    assert s.phase == g.P_PLACE and s.rounds_scored() == scored + 1
+    s.apply(diploma.DONE)
+    assert s.phase == diploma.P_PLACE and s.rounds_scored() == scored + 1
 
 
 def test_hand_limit_discard_face_up_steal_in_turn_order_from_the_left_P_P6():
     hand = [T(R, 0), T(R, 1), T(B, 2), T(Y, 0), T(GR, 1), T(GR, 2)]
     s = table(4, seat=1, hand=hand)
     s.round_player = 0
-    s.under = [-1, -1, -1, g.B_STEAL]  # P4 cannot steal
+    s.under = [-1, -1, -1, diploma.B_STEAL]  # P4 cannot steal
     s.step = [0, 0, 0, 1]
-    s.apply(g.END)
-    assert s.phase == g.P_DISCARD and s.current_player() == 1
-    play(s, g.DISCARD + g.kind(T(R, 0)), g.DISCARD + g.kind(T(B, 2)))
-    assert len(s.tiles[1]) == 4 and s.phase == g.P_STEAL
+    s.apply(diploma.END)
+    assert s.phase == diploma.P_DISCARD and s.current_player() == 1
+    play(s, diploma.DISCARD + diploma.kind(T(R, 0)), diploma.DISCARD + diploma.kind(T(B, 2)))
+    assert len(s.tiles[1]) == 4 and s.phase == diploma.P_STEAL
     assert s.view(0)["batch"] == [T(R, 0), T(B, 2)]  # face up
     assert s.current_player() == 2  # P3 first (the discarder's left), P4 skipped, then P1
-    s.apply(g.STEAL + g.kind(T(B, 2)))
+    s.apply(diploma.STEAL + diploma.kind(T(B, 2)))
     assert s.current_player() == 0 and s.tiles[2] == [T(B, 2)]
-    assert s.legal_actions() == [g.NO_STEAL, g.STEAL + g.kind(T(R, 0))]
-    s.apply(g.NO_STEAL)
+    assert s.legal_actions() == [diploma.NO_STEAL, diploma.STEAL + diploma.kind(T(R, 0))]
+    s.apply(diploma.NO_STEAL)
     assert s.discards == [T(R, 0)] and s.batch == []
-    assert s.turn == 2 and s.owed[2] == [g.kind(T(B, 2))]
+    assert s.turn == 2 and s.owed[2] == [diploma.kind(T(B, 2))]
 
 
 def test_hand_limit_three_under_a_barrier_P_P6_P_P7():
-    s = table(2, hand=[T(R, 0), T(R, 1), T(B, 2), T(Y, 0)], under=[g.B_HAND, -1])
-    s.apply(g.END)
-    assert s.phase == g.P_DISCARD
+    s = table(2, hand=[T(R, 0), T(R, 1), T(B, 2), T(Y, 0)], under=[diploma.B_HAND, -1])
+    s.apply(diploma.END)
+    assert s.phase == diploma.P_DISCARD
 
 
 def test_stolen_tile_placed_next_phase_or_penalty_P_P6():
-    s = table(2, hand=[T(B, 2)], owed=[[g.kind(T(B, 2))], []])
+    s = table(2, hand=[T(B, 2)], owed=[[diploma.kind(T(B, 2))], []])
     s.mana[0] = 1
-    s.apply(g.END)
+    s.apply(diploma.END)
     assert s.mana[0] == 0 and s.penalties[0] == 1 and s.owed[0] == []
     assert any("stolen tile" in n for n in s.notes)
-    s = table(2, hand=[T(B, WIDE)], owed=[[g.kind(T(B, WIDE))], []])
-    place(s, g.kind(T(B, WIDE)), 2, 4)
+    s = table(2, hand=[T(B, WIDE)], owed=[[diploma.kind(T(B, WIDE))], []])
+    place(s, diploma.kind(T(B, WIDE)), 2, 4)
     assert s.owed[0] == []
-    s.apply(g.END)
+    s.apply(diploma.END)
     assert s.penalties[0] == 0
 
 
 def test_barrier_costs_stones_onto_empty_under_slides_three_rounds_then_immunity_P_P7():
-    s = table(3, items={0: [g.B_JUDGE]}, stones=[[1, 0, 1, 0], [0] * 4, [0] * 4],
-              chips=[9, 9], under=[-1, -1, g.B_MOVE], step=[0, 0, 3])
-    legal = [a for a in s.legal_actions() if g.BARRIER <= a < g.REPLACE]
-    assert legal == [g.BARRIER + 1]  # only P2's Under slot is empty
-    s.apply(g.BARRIER + 1)
-    assert s.under[1] == g.B_JUDGE and s.step[1] == 0 and s.stones[0] == [0, 0, 0, 0]
-    assert s.chips == [10, 10] and s.acting(1, g.B_JUDGE)
+    s = table(3, items={0: [diploma.B_JUDGE]}, stones=[[1, 0, 1, 0], [0] * 4, [0] * 4],
+              chips=[9, 9], under=[-1, -1, diploma.B_MOVE], step=[0, 0, 3])
+    legal = [a for a in s.legal_actions() if diploma.BARRIER <= a < diploma.REPLACE]
+    assert legal == [diploma.BARRIER + 1]  # only P2's Under slot is empty
+    s.apply(diploma.BARRIER + 1)
+    assert s.under[1] == diploma.B_JUDGE and s.step[1] == 0 and s.stones[0] == [0, 0, 0, 0]
+    assert s.chips == [10, 10] and s.acting(1, diploma.B_JUDGE)
     for rnd in range(3):
         s.round_no = 0
         s.turn = (s.round_player + 2) % 3
         s._next_placement()  # the round changes
         assert s.step[1] == rnd + 1
-    assert not s.acting(1, g.B_JUDGE)
+    assert not s.acting(1, diploma.B_JUDGE)
     assert any("face down" in n for n in s.notes)
     # face down: P2 pays no production penalty any more; P1 still does
-    s = table(2, dice=[(R, 1), (B, 1), (R, 1), (B, 1), (Y, 6)], phase=g.P_ASSIGN,
-              order=[1], prod=[-1, -1], under=[-1, g.B_JUDGE], step=[0, 3])
+    s = table(2, dice=[(R, 1), (B, 1), (R, 1), (B, 1), (Y, 6)], phase=diploma.P_ASSIGN,
+              order=[1], prod=[-1, -1], under=[-1, diploma.B_JUDGE], step=[0, 3])
     s.mana = [1, 1]
-    play(s, g.PROD, g.PROD)
+    play(s, diploma.PROD, diploma.PROD)
     assert s.mana == [0, 1] and s.penalties == [1, 0]
 
 
 def test_judgement_plus_two_under_the_barrier_P_P7():
-    s = table(2, dice=[(R, 4), (B, 1), (B, 4), (B, 1), (Y, 3)], phase=g.P_ASSIGN,
-              order=[1], prod=[-1, -1], under=[g.B_JUDGE, -1], step=[1, 0])
+    s = table(2, dice=[(R, 4), (B, 1), (B, 4), (B, 1), (Y, 3)], phase=diploma.P_ASSIGN,
+              order=[1], prod=[-1, -1], under=[diploma.B_JUDGE, -1], step=[1, 0])
     s.mana = [1, 1]
-    play(s, g.PROD, g.PROD)
+    play(s, diploma.PROD, diploma.PROD)
     assert s.mana[0] == 0 and s.stones[0] == [0, 0, 0, 0]  # 4 is not over 3 + 2
     assert s.stones[1] == [0, 2, 0, 0] and s.gold[1] == 4
 
@@ -543,33 +546,34 @@ def test_judgement_plus_two_under_the_barrier_P_P7():
 def test_game_ends_when_revealed_cards_reach_the_players_P_E1():
     laid = cycle(TRIANGLE, [R, R, R])
     s = table(2, laid=laid, circles=[[0], [5]], shown=[[], [1]])
-    play(s, g.DECLARE + 1, g.DONE)
-    assert s.phase == g.P_PLACE  # the declaring player goes on
-    s.apply(g.END)
-    assert s.phase == g.P_FINAL and s.current_player() == 0
-    play(s, g.DONE, g.DONE)
+    play(s, diploma.DECLARE + 1, diploma.DONE)
+    assert s.phase == diploma.P_PLACE  # the declaring player goes on
+    s.apply(diploma.END)
+    assert s.phase == diploma.P_FINAL and s.current_player() == 0
+    play(s, diploma.DONE, diploma.DONE)
     assert s.is_over() and s.rounds_scored() == 3
 
 
 def test_final_round_deals_two_at_a_time_from_the_round_player_P_E2():
-    s = table(3, dice=[(R, 3), (B, 4)] * 3 + [(Y, 2)], phase=g.P_ASSIGN, order=[1, 2],
+    s = table(3, dice=[(R, 3), (B, 4)] * 3 + [(Y, 2)], phase=diploma.P_ASSIGN, order=[1, 2],
               prod=[-1, -1, -1])
     s.round_player = s.decider = 1
     s.order = [2, 0]
     s.supply = [T(R, 0), T(R, 1), T(B, 0)]  # fewer than 2 x 3: the final round
-    play(s, g.PROD, g.PROD, g.PROD)
+    play(s, diploma.PROD, diploma.PROD, diploma.PROD)
     assert s.final == 1
     assert s.tiles == [[], [T(B, 0), T(R, 1)], [T(R, 0)]]
-    assert s.current_player() == 1 and s.phase == g.P_PLACE
-    assert g.BUY not in s.legal_actions()
+    assert s.current_player() == 1 and s.phase == diploma.P_PLACE
+    assert diploma.BUY not in s.legal_actions()
     s.items[1] = [12]
-    assert not [a for a in s.legal_actions() if g.SELL <= a < g.SELL + 24]
-    play(s, g.END, g.END, g.END)  # everyone plays a placement phase (P1 with none)
-    assert s.phase == g.P_FINAL and [s.current_player()] == [1]
+    assert not [a for a in s.legal_actions() if diploma.SELL <= a < diploma.SELL + 24]
+    play(s, diploma.END, diploma.END,
+         diploma.END)  # everyone plays a placement phase (P1 with none)
+    assert s.phase == diploma.P_FINAL and [s.current_player()] == [1]
 
 
 def test_titles_score_at_the_end_and_tie_breaks_points_stones_mana_P_E3():
-    s = table(3, phase=g.P_FINAL, queue=[], decider=0)
+    s = table(3, phase=diploma.P_FINAL, queue=[], decider=0)
     s.items = [[10, 11, 14], [13, 16], [12]]
     s.shown = [[3], [], []]
     s.mana = [4, 4, 1]
@@ -577,7 +581,7 @@ def test_titles_score_at_the_end_and_tie_breaks_points_stones_mana_P_E3():
     s.flips = [0, 2, 0]
     s.largest = [3, 6, 0]
     s.penalties = [0, 1, 1]
-    s.apply(g.DONE)
+    s.apply(diploma.DONE)
     assert s.title_pts == [2 + 3 + 4, 2 + 3, 3]
     assert s.is_over()
     s.points = [10, 10, 9]
@@ -591,13 +595,13 @@ def test_titles_score_at_the_end_and_tie_breaks_points_stones_mana_P_E3():
 
 
 def test_solo_wins_only_at_forty_points_P_E4():
-    s = table(1, phase=g.P_FINAL, queue=[], decider=0)
+    s = table(1, phase=diploma.P_FINAL, queue=[], decider=0)
     s.points = [39]
-    s.apply(g.DONE)
+    s.apply(diploma.DONE)
     assert s.is_over() and s.winners() == []
     s.points = [40]
     assert s.winners() == [0]
-    assert g.MIN_PLAYERS == 1 and g.SOLO_TARGET == 40
+    assert diploma.MIN_PLAYERS == 1 and diploma.SOLO_TARGET == 40
 
 
 # ---- Magic-circle cards ----
@@ -605,11 +609,11 @@ def test_magic_circle_cards_P_K():
     def met(laid, loop):
         board = [-1] * 19
         rots = [0] * 19
-        board[0] = g.CENTRE
+        board[0] = diploma.CENTRE
         for h, t, r in laid:
             board[h] = t
             rots[h] = r
-        return [k for k in range(12) if g.circle_met(k, loop, board, rots)]
+        return [k for k in range(12) if diploma.circle_met(k, loop, board, rots)]
 
     assert met(cycle(TRIANGLE, [R, R, R]), TRIANGLE) == [0, 4, 6, 11]
     assert met(cycle(TRIANGLE, [R, GREY, R]), TRIANGLE) == [0, 11]
@@ -624,7 +628,7 @@ def test_magic_circle_cards_P_K():
     for h, t, r in laid:
         board[h] = t
         rots[h] = r
-    assert g.find_loops(board, rots) == [sorted(rhombus)]
+    assert diploma.find_loops(board, rots) == [sorted(rhombus)]
     assert met(laid, sorted(rhombus)) == [1, 6]  # two of the centre's neighbours only
     big = [1, 8, 9, 10, 3, 4, 5, 6]
     laid = cycle(big, [R] * 8)
@@ -635,51 +639,53 @@ def test_magic_circle_cards_P_K():
 # ---- Tools and contract ----
 def test_tools_move_rotate_jump_extra_gold_peek_P_I():
     laid = [(1, T(R, STRAIGHT), 2)]
-    s = table(2, laid=laid, items={0: [g.T_MOVE, g.T_ROTATE, g.T_JUMP, g.T_EXTRA,
-                                       g.T_GOLD, g.T_PEEK]})
-    play(s, g.MOVE2)
+    s = table(2, laid=laid,
+              items={0: [diploma.T_MOVE, diploma.T_ROTATE, diploma.T_JUMP, diploma.T_EXTRA,
+                                       diploma.T_GOLD, diploma.T_PEEK]})
+    play(s, diploma.MOVE2)
     assert s.moves == 2
-    assert g.ROTATE + 1 * 6 + 0 in s.legal_actions()
-    s.apply(g.ROTATE + 1 * 6 + 0)
+    assert diploma.ROTATE + 1 * 6 + 0 in s.legal_actions()
+    s.apply(diploma.ROTATE + 1 * 6 + 0)
     assert s.rots[0][1] == 0
-    play(s, g.JUMP + 1)
+    play(s, diploma.JUMP + 1)
     assert s.pawn[0] == 1
     n = len(s.tiles[0])
-    play(s, g.EXTRA, g.GOLD3)
+    play(s, diploma.EXTRA, diploma.GOLD3)
     assert len(s.tiles[0]) == n + 1 and s.gold[0] == 6
     top = s.supply[-5:][::-1]
-    s.apply(g.PEEK)
-    assert s.phase == g.P_PEEK and s.view(0)["peek"] == top and s.view(1)["peek"] == []
+    s.apply(diploma.PEEK)
+    assert s.phase == diploma.P_PEEK and s.view(0)["peek"] == top and s.view(1)["peek"] == []
     s.apply(s.legal_actions()[-1])
-    i = s.history[-1] - g.PICK_TOP
-    assert s.supply[-1] == top[i] and s.phase == g.P_PLACE
+    i = s.history[-1] - diploma.PICK_TOP
+    assert s.supply[-1] == top[i] and s.phase == diploma.P_PLACE
     assert s.items[0] == []
 
 
 def test_shield_own_colour_and_swap_tools_P_I():
-    s = table(2, items={0: [g.T_SHIELD]})
+    s = table(2, items={0: [diploma.T_SHIELD]})
     s.penalty(0, "test")
     assert s.mana[0] == 1 and s.penalties[0] == 0 and s.items[0] == []
-    s = table(2, dice=[(Y, 5), (B, 1), (R, 2), (Y, 6), (Y, 2)], phase=g.P_ASSIGN,
-              order=[1], prod=[-1, -1], items={0: [g.T_OWN]})
-    assert s.legal_actions() == [g.PROD, g.PROD + 1, g.PROD + 2, g.PROD + 3]
-    play(s, g.PROD + 1, g.PROD)
+    s = table(2, dice=[(Y, 5), (B, 1), (R, 2), (Y, 6), (Y, 2)], phase=diploma.P_ASSIGN,
+              order=[1], prod=[-1, -1], items={0: [diploma.T_OWN]})
+    assert s.legal_actions() == [diploma.PROD, diploma.PROD + 1, diploma.PROD + 2, diploma.PROD + 3]
+    play(s, diploma.PROD + 1, diploma.PROD)
     assert s.stones[0] == [2, 0, 0, 0]  # the Yellow 5 counts as Red: 2 stones
-    s = table(2, hand=[T(R, 0)], items={0: [g.T_SWAP]}, discards=[T(B, 1)])
-    s.apply(g.SWAP_TILE + g.kind(T(R, 0)) * 16 + g.kind(T(B, 1)))
+    s = table(2, hand=[T(R, 0)], items={0: [diploma.T_SWAP]}, discards=[T(B, 1)])
+    s.apply(diploma.SWAP_TILE + diploma.kind(T(R, 0)) * 16 + diploma.kind(T(B, 1)))
     assert s.tiles[0] == [T(B, 1)] and s.discards == [T(R, 0)]
 
 
 def test_illegal_actions_refused_and_state_unchanged():
     s = table(2, hand=[T(R, 0)])
-    for a in (g.BUY + 100, g.STEP + 5, g.DECLARE + 1, g.PLACE + 9 * 6, g.TILE + 3, g.DONE,
+    for a in (diploma.BUY + 100, diploma.STEP + 5, diploma.DECLARE + 1, diploma.PLACE + 9 * 6,
+              diploma.TILE + 3, diploma.DONE,
               65535, -1):
         refused(s, a)
     s = windowless(2, 4)
-    refused(s, g.END)
+    refused(s, diploma.END)
     while not s.is_over():
         s.apply(s.legal_actions()[0])
-    raises(ValueError, s.apply, g.END)
+    raises(ValueError, s.apply, diploma.END)
 
 
 def test_view_shows_counts_of_hidden_things_only():
@@ -701,11 +707,11 @@ def test_a_view_holds_exactly_the_keys_it_is_made_with():
     from firmware.core.prng import Prng
 
     rng = Prng(3)
-    state = g.new_game(3, 11)
+    state = diploma.new_game(3, 11)
     for _ in range(150):
         if state.is_over():
             break
         for seat in range(3):
-            assert sorted(state.view(seat)) == sorted(g._VIEW_KEYS)
+            assert sorted(state.view(seat)) == sorted(diploma._VIEW_KEYS)
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])

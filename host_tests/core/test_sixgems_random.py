@@ -4,10 +4,10 @@ from checks import count, fingerprint, raises
 from randplay import option_sets, random_game
 
 from firmware.core import record, replay
-from firmware.games.sixgems import rules as g
+from firmware.games.sixgems import rules as sixgems
 
-ALL_GEMS = list(range(g.GEM_CARDS))
-ALL_SETTLE = list(range(g.SETTLE_CARDS))
+ALL_GEMS = list(range(sixgems.GEM_CARDS))
+ALL_SETTLE = list(range(sixgems.SETTLE_CARDS))
 
 
 class Checker:
@@ -16,7 +16,7 @@ class Checker:
     def __init__(self):
         self.actions = 0
         self.settlements = 0
-        self.phases = [0] * len(g.PHASES)
+        self.phases = [0] * len(sixgems.PHASES)
 
     def __call__(self, s, rng):
         self.actions += 1
@@ -26,20 +26,20 @@ class Checker:
         for cards in s.hands + s.areas:
             zone += cards
         assert sorted(zone) == ALL_GEMS
-        assert all(len(h) <= g.HAND_GEMS for h in s.hands)
+        assert all(len(h) <= sixgems.HAND_GEMS for h in s.hands)
         # G-C4: 12 settlement cards (deck, hands, wild gems placed or pending, in play).
         zone = list(s.settle_deck)
         for cards in s.settle_hands:
             zone += cards
-        for k in range(g.SETTLE_CARDS):
+        for k in range(sixgems.SETTLE_CARDS):
             if s.wild_owner[k] >= 0:
                 zone.append(k)
-        if 0 <= s.settling < g.SETTLE_CARDS and s.wild_owner[s.settling] < 0:
+        if 0 <= s.settling < sixgems.SETTLE_CARDS and s.wild_owner[s.settling] < 0:
             zone.append(s.settling)
         assert sorted(zone) == ALL_SETTLE
         # G-P3: no running total below 0; G-P4: a placed wild gem sits on a real gem's colour.
         assert min(s.totals) >= 0
-        for k in range(g.SETTLE_CARDS):
+        for k in range(sixgems.SETTLE_CARDS):
             c = s.wild_colour[k]
             if c >= 0:
                 assert s.wild_owner[k] >= 0 and s.real_gems(s.wild_owner[k])[c] > 0
@@ -71,8 +71,8 @@ def run(players, games):
     lengths = []
     finals = 0
     by_length = 0
-    combos = option_sets(g)
-    phases = [0] * len(g.PHASES)
+    combos = option_sets(sixgems)
+    phases = [0] * len(sixgems.PHASES)
     for seed in range(games):
         options = combos[seed % len(combos)]
         checker = Checker()
@@ -80,13 +80,13 @@ def run(players, games):
                         check=checker)
         assert s.is_over() and s.winners()
         last = s.results[-1][0] if s.results else -1
-        if last == g.FINAL:  # G-E2
+        if last == sixgems.FINAL:  # G-E2
             finals += 1
             assert s.gem_deck == [] and all(not h for h in s.hands)
         else:  # G-E1
             by_length += 1
             assert s.settlements == s.length
-        assert len(s.results) == s.settlements + (1 if last == g.FINAL else 0)
+        assert len(s.results) == s.settlements + (1 if last == sixgems.FINAL else 0)
         assert fingerprint(replay(*record(s))) == fingerprint(s)
         lengths.append(len(s.history))
         for i in range(len(phases)):
@@ -94,7 +94,7 @@ def run(players, games):
     assert finals > 0
     if games >= 100:  # every kind of decision came up: wild gems, G-K1's swap, G-K10
         for name in ("dice", "play", "use", "settle", "wild", "give", "take", "leave"):
-            assert phases[g.PHASES.index(name)] > 0, name
+            assert phases[sixgems.PHASES.index(name)] > 0, name
     return lengths, by_length
 
 

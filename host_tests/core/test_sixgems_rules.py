@@ -3,7 +3,7 @@
 # G-Kn; colours in ring order RU TO EM SA AM DI = 0..5.
 from checks import play, raises, refused
 
-from firmware.games.sixgems import rules as g
+from firmware.games.sixgems import rules as sixgems
 
 RU, TO, EM, SA, AM, DI = 0, 1, 2, 3, 4, 5
 
@@ -28,18 +28,18 @@ def area(*colours):
 
 
 def table(players=2, areas=None, hands=None, settle=None, dice=((RU, 1), (EM, 1), (AM, 1)),
-          totals=None, turn=0, phase=g.P_SETTLE, wild=(), top=(), stop=(), **attrs):
+          totals=None, turn=0, phase=sixgems.P_SETTLE, wild=(), top=(), stop=(), **attrs):
     """A state with the given cards placed: `dice` = (board, face) for blue A, blue B, red;
     `wild` = (card, owner, colour or -1); unplaced gem cards form the gem deck under `top`
     (drawn first to last), unplaced settlement cards the settlement deck under `stop`."""
-    s = g.new_game(players, 1)
+    s = sixgems.new_game(players, 1)
     s.areas = [list(a) for a in (areas or [[]] * players)]
     s.hands = [list(h) for h in (hands or [[]] * players)]
     s.settle_hands = [list(h) for h in (settle or [[]] * players)]
     used = list(top)
     for cards in s.areas + s.hands:
         used += cards
-    s.gem_deck = [c for c in range(g.GEM_CARDS) if c not in used] + list(reversed(top))
+    s.gem_deck = [c for c in range(sixgems.GEM_CARDS) if c not in used] + list(reversed(top))
     s.wild_owner = [-1] * 12
     s.wild_colour = [-1] * 12
     sused = list(stop)
@@ -66,50 +66,51 @@ def table(players=2, areas=None, hands=None, settle=None, dice=((RU, 1), (EM, 1)
 
 
 def place_dice(s, b1, b2, b3):
-    return play(s, g.PLACE_DIE + b1, g.PLACE_DIE + b2, g.PLACE_DIE + b3)
+    return play(s, sixgems.PLACE_DIE + b1, sixgems.PLACE_DIE + b2, sixgems.PLACE_DIE + b3)
 
 
 def cond(n, dice=((RU, 1), (EM, 1), (AM, 1)), gems=None, totals=None, settler=0):
     gems = gems or [[0] * 6, [0] * 6]
-    return g.condition(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
+    return sixgems.condition(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
                        totals or [0] * len(gems), settler)
 
 
 def bonus(n, dice=((RU, 1), (EM, 1), (AM, 1)), gems=None, totals=None, settler=0):
     gems = gems or [[0] * 6, [0] * 6]
-    return g.bonuses(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
+    return sixgems.bonuses(K(n), [b for b, _ in dice], [f for _, f in dice], gems,
                      totals or [0] * len(gems), settler)
 
 
 # ---- G-C components, G-E1 option ------------------------------------------------------
 def test_components_G_C1_G_C2_G_C3_G_C4():
-    assert g.COLOURS == ("Ruby", "Topaz", "Emerald", "Sapphire", "Amethyst", "Diamond")
-    assert g.adjacent(0, 1) and g.adjacent(0, 5) and g.adjacent(5, 0) and not g.adjacent(0, 2)
-    assert g.GEM_CARDS == 72
-    kinds = [(g.colour(c), g.face(c)) for c in range(72)]
+    assert sixgems.COLOURS == ("Ruby", "Topaz", "Emerald", "Sapphire", "Amethyst", "Diamond")
+    assert sixgems.adjacent(0, 1) and sixgems.adjacent(0, 5) and sixgems.adjacent(5, 0)
+    assert not sixgems.adjacent(0, 2)
+    assert sixgems.GEM_CARDS == 72
+    kinds = [(sixgems.colour(c), sixgems.face(c)) for c in range(72)]
     for c in range(6):
         for f in range(1, 7):
             assert kinds.count((c, f)) == 2
-    assert [g.SETTLE_COLOURS[k] for k in range(12)] == [0, 1, 2, 3, 4, 5] * 2
-    assert g.DICE == 3 and g.RED == 2
-    assert g.dice_points([1] * 6, [(0, 3, False), (1, 3, False), (2, 3, True)]) == 3
+    assert [sixgems.SETTLE_COLOURS[k] for k in range(12)] == [0, 1, 2, 3, 4, 5] * 2
+    assert sixgems.DICE == 3 and sixgems.RED == 2
+    assert sixgems.dice_points([1] * 6, [(0, 3, False), (1, 3, False), (2, 3, True)]) == 3
 
 
 def test_length_option_default_first_G_E1():
-    assert g.OPTIONS == (("length", ("8", "6", "10")),)
-    assert g.new_game(2, 1).length == 8
-    assert g.new_game(2, 1, {"length": "6"}).length == 6
-    assert g.new_game(2, 1, {"length": "10"}).length == 10
-    raises(ValueError, g.new_game, 2, 1, {"length": "7"})
+    assert sixgems.OPTIONS == (("length", ("8", "6", "10")),)
+    assert sixgems.new_game(2, 1).length == 8
+    assert sixgems.new_game(2, 1, {"length": "6"}).length == 6
+    assert sixgems.new_game(2, 1, {"length": "10"}).length == 10
+    raises(ValueError, sixgems.new_game, 2, 1, {"length": "7"})
 
 
 # ---- G-S setup --------------------------------------------------------------------------
 def test_deal_G_S1():
     for players in (2, 3, 4):
-        s = g.new_game(players, players)
+        s = sixgems.new_game(players, players)
         assert [len(h) for h in s.hands] == [3] * players
         assert [len(h) for h in s.settle_hands] == [2] * players
-        shown = sum(g.START_GEMS[players])  # G-S3: on display from the deck
+        shown = sum(sixgems.START_GEMS[players])  # G-S3: on display from the deck
         assert len(s.gem_deck) == 72 - 3 * players - shown
         assert len(s.settle_deck) == 12 - 2 * players
         cards = list(s.gem_deck)
@@ -124,18 +125,18 @@ def test_later_seats_start_with_gems_on_display_and_points_G_S3():
     # the second opens); said in the notes, public in every view. Guards: counting from seat
     # 0 (not the first player), gems from a hand, points to the wrong position, a view that
     # hides them.
-    assert g.START_GEMS[2] == (0, 1) and g.START_POINTS[3] == (0, 8, 0)
-    assert g.START_POINTS[2] == (10, 0)
+    assert sixgems.START_GEMS[2] == (0, 1) and sixgems.START_POINTS[3] == (0, 8, 0)
+    assert sixgems.START_POINTS[2] == (10, 0)
     for players in (2, 3, 4):
         for seed in range(12):
-            s = g.new_game(players, seed)
-            top = g.new_game(players, seed)  # the deck's top cards before G-S3: the same deal
+            s = sixgems.new_game(players, seed)
+            top = sixgems.new_game(players, seed)  # the deck's top cards before G-S3: the same deal
             for k in range(players):
                 seat = (s.first + k) % players
-                assert len(s.areas[seat]) == g.START_GEMS[players][k]
-                assert s.totals[seat] == s.start[seat] == g.START_POINTS[players][k]
+                assert len(s.areas[seat]) == sixgems.START_GEMS[players][k]
+                assert s.totals[seat] == s.start[seat] == sixgems.START_POINTS[players][k]
                 assert len(s.hands[seat]) == 3
-            assert sum(len(a) for a in s.areas) == sum(g.START_GEMS[players])
+            assert sum(len(a) for a in s.areas) == sum(sixgems.START_GEMS[players])
             assert top.areas == s.areas
             for seat in range(players):
                 view = s.view(seat)
@@ -145,122 +146,124 @@ def test_later_seats_start_with_gems_on_display_and_points_G_S3():
                 seat = (s.first + k) % players
                 for card in s.areas[seat]:
                     assert "P%d starts with %s %d on display" % (
-                        seat + 1, g.COLOURS[g.colour(card)], g.face(card)) in text
-                if g.START_POINTS[players][k]:
+                        seat + 1, sixgems.COLOURS[sixgems.colour(card)], sixgems.face(card)) in text
+                if sixgems.START_POINTS[players][k]:
                     assert "P%d starts with %d points" % (
-                        seat + 1, g.START_POINTS[players][k]) in text
+                        seat + 1, sixgems.START_POINTS[players][k]) in text
 
 
 def test_the_opener_rolls_and_places_then_the_first_player_begins_G_S2():
     # The opener: the last seat in turn order with 2 and 3 players, the first player with 4
     # (OPENER). Guards: the first player opening, the opener counted from seat 0.
-    assert g.OPENER == {2: 1, 3: 2, 4: 0}
+    assert sixgems.OPENER == {2: 1, 3: 2, 4: 0}
     for players in (2, 3, 4):
         firsts = []
         for seed in range(40):
-            s = g.new_game(players, seed)
+            s = sixgems.new_game(players, seed)
             if s.first not in firsts:
                 firsts.append(s.first)
-            opener = (s.first + g.OPENER[players]) % players
-            assert s.phase == g.P_DIE and s.current_player() == opener
+            opener = (s.first + sixgems.OPENER[players]) % players
+            assert s.phase == sixgems.P_DIE and s.current_player() == opener
             assert s.boards == [-1] * 3 and s.view(0)["decider"] == opener
-            assert s.legal_actions() == [g.PLACE_DIE + b for b in range(6)]
+            assert s.legal_actions() == [sixgems.PLACE_DIE + b for b in range(6)]
             assert "P%d rolls" % (opener + 1) in "\n".join(s.notes)
         assert sorted(firsts) == list(range(players))
-    s = g.new_game(2, 5)
+    s = sixgems.new_game(2, 5)
     assert s.current_player() == 1 - s.first
     faces = list(s.faces)
-    play(s, g.PLACE_DIE + SA)
-    assert g.PLACE_DIE + SA not in s.legal_actions()  # one die per board
-    refused(s, g.PLACE_DIE + SA)
-    play(s, g.PLACE_DIE + RU, g.PLACE_DIE + DI)
+    play(s, sixgems.PLACE_DIE + SA)
+    assert sixgems.PLACE_DIE + SA not in s.legal_actions()  # one die per board
+    refused(s, sixgems.PLACE_DIE + SA)
+    play(s, sixgems.PLACE_DIE + RU, sixgems.PLACE_DIE + DI)
     assert s.boards == [SA, RU, DI] and s.faces == faces
-    assert s.phase == g.P_PLAY and s.current_player() == s.first
+    assert s.phase == sixgems.P_PLAY and s.current_player() == s.first
 
 
 # ---- G-T turn ---------------------------------------------------------------------------
 def test_play_a_gem_card_G_T1():
-    s = table(hands=[[G(RU, 3, 0), G(RU, 3, 1), G(TO, 5)], [G(EM, 1)]], phase=g.P_PLAY,
+    s = table(hands=[[G(RU, 3, 0), G(RU, 3, 1), G(TO, 5)], [G(EM, 1)]], phase=sixgems.P_PLAY,
               dice=((RU, 5), (EM, 1), (AM, 1)))
     # The two copies of Ruby 3 are one choice.
-    assert s.legal_actions() == [g.PLAY + G(RU, 3, 0), g.PLAY + G(TO, 5)]
-    refused(s, g.PLAY + G(EM, 1))
-    play(s, g.PLAY + G(TO, 5))
-    assert s.areas[0] == [G(TO, 5)] and s.phase == g.P_USE and s.played == G(TO, 5)
+    assert s.legal_actions() == [sixgems.PLAY + G(RU, 3, 0), sixgems.PLAY + G(TO, 5)]
+    refused(s, sixgems.PLAY + G(EM, 1))
+    play(s, sixgems.PLAY + G(TO, 5))
+    assert s.areas[0] == [G(TO, 5)] and s.phase == sixgems.P_USE and s.played == G(TO, 5)
 
 
 def test_nothing_to_decide_is_skipped_G_T2_G_T3():
     # The face cannot be used (no die shows 6, no die on Topaz): straight to G-T3.
-    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], settle=[[K(3)], []], phase=g.P_PLAY)
-    play(s, g.PLAY + G(TO, 6))
-    assert s.phase == g.P_SETTLE and s.turn == 0
+    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], settle=[[K(3)], []], phase=sixgems.P_PLAY)
+    play(s, sixgems.PLAY + G(TO, 6))
+    assert s.phase == sixgems.P_SETTLE and s.turn == 0
     # No settlement card in hand either: the turn ends.
-    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], phase=g.P_PLAY)
-    play(s, g.PLAY + G(TO, 6))
-    assert s.phase == g.P_PLAY and s.turn == 1
+    s = table(hands=[[G(TO, 6)], [G(RU, 1)]], phase=sixgems.P_PLAY)
+    play(s, sixgems.PLAY + G(TO, 6))
+    assert s.phase == sixgems.P_PLAY and s.turn == 1
 
 
 def test_use_the_face_move_or_turn_G_T2():
     # Blue A shows 4 on Ruby, blue B 2 on Emerald, red 4 on Amethyst; Emerald 4 played.
-    s = table(hands=[[G(EM, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=g.P_PLAY,
+    s = table(hands=[[G(EM, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=sixgems.P_PLAY,
               settle=[[K(3)], []])
-    play(s, g.PLAY + G(EM, 4))
+    play(s, sixgems.PLAY + G(EM, 4))
     legal = s.legal_actions()
-    moves = [g.MOVE + d * 7 + t for d in (0, 2) for t in (TO, SA, DI, 6)]
-    assert legal == sorted([g.NO_USE, g.TURN] + moves)
+    moves = [sixgems.MOVE + d * 7 + t for d in (0, 2) for t in (TO, SA, DI, 6)]
+    assert legal == sorted([sixgems.NO_USE, sixgems.TURN] + moves)
     texts = [s.action_text(a) for a in legal]
     assert len(set(texts)) == len(texts)
-    assert s.action_text(g.TURN) == "turn blue B on Emerald to 4"  # to the played face
-    play(s, g.TURN)
-    assert s.faces == [4, 4, 4] and s.phase == g.P_SETTLE
+    assert s.action_text(sixgems.TURN) == "turn blue B on Emerald to 4"  # to the played face
+    play(s, sixgems.TURN)
+    assert s.faces == [4, 4, 4] and s.phase == sixgems.P_SETTLE
     # Moving a die to the centre.
-    s = table(hands=[[G(TO, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=g.P_PLAY)
-    play(s, g.PLAY + G(TO, 4))
-    assert g.TURN not in s.legal_actions()  # no die on Topaz
-    play(s, g.MOVE + 2 * 7 + 6)
+    s = table(hands=[[G(TO, 4)], []], dice=((RU, 4), (EM, 2), (AM, 4)), phase=sixgems.P_PLAY)
+    play(s, sixgems.PLAY + G(TO, 4))
+    assert sixgems.TURN not in s.legal_actions()  # no die on Topaz
+    play(s, sixgems.MOVE + 2 * 7 + 6)
     assert s.boards == [RU, EM, -1]
     # No die shows the face: only "do not use"; a die in the centre may come back.
-    s = table(hands=[[G(TO, 6)], []], dice=((RU, 4), (-1, 6), (AM, 4)), phase=g.P_PLAY)
-    play(s, g.PLAY + G(TO, 6))
-    assert s.legal_actions() == [g.NO_USE] + [g.MOVE + 7 + t for t in (TO, EM, SA, DI)]
+    s = table(hands=[[G(TO, 6)], []], dice=((RU, 4), (-1, 6), (AM, 4)), phase=sixgems.P_PLAY)
+    play(s, sixgems.PLAY + G(TO, 6))
+    assert s.legal_actions() == [sixgems.NO_USE] + [sixgems.MOVE + 7 + t for t in (TO, EM, SA, DI)]
 
 
 def test_settle_needs_condition_and_all_dice_on_boards_G_T3_G_P1():
     s = table(settle=[[K(3), K(10)], []], dice=((RU, 1), (EM, 3), (AM, 5)))
-    assert s.legal_actions() == [g.PASS, g.SETTLE + K(3), g.EXCHANGE + K(3), g.EXCHANGE + K(10)]
-    refused(s, g.SETTLE + K(10))
+    assert s.legal_actions() == [sixgems.PASS, sixgems.SETTLE + K(3), sixgems.EXCHANGE + K(3),
+                                 sixgems.EXCHANGE + K(10)]
+    refused(s, sixgems.SETTLE + K(10))
     s = table(settle=[[K(3)], []], dice=((RU, 1), (-1, 3), (AM, 5)))
-    assert g.SETTLE + K(3) not in s.legal_actions()  # G-P1: a die in the centre
+    assert sixgems.SETTLE + K(3) not in s.legal_actions()  # G-P1: a die in the centre
 
 
 def test_exchange_instead_of_settling_G_T3():
     s = table(settle=[[K(3), K(7)], []], stop=[K(5)], hands=[[], [G(RU, 1)]])
     deck = len(s.settle_deck)
-    assert s.action_text(g.EXCHANGE + K(3), 1) == "exchange a settlement card"
-    assert s.action_text(g.EXCHANGE + K(3), 0) == "exchange card 3 Emerald"
-    play(s, g.EXCHANGE + K(3))
+    assert s.action_text(sixgems.EXCHANGE + K(3), 1) == "exchange a settlement card"
+    assert s.action_text(sixgems.EXCHANGE + K(3), 0) == "exchange card 3 Emerald"
+    play(s, sixgems.EXCHANGE + K(3))
     assert sorted(s.settle_hands[0]) == [K(5), K(7)] and s.settle_deck[0] == K(3)
     assert len(s.settle_deck) == deck and s.turn == 1  # the turn is over
     # With an empty settlement deck there is nothing to exchange with.
     s = table(settle=[[K(3)], [k for k in range(12) if k != K(3)]])
-    assert s.legal_actions() == [g.PASS, g.SETTLE + K(3)]
+    assert s.legal_actions() == [sixgems.PASS, sixgems.SETTLE + K(3)]
 
 
 def test_draw_back_up_to_three_G_T4():
     s = table(hands=[[G(RU, 1), G(RU, 2)], [G(TO, 1)]], top=[G(DI, 6), G(DI, 5)],
-              phase=g.P_PLAY)
-    play(s, g.PLAY + G(RU, 1), g.NO_USE)  # no settlement card: G-T3 is skipped
+              phase=sixgems.P_PLAY)
+    play(s, sixgems.PLAY + G(RU, 1), sixgems.NO_USE)  # no settlement card: G-T3 is skipped
     assert sorted(s.hands[0]) == sorted([G(RU, 2), G(DI, 6), G(DI, 5)])
-    assert s.turn == 1 and s.phase == g.P_PLAY
+    assert s.turn == 1 and s.phase == sixgems.P_PLAY
 
 
 # ---- G-P settlement ---------------------------------------------------------------------
 def test_dice_points_G_P3():
     dice = [(RU, 6, False), (EM, 2, False), (AM, 1, True)]
-    assert g.dice_points([2, 1, 3, 0, 0, 0], dice) == 18
-    assert g.dice_points([1, 0, 0, 3, 2, 0], dice) == 4
-    assert g.dice_points([0, 0, 0, 0, 5, 0], dice) == -5
-    assert g.dice_points([9, 9, 9, 9, 9, 9], [(-1, 6, False), (-1, 6, False), (-1, 6, True)]) == 0
+    assert sixgems.dice_points([2, 1, 3, 0, 0, 0], dice) == 18
+    assert sixgems.dice_points([1, 0, 0, 3, 2, 0], dice) == 4
+    assert sixgems.dice_points([0, 0, 0, 0, 5, 0], dice) == -5
+    assert sixgems.dice_points([9, 9, 9, 9, 9, 9],
+                               [(-1, 6, False), (-1, 6, False), (-1, 6, True)]) == 0
 
 
 def test_worked_example_G_X1():
@@ -270,7 +273,7 @@ def test_worked_example_G_X1():
     b = area(SA, SA, SA, AM, AM, RU)
     s = table(areas=[a, b], settle=[[K(5)], []], dice=((RU, 6), (EM, 2), (AM, 1)),
               totals=[10, 5])
-    play(s, g.SETTLE + K(5))
+    play(s, sixgems.SETTLE + K(5))
     assert s.results[-1] == [K(5), 0, 5, 0, 23, 4]
     assert s.totals == [33, 9]
     assert "P1: +23 (bonus 5) -> 33" in s.notes and "P2: +4 (bonus 0) -> 9" in s.notes
@@ -280,7 +283,7 @@ def test_bonus_first_then_floor_of_zero_G_P2_G_P3():
     # G-K11 (Amethyst): settler 3 x Amethyst gems; red 6 on Topaz costs P1 and P2.
     s = table(areas=[area(AM, TO, TO), area(TO, TO, TO)], settle=[[K(11)], []],
               dice=((SA, 3), (DI, 4), (TO, 6)), totals=[5, 7])
-    play(s, g.SETTLE + K(11))
+    play(s, sixgems.SETTLE + K(11))
     assert s.results[-1] == [K(11), 0, 3, 0, 3 - 12, -18]
     assert s.totals == [0, 0]  # never below 0
 
@@ -288,20 +291,20 @@ def test_bonus_first_then_floor_of_zero_G_P2_G_P3():
 def test_wild_gem_pending_then_placed_by_its_owner_G_P4():
     s = table(areas=[area(RU), area(TO, TO)], settle=[[K(11)], [K(3)]],
               dice=((RU, 3), (EM, 4), (AM, 5)), top=[G(DI, 1), G(DI, 2)])
-    play(s, g.SETTLE + K(11))
+    play(s, sixgems.SETTLE + K(11))
     assert s.wild_owner[K(11)] == 0 and s.wild_colour[K(11)] == -1  # pending
     assert s.pending(0) == 1 and s.gems(0) == s.real_gems(0)
     place_dice(s, RU, EM, AM)
     assert s.turn == 1
     # P2 settles; P1 owns the pending wild gem: P1 decides first (only Ruby: no new colour).
     s.faces = [3, 5, 1]
-    play(s, g.SETTLE + K(3))
-    assert s.phase == g.P_WILD and s.current_player() == 0
-    assert s.legal_actions() == [g.WAIT, g.WILD + RU]
-    assert s.action_text(g.WILD + RU) == "wild gem on Ruby"
+    play(s, sixgems.SETTLE + K(3))
+    assert s.phase == sixgems.P_WILD and s.current_player() == 0
+    assert s.legal_actions() == [sixgems.WAIT, sixgems.WILD + RU]
+    assert s.action_text(sixgems.WILD + RU) == "wild gem on Ruby"
     assert s.view(1)["pending"] == [1, 0] and s.view(1)["wild"] == [[0] * 6, [0] * 6]
-    refused(s, g.WILD + TO)  # cannot start a colour
-    play(s, g.WILD + RU)
+    refused(s, sixgems.WILD + TO)  # cannot start a colour
+    play(s, sixgems.WILD + RU)
     assert s.wild_colour[K(11)] == RU and s.gems(0)[RU] == 2
     # Every seat sees the placed wild gem (one, on Ruby) and the settler's new pending one.
     assert s.view(1)["wild"] == [[1, 0, 0, 0, 0, 0], [0] * 6]
@@ -316,35 +319,35 @@ def test_wild_gem_order_settler_then_clockwise_and_waiting_G_P4():
     s = table(players=3, areas=[area(RU), area(TO), area(EM)], settle=[[], [], [K(3)]],
               turn=2, dice=((SA, 3), (DI, 5), (AM, 1)),
               wild=[(K(1), 0, -1), (K(2), 2, -1), (K(4), 0, -1)])
-    play(s, g.SETTLE + K(3))
-    assert s.current_player() == 2 and s.legal_actions() == [g.WAIT, g.WILD + EM]
-    play(s, g.WAIT)
+    play(s, sixgems.SETTLE + K(3))
+    assert s.current_player() == 2 and s.legal_actions() == [sixgems.WAIT, sixgems.WILD + EM]
+    play(s, sixgems.WAIT)
     assert s.current_player() == 0  # then P1 (P2 has no pending wild gem)
-    play(s, g.WILD + RU)
+    play(s, sixgems.WILD + RU)
     assert s.current_player() == 0  # a second pending wild gem: P1 again
-    play(s, g.WAIT)
+    play(s, sixgems.WAIT)
     assert s.wild_colour[K(1)] == RU and s.wild_colour[K(4)] == -1 and s.wild_colour[K(2)] == -1
-    assert s.phase == g.P_DIE and s.current_player() == 2
+    assert s.phase == sixgems.P_DIE and s.current_player() == 2
     # A player without any gem cannot place a wild gem: not asked.
     s = table(areas=[[], area(TO)], settle=[[], [K(3)]], turn=1,
               dice=((SA, 3), (DI, 5), (AM, 1)), wild=[(K(1), 0, -1)])
-    play(s, g.SETTLE + K(3))
-    assert s.phase == g.P_DIE
+    play(s, sixgems.SETTLE + K(3))
+    assert s.phase == sixgems.P_DIE
 
 
 def test_settler_rerolls_places_and_draws_G_P5():
     s = table(areas=[area(RU), []], settle=[[K(11)], []], stop=[K(6)],
               dice=((RU, 3), (EM, 4), (AM, 5)), hands=[[], [G(TO, 1)]])
-    play(s, g.SETTLE + K(11))
-    assert s.phase == g.P_DIE and s.current_player() == 0 and s.boards == [-1, -1, -1]
+    play(s, sixgems.SETTLE + K(11))
+    assert s.phase == sixgems.P_DIE and s.current_player() == 0 and s.boards == [-1, -1, -1]
     assert s.notes[-1].startswith("P1 rolls blue ")
     place_dice(s, TO, SA, DI)
     assert s.boards == [TO, SA, DI] and s.settle_hands[0] == [K(6)]
-    assert s.turn == 1 and s.phase == g.P_PLAY
+    assert s.turn == 1 and s.phase == sixgems.P_PLAY
     # No card left: none drawn.
     s = table(areas=[area(RU), []], settle=[[K(11)], list(range(10)) + [11]],
               dice=((RU, 3), (EM, 4), (AM, 5)), hands=[[], [G(TO, 1)]])
-    place_dice(play(s, g.SETTLE + K(11)), TO, SA, DI)
+    place_dice(play(s, sixgems.SETTLE + K(11)), TO, SA, DI)
     assert s.settle_hands[0] == []
 
 
@@ -354,7 +357,7 @@ def test_game_ends_right_after_the_last_settlement_G_E1():
         n = int(length)
         s = table(areas=[area(RU), []], settle=[[K(11)], []], options={"length": length},
                   length=n, settlements=n - 1, dice=((RU, 3), (EM, 4), (AM, 5)))
-        play(s, g.SETTLE + K(11))
+        play(s, sixgems.SETTLE + K(11))
         assert s.is_over() and s.settlements == n and s.current_player() == -1
         assert s.scores() == [3, 0] and s.winners() == [0]
 
@@ -362,40 +365,40 @@ def test_game_ends_right_after_the_last_settlement_G_E1():
 def test_final_settlement_when_gem_cards_run_out_G_E2():
     # Empty gem deck; P1 plays the last gem card; G-K card would not count: no bonus.
     s = table(areas=[area(RU, RU), area(TO)], hands=[[G(EM, 2)], []],
-              dice=((RU, 5), (-1, 6), (TO, 1)), phase=g.P_PLAY, totals=[3, 4])
+              dice=((RU, 5), (-1, 6), (TO, 1)), phase=sixgems.P_PLAY, totals=[3, 4])
     s.gem_deck = []
-    play(s, g.PLAY + G(EM, 2))  # no die to use, no settlement card: the turn ends at once
-    assert s.is_over() and s.results[-1] == [g.FINAL, 0, 0, 0, 10, -1]
+    play(s, sixgems.PLAY + G(EM, 2))  # no die to use, no settlement card: the turn ends at once
+    assert s.is_over() and s.results[-1] == [sixgems.FINAL, 0, 0, 0, 10, -1]
     assert s.totals == [13, 3]
     # A player without gem cards skips G-T1 and G-T2 while the others still play.
     s = table(areas=[area(RU), area(TO)], hands=[[], [G(EM, 2), G(DI, 3)]],
-              settle=[[K(3)], []], phase=g.P_PLAY, turn=1)
+              settle=[[K(3)], []], phase=sixgems.P_PLAY, turn=1)
     s.gem_deck = []
-    play(s, g.PLAY + G(EM, 2), g.NO_USE)
-    assert not s.is_over() and s.turn == 0 and s.phase == g.P_SETTLE
-    play(s, g.PASS)
-    assert s.turn == 1 and s.phase == g.P_PLAY
-    play(s, g.PLAY + G(DI, 3))
-    assert s.is_over() and s.results[-1][0] == g.FINAL  # every hand empty after P2's turn
+    play(s, sixgems.PLAY + G(EM, 2), sixgems.NO_USE)
+    assert not s.is_over() and s.turn == 0 and s.phase == sixgems.P_SETTLE
+    play(s, sixgems.PASS)
+    assert s.turn == 1 and s.phase == sixgems.P_PLAY
+    play(s, sixgems.PLAY + G(DI, 3))
+    assert s.is_over() and s.results[-1][0] == sixgems.FINAL  # every hand empty after P2's turn
 
 
 def test_wild_gems_placed_before_the_final_settlement_G_E2_G_P4():
-    s = table(areas=[area(RU), area(TO)], hands=[[G(EM, 2)], []], phase=g.P_PLAY,
+    s = table(areas=[area(RU), area(TO)], hands=[[G(EM, 2)], []], phase=sixgems.P_PLAY,
               dice=((RU, 5), (SA, 6), (TO, 1)), wild=[(K(4), 1, -1)])
     s.gem_deck = []
-    play(s, g.PLAY + G(EM, 2))
-    assert s.phase == g.P_WILD and s.current_player() == 1
-    play(s, g.WILD + TO)
-    assert s.is_over() and s.results[-1] == [g.FINAL, 0, 0, 0, 5, -2]
+    play(s, sixgems.PLAY + G(EM, 2))
+    assert s.phase == sixgems.P_WILD and s.current_player() == 1
+    play(s, sixgems.WILD + TO)
+    assert s.is_over() and s.results[-1] == [sixgems.FINAL, 0, 0, 0, 5, -2]
 
 
 def test_tie_breaks_G_E3():
-    s = table(areas=[area(RU, RU), area(TO, TO, TO)], totals=[9, 9], phase=g.P_OVER)
+    s = table(areas=[area(RU, RU), area(TO, TO, TO)], totals=[9, 9], phase=sixgems.P_OVER)
     assert s.winners() == [1]
-    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 9], phase=g.P_OVER,
+    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 9], phase=sixgems.P_OVER,
               wild=[(K(1), 1, TO)])
     assert s.winners() == [0, 1]  # placed wild gems count as gems
-    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 10], phase=g.P_OVER)
+    s = table(areas=[area(RU, RU), area(TO)], totals=[9, 10], phase=sixgems.P_OVER)
     assert s.winners() == [1]
 
 
@@ -410,11 +413,11 @@ def test_card_1_condition_G_K1():
 def test_card_1_swap_case_a_G_K1():
     s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
               dice=((RU, 1), (TO, 2), (SA, 3)))
-    play(s, g.SETTLE + K(1))
-    assert s.phase == g.P_GIVE and s.legal_actions() == [g.NO_SWAP, g.GIVE + RU]
-    play(s, g.GIVE + RU)
-    assert s.legal_actions() == [g.NO_SWAP, g.TAKE + 6 + TO, g.TAKE + 6 + EM]
-    play(s, g.TAKE + 6 + TO)
+    play(s, sixgems.SETTLE + K(1))
+    assert s.phase == sixgems.P_GIVE and s.legal_actions() == [sixgems.NO_SWAP, sixgems.GIVE + RU]
+    play(s, sixgems.GIVE + RU)
+    assert s.legal_actions() == [sixgems.NO_SWAP, sixgems.TAKE + 6 + TO, sixgems.TAKE + 6 + EM]
+    play(s, sixgems.TAKE + 6 + TO)
     assert s.real_gems(0) == [1, 1, 0, 0, 0, 0] and s.real_gems(1) == [1, 0, 1, 0, 0, 0]
     assert "swap: P1 swaps a Ruby gem for P2's Topaz gem" in s.notes
     # Scored after the swap: blue 1 Ruby, blue 2 Topaz.
@@ -424,12 +427,12 @@ def test_card_1_swap_case_a_G_K1():
 def test_card_1_swap_case_b_pending_wild_placed_at_once_G_K1():
     s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
               dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, -1)])
-    play(s, g.SETTLE + K(1))
-    play(s, g.WAIT)  # kept waiting at the start of the settlement
-    play(s, g.GIVE + RU, g.TAKE + 6 + TO)
-    assert s.phase == g.P_WILD and s.current_player() == 0
-    assert s.legal_actions() == [g.WAIT, g.WILD + TO]  # the new colour only
-    play(s, g.WILD + TO)
+    play(s, sixgems.SETTLE + K(1))
+    play(s, sixgems.WAIT)  # kept waiting at the start of the settlement
+    play(s, sixgems.GIVE + RU, sixgems.TAKE + 6 + TO)
+    assert s.phase == sixgems.P_WILD and s.current_player() == 0
+    assert s.legal_actions() == [sixgems.WAIT, sixgems.WILD + TO]  # the new colour only
+    play(s, sixgems.WILD + TO)
     assert s.wild_colour[K(5)] == TO
     assert s.results[-1] == [K(1), 0, 0, 0, 1 + 4, 1]
 
@@ -437,15 +440,15 @@ def test_card_1_swap_case_b_pending_wild_placed_at_once_G_K1():
 def test_card_1_swap_case_c_wild_gem_pending_again_G_K1():
     s = table(areas=[area(RU, TO), area(EM)], settle=[[K(1)], []],
               dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, TO), (K(6), 1, EM)])
-    play(s, g.SETTLE + K(1), g.GIVE + TO, g.TAKE + 6 + EM)
+    play(s, sixgems.SETTLE + K(1), sixgems.GIVE + TO, sixgems.TAKE + 6 + EM)
     # P1 lost its only Topaz: the wild gem there is pending again; P2 got a Topaz and keeps
     # its Emerald-less wild gem... which had no real Emerald left: pending too.
     assert s.wild_colour[K(5)] == -1 and s.wild_colour[K(6)] == -1
     assert "P1's wild gem on Topaz is pending again" in s.notes
     assert "P2's wild gem on Emerald is pending again" in s.notes
     # P1 gained Emerald, a new colour: its pending wild gem may go there at once.
-    assert s.phase == g.P_WILD and s.legal_actions() == [g.WAIT, g.WILD + EM]
-    play(s, g.WAIT)
+    assert s.phase == sixgems.P_WILD and s.legal_actions() == [sixgems.WAIT, sixgems.WILD + EM]
+    play(s, sixgems.WAIT)
     assert s.results[-1] == [K(1), 0, 0, 0, 1, 2]
 
 
@@ -455,7 +458,7 @@ def test_card_1_swap_keeps_other_seats_wild_gems_G_K1_G_P4():
     # still has a real Ruby), though the settler P2 has no Ruby.
     s = table(areas=[area(RU, TO), area(EM)], settle=[[], [K(1)]], turn=1,
               dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, RU)])
-    play(s, g.SETTLE + K(1), g.GIVE + EM, g.TAKE + TO)
+    play(s, sixgems.SETTLE + K(1), sixgems.GIVE + EM, sixgems.TAKE + TO)
     assert s.real_gems(0) == [1, 0, 1, 0, 0, 0] and s.real_gems(1) == [0, 1, 0, 0, 0, 0]
     assert s.wild_colour[K(5)] == RU and s.gems(0)[RU] == 2
     assert not [n for n in s.notes if "pending again" in n]
@@ -465,11 +468,11 @@ def test_card_1_swap_keeps_other_seats_wild_gems_G_K1_G_P4():
 
 def test_card_1_no_swap_G_K1():
     s = table(areas=[area(RU), area(RU)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
-    play(s, g.SETTLE + K(1))  # only same-colour gems: nothing to swap, no decision
-    assert "swap: none is possible" in s.notes and s.phase == g.P_DIE
+    play(s, sixgems.SETTLE + K(1))  # only same-colour gems: nothing to swap, no decision
+    assert "swap: none is possible" in s.notes and s.phase == sixgems.P_DIE
     s = table(areas=[area(RU), area(TO)], settle=[[K(1)], []], dice=((RU, 1), (TO, 2), (SA, 3)))
-    play(s, g.SETTLE + K(1), g.NO_SWAP)
-    assert s.real_gems(0)[RU] == 1 and s.phase == g.P_DIE
+    play(s, sixgems.SETTLE + K(1), sixgems.NO_SWAP)
+    assert s.real_gems(0)[RU] == 1 and s.phase == sixgems.P_DIE
 
 
 def test_card_2_all_colours_G_K2():
@@ -488,7 +491,7 @@ def test_card_3_every_die_odd_G_K3():
     assert not cond(3, ((RU, 6), (EM, 3), (AM, 5)))  # blue A even
     gems = [[1, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [2, 2, 0, 0, 0, 0], [0] * 6]
     assert bonus(3, gems=gems) == [1, 21, 3, 0]
-    assert g.K3_TABLE == (0, 1, 3, 6, 10, 15, 21)
+    assert sixgems.K3_TABLE == (0, 1, 3, 6, 10, 15, 21)
 
 
 def test_card_4_three_of_one_colour_G_K4():
@@ -541,7 +544,7 @@ def test_card_9_consecutive_faces_G_K9():
         assert not cond(9, ((RU, faces[0]), (EM, faces[1]), (AM, faces[2]))), faces
     # X = Emerald: 1->1, 2->3, 3->5, 4->7, 5 or more->10, none 0.
     gems = [[0, 0, n, 0, 0, 0] for n in (0, 1, 2, 3, 4, 5, 7)]
-    assert g.bonuses(K(9), [0, 2, 4], [1, 2, 3], gems, [0] * 7, 0) == [0, 1, 3, 5, 7, 10, 10]
+    assert sixgems.bonuses(K(9), [0, 2, 4], [1, 2, 3], gems, [0] * 7, 0) == [0, 1, 3, 5, 7, 10, 10]
 
 
 def test_card_10_every_die_even_leave_out_G_K10():
@@ -553,11 +556,11 @@ def test_card_10_every_die_even_leave_out_G_K10():
     # P2 settles. P1: Ruby 2, Emerald 2 (tie); P2: Emerald 3 (alone); P3: nothing.
     s = table(players=3, areas=[area(RU, RU, EM, EM), area(EM, EM, EM, RU), []],
               settle=[[], [K(10)], []], turn=1, dice=((RU, 2), (EM, 4), (AM, 6)))
-    play(s, g.SETTLE + K(10))
-    assert s.phase == g.P_LEAVE and s.current_player() == 0 and s.leave[1] == EM
-    assert s.legal_actions() == [g.LEAVE + RU, g.LEAVE + EM]
-    assert s.action_text(g.LEAVE + RU) == "leave out Ruby"
-    play(s, g.LEAVE + EM)
+    play(s, sixgems.SETTLE + K(10))
+    assert s.phase == sixgems.P_LEAVE and s.current_player() == 0 and s.leave[1] == EM
+    assert s.legal_actions() == [sixgems.LEAVE + RU, sixgems.LEAVE + EM]
+    assert s.action_text(sixgems.LEAVE + RU) == "leave out Ruby"
+    play(s, sixgems.LEAVE + EM)
     # P1 scores Ruby only: 2x2; P2: Ruby 1x2 (Emerald left out).
     assert s.results[-1] == [K(10), 1, 0, 0, 0, 4, 2, 0]
     assert "P1 leaves out Emerald" in s.notes and "P2 leaves out Emerald" in s.notes
@@ -581,20 +584,20 @@ def test_card_12_four_colours_G_K12():
 def test_placed_wild_gems_count_for_conditions_and_bonuses_G_P4_G_K4():
     s = table(areas=[area(RU, RU), []], settle=[[K(4)], []], wild=[(K(1), 0, RU)],
               dice=((RU, 1), (EM, 1), (AM, 1)))
-    assert g.SETTLE + K(4) in s.legal_actions()
+    assert sixgems.SETTLE + K(4) in s.legal_actions()
 
 
 # ---- The contract on a hand-made table --------------------------------------------------
 def test_illegal_actions_refused_and_texts_distinct():
     s = table(settle=[[K(3), K(10)], []], dice=((RU, 1), (EM, 3), (AM, 5)))
-    for bad in (-1, 0, g.PLAY, g.SETTLE + K(10), g.WILD, 9999):
+    for bad in (-1, 0, sixgems.PLAY, sixgems.SETTLE + K(10), sixgems.WILD, 9999):
         refused(s, bad)
     texts = [s.action_text(a) for a in s.legal_actions()]
     assert len(set(texts)) == len(texts) and all(texts)
 
 
 def test_view_hides_hands_G_S1():
-    s = g.new_game(3, 4)
+    s = sixgems.new_game(3, 4)
     v = s.view(1)
     assert v["hand"] == sorted(s.hands[1]) and v["settle_hand"] == sorted(s.settle_hands[1])
     assert v["hand_counts"] == [3, 3, 3] and v["settle_counts"] == [2, 2, 2]
@@ -610,13 +613,14 @@ def test_second_wild_gem_leaves_the_first_on_ruby_G_P4():
     # placing the second on Topaz must place the still pending one, not move the first.
     s = table(areas=[area(RU, TO), area(EM)], settle=[[], [K(3)]], turn=1,
               dice=((RU, 3), (TO, 5), (AM, 1)), wild=[(K(1), 0, -1), (K(4), 0, -1)])
-    play(s, g.SETTLE + K(3))
+    play(s, sixgems.SETTLE + K(3))
     assert s.current_player() == 0 and s.pending(0) == 2
-    play(s, g.WILD + RU)
+    play(s, sixgems.WILD + RU)
     assert s.wild_colour[K(1)] == RU and s.pending(0) == 1
-    assert s.current_player() == 0 and s.legal_actions() == [g.WAIT, g.WILD + RU, g.WILD + TO]
+    assert s.current_player() == 0 and s.legal_actions() == [sixgems.WAIT, sixgems.WILD + RU,
+                                                             sixgems.WILD + TO]
     assert s.view(1)["pending"] == [1, 0] and s.view(1)["wild"][0] == [1, 0, 0, 0, 0, 0]
-    play(s, g.WILD + TO)
+    play(s, sixgems.WILD + TO)
     assert s.wild_colour[K(1)] == RU and s.wild_colour[K(4)] == TO and s.pending(0) == 0
     assert s.gems(0) == [2, 2, 0, 0, 0, 0]
     # Both count: G-K3 by 2 colours -> 3; blue 3 on Ruby x 2 + blue 5 on Topaz x 2 = 16.
@@ -634,7 +638,7 @@ def test_blue_dice_side_by_side_are_adjacent_G_K5():
 def test_dice_show_one_to_six_G_C2_G_S2():
     seen = []
     for seed in range(40):
-        for f in g.new_game(2, seed).faces:
+        for f in sixgems.new_game(2, seed).faces:
             assert 1 <= f <= 6, f
             if f not in seen:
                 seen.append(f)
@@ -642,7 +646,7 @@ def test_dice_show_one_to_six_G_C2_G_S2():
 
 
 def test_fresh_game_view_and_turn_count_G_S2_G_T4():
-    s = g.new_game(3, 8)
+    s = sixgems.new_game(3, 8)
     opener = (s.first + 2) % 3  # G-S2: the last seat in turn order opens
     v = s.view(s.first)
     assert v["phase"] == "dice" and v["current"] == opener and v["decider"] == opener
@@ -655,7 +659,7 @@ def test_fresh_game_view_and_turn_count_G_S2_G_T4():
     turns = [s.turn]
     while len(turns) < 4:  # three more turns, each counted once as it begins
         play(s, s.legal_actions()[0])
-        if s.phase == g.P_PLAY and s.turn != turns[-1]:
+        if s.phase == sixgems.P_PLAY and s.turn != turns[-1]:
             turns.append(s.turn)
             assert s.view(0)["turns"] == len(turns)
     assert turns[1:] == [(turns[0] + i) % 3 for i in (1, 2, 3)]
@@ -665,12 +669,12 @@ def test_no_colour_restriction_left_after_the_swap_G_K1_G_P4():
     # G-K1 case A: a new colour but no pending wild gem; case B: placed or kept waiting.
     s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
               dice=((RU, 1), (TO, 2), (SA, 3)))
-    play(s, g.SETTLE + K(1), g.GIVE + RU, g.TAKE + 6 + TO)
-    assert s.phase == g.P_DIE and s.view(1)["wild_only"] == -1
-    for last in (g.WILD + TO, g.WAIT):
+    play(s, sixgems.SETTLE + K(1), sixgems.GIVE + RU, sixgems.TAKE + 6 + TO)
+    assert s.phase == sixgems.P_DIE and s.view(1)["wild_only"] == -1
+    for last in (sixgems.WILD + TO, sixgems.WAIT):
         s = table(areas=[area(RU, RU), area(TO, EM)], settle=[[K(1)], []],
                   dice=((RU, 1), (TO, 2), (SA, 3)), wild=[(K(5), 0, -1)])
-        play(s, g.SETTLE + K(1), g.WAIT, g.GIVE + RU, g.TAKE + 6 + TO)
+        play(s, sixgems.SETTLE + K(1), sixgems.WAIT, sixgems.GIVE + RU, sixgems.TAKE + 6 + TO)
         assert s.view(1)["wild_only"] == TO
         play(s, last)
-        assert s.phase == g.P_DIE and s.view(1)["wild_only"] == -1
+        assert s.phase == sixgems.P_DIE and s.view(1)["wild_only"] == -1

@@ -12,13 +12,14 @@
 # (UNPICK). The pass count and the confirm pick nothing on the table: no mark. The card
 # played last is marked C.MOVED (the table points at it while the bots play).
 from firmware.games.diamonds import rules
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
-SUIT = (C.BLUE, C.RED, C.DIM, C.GREEN)  # badge colour of D H S C (rules.SUIT_LETTERS; its pip's)
+SUIT = (canvas.BLUE, canvas.RED, canvas.DIM,
+        canvas.GREEN)  # badge colour of D H S C (rules.SUIT_LETTERS; its pip's)
 PIPS = 0  # the first suit pip in look.PICTURES
 SUIT_CODES = b"DHSC"  # rules.SUIT_LETTERS, as the canvas holds them
-SHOW = C.CYAN  # a showroom crystal
-VAULT = C.GOLD  # a vault crystal
+SHOW = canvas.CYAN  # a showroom crystal
+VAULT = canvas.GOLD  # a vault crystal
 NOTES = 3  # the last few things the last action caused, in words
 ACTIONS = ("+1 vault", "+1 showroom", "showroom to vault", "steal 1")  # M-A1..M-A4
 
@@ -51,7 +52,7 @@ def say(c, text):
         code = chars[base + col]
         for s in range(rules.SUITS):
             if code == SUIT_CODES[s]:
-                c.tiles[base + col] = C.PICTURES + PIPS + s
+                c.tiles[base + col] = canvas.PICTURES + PIPS + s
 
 
 def _card(c, card, pip=True):
@@ -67,7 +68,7 @@ def _fit(c, width, indent, colour):
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
+def _cards(c, cards, indent, colour=canvas.WHITE, base=None, moved=-1):
     """Badges with the suit's pip ('8' and a diamond), one space apart, wrapped under
     `indent`; each marked with base + card (the action that picks it) if a base is given,
     the card `moved` with C.MOVED."""
@@ -76,7 +77,7 @@ def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
         if base is not None:  # after the wrap: the mark's cell is the badge's
             c.mark(base + card)
         if card == moved:
-            c.mark(C.MOVED)
+            c.mark(canvas.MOVED)
         _card(c, card)
         c.space()
 
@@ -103,13 +104,13 @@ def _hand(c, hand, indent, base):
         if not count:
             continue
         if c.col > indent and c.col + 1 + width > c.cols:
-            c.line(C.WHITE, indent)
+            c.line(canvas.WHITE, indent)
         _pip(c, s)
         for card in hand:
             if rules.suit(card) == s:
                 w = len("%d" % rules.rank(card))
                 c.space()
-                _fit(c, w, indent + 2, C.WHITE)
+                _fit(c, w, indent + 2, canvas.WHITE)
                 c.mark(base + card)  # after the wrap, on the badge (a space before it)
                 _card(c, card, False)
         c.space(2)
@@ -148,11 +149,11 @@ def draw(c, view, names):
     cur = view["current"]
     mine = cur == seat and cur >= 0
     who = "You" if mine else _short(cur)
-    act = C.GOLD if mine else C.CYAN
+    act = canvas.GOLD if mine else canvas.CYAN
 
     # The round and what is being decided (the dealer and the thief token: in the table).
     if phase == "over":
-        c.line(C.GOLD)
+        c.line(canvas.GOLD)
         win = _winners(view)
         c.text("Game over: ")
         for t in win:
@@ -203,9 +204,9 @@ def draw(c, view, names):
     # Page 2 on.
     last = view["last_trick"]
     if last and (view["trick"] or phase == "over"):
-        c.line(C.GREY)
+        c.line(canvas.GREY)
         c.text("Last ")
-        _trick(c, last, view["last_leader"], 5, C.GREY)
+        _trick(c, last, view["last_leader"], 5, canvas.GREY)
         c.text(">%s" % _short(view["last_winner"]))
     results = view["results"]
     if results:
@@ -214,8 +215,8 @@ def draw(c, view, names):
     if phase == "over":
         return
     for note in view["notes"][-NOTES:]:
-        for part in C.wrap(note, c.cols):
-            c.line(C.GREY)
+        for part in canvas.wrap(note, c.cols):
+            c.line(canvas.GREY)
             c.text(part)
 
 
@@ -242,7 +243,7 @@ def _table(c, view, seat, n, wide):
     for k in range(n):
         other = (seat + k) % n
         side = view["side"][other]
-        c.line(C.GOLD if other == seat else C.WHITE)
+        c.line(canvas.GOLD if other == seat else canvas.WHITE)
         c.text(">" if other == view["current"] else " ")
         c.text(_short(other))
         c.col = 3
@@ -273,17 +274,17 @@ def _majorities(c, view, result, number, wide):
     """The last round scored (M-R7): who took each suit's majority, who won no trick."""
     majors = result[1]
     none = result[2]
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     c.text("Round %d:" % number if wide else "R%d:" % number)
     for s in range(rules.SUITS):
         side = majors[s]
         text = "-" if side < 0 else _side_text(view, side)
-        _fit(c, 3 + len(text), 4, C.WHITE)
+        _fit(c, 3 + len(text), 4, canvas.WHITE)
         c.space()
         _pip(c, s)
         c.text(" " + text)
     if none:
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         c.text("no trick (2x")
         _pip(c, rules.DIAMONDS)
         c.text("):")
@@ -294,25 +295,25 @@ def _majorities(c, view, result, number, wide):
 def _legend(c, view, wide):
     """The dealer and the thief token, the suit actions (M-A), the
     crystals, the teams."""
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.text("Dealer %s  T: thief token" % _short(view["dealer"]))
 
     second = 20 if wide else 13  # (two suits a row where both fit)
     for s in range(rules.SUITS):
         if s % 2 == 0 or c.col >= second:
-            c.line(C.GREY)
+            c.line(canvas.GREY)
         else:
             c.col = second
         _pip(c, s)
         c.text(" " + ACTIONS[s])
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.gem(SHOW)
     c.text(" showroom: 1 point each")
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.gem(VAULT)
     c.text(" vault: 2 points each")
     if view["teams"]:
-        c.line(C.GREY)
+        c.line(canvas.GREY)
         c.text("Teams:")
         for t in range(view["sides"]):
             c.text(" " + _side_text(view, t))

@@ -5,14 +5,15 @@
 # only); then the legend, the points of the rounds scored and what the last action caused.
 # Game over: the points (and chips) of every seat, then every vault and hand.
 from firmware.games.diams import rules
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
 # Badge colour of quality 1..10 (rules.COLOURS: purple pink orange yellow blue green red white
 # grey brown; white and grey become the light and the dark grey), then of a special card.
-QUALITY = (C.PURPLE, C.PINK, C.ORANGE, C.YELLOW, C.BLUE, C.GREEN, C.RED, C.GREY, C.DIM,
-           C.BROWN)
-SPECIAL = C.TEAL
-CHIP = C.GOLD
+QUALITY = (canvas.PURPLE, canvas.PINK, canvas.ORANGE, canvas.YELLOW, canvas.BLUE, canvas.GREEN,
+           canvas.RED, canvas.GREY, canvas.DIM,
+           canvas.BROWN)
+SPECIAL = canvas.TEAL
+CHIP = canvas.GOLD
 POWERS = (rules.CONVOY, rules.SAFECRACKER, rules.SLEIGHT)  # the own power of card A, B, C
 
 _DOING = {
@@ -47,13 +48,13 @@ def _colour(card):
     return SPECIAL
 
 
-def _fit(c, width, indent, colour=C.WHITE):
+def _fit(c, width, indent, colour=canvas.WHITE):
     """A new row (indented) when `width` more cells do not fit on this one."""
     if c.col > indent and c.col + width > c.cols:
         c.line(colour, indent)
 
 
-def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
+def _cards(c, cards, indent, colour=canvas.WHITE, base=None, moved=-1):
     """`cards` (sorted) as badges one space apart, wrapped under `indent`; diamonds of one
     quality together: "5*x3" is three 5s, one of them the special-purity one. Each badge
     marked (canvas.mark) with base + each of its cards: the actions that pick them; the one
@@ -80,7 +81,7 @@ def _cards(c, cards, indent, colour=C.WHITE, base=None, moved=-1):
         _fit(c, len(s) + len(tail), indent, colour)
         for k in range(i, j):
             if cards[k] == moved:
-                c.mark(C.MOVED)
+                c.mark(canvas.MOVED)
         if base is not None:
             for k in range(i, j):
                 c.mark(base + cards[k])
@@ -104,11 +105,11 @@ def draw(c, view, names):
 
     # The round, the deck, the closing card, your chips.
     if view["closing_drawn"]:
-        c.line(C.ORANGE)
+        c.line(canvas.ORANGE)
         c.text(("Round %d/%d closing: %d more" if wide else "R%d/%d closing: %d more")
                % (view["round"], view["rounds"], view["turns_left"]))
     else:
-        c.line(C.GREY)
+        c.line(canvas.GREY)
         if several:
             c.text("Round %d/%d deck %d" % (view["round"], view["rounds"], view["deck"]))
         else:
@@ -125,16 +126,17 @@ def draw(c, view, names):
     c.mark(rules.DRAW_MARKET)
     c.mark(rules.MARKET)
     c.text("Market ")
-    _cards(c, view["market"], 7, C.WHITE, rules.MARKET_CARD, view["placed"])  # (placed: the last
+    _cards(c, view["market"], 7, canvas.WHITE, rules.MARKET_CARD,
+           view["placed"])  # (placed: the last
     # move's diamond, C.MOVED)
     c.line()
     c.mark(rules.DRAW_HAND)
     c.text("Hand   ")
-    _cards(c, view["hand"], 7, C.WHITE, rules.HAND)
+    _cards(c, view["hand"], 7, canvas.WHITE, rules.HAND)
     c.line()
     c.mark(rules.VAULT)
     c.text("Vault  ")
-    _cards(c, view["vault"], 7, C.WHITE, rules.VAULT_CARD)
+    _cards(c, view["vault"], 7, canvas.WHITE, rules.VAULT_CARD)
     pts = "=%d" % rules.vault_points(view["vault"])
     if c.col + len(pts) > c.cols:
         c.line()
@@ -146,7 +148,7 @@ def draw(c, view, names):
     for k in range(1, n):
         other = (seat + k) % n
         moving = other == view["current"]
-        c.line(C.GOLD if moving else C.WHITE)
+        c.line(canvas.GOLD if moving else canvas.WHITE)
         c.text(">" if moving else " ")
         c.mark(rules.SEAT + other)
         c.text(names[other] if wide else _short(other))
@@ -162,13 +164,13 @@ def draw(c, view, names):
     if view["points"]:
         _points(c, view, seat, n, several)
     for note in view["notes"]:
-        for part in C.wrap(note, c.cols):
-            c.line(C.GREY)
+        for part in canvas.wrap(note, c.cols):
+            c.line(canvas.GREY)
             c.text(part)
 
 
 def _legend(c, wide):
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.text("* pure  ")
     c.badge("4", QUALITY[3])
     c.text("x2 two 4s  ")
@@ -184,12 +186,12 @@ def _legend(c, wide):
 
 
 def _points(c, view, seat, n, several):
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.text("Points by round" if several else "Points")
     if several:
         c.right("chips")
     for other in range(n):
-        c.line(C.GOLD if other == seat else C.WHITE)
+        c.line(canvas.GOLD if other == seat else canvas.WHITE)
         c.text(_short(other))
         for p in view["points"]:
             c.text(" %3d" % p[other])
@@ -199,13 +201,13 @@ def _points(c, view, seat, n, several):
 
 def _over(c, view, names, seat, n, several):
     """Game over: the points (and chips) of every seat, then every vault and hand."""
-    c.line(C.GOLD)
+    c.line(canvas.GOLD)
     c.text("Game over")
     _points(c, view, seat, n, several)
     if view["vaults"] is None:
         return
     for other in range(n):
-        c.line(C.GOLD if other == seat else C.WHITE)
+        c.line(canvas.GOLD if other == seat else canvas.WHITE)
         c.text("%s vault " % _short(other))
         _cards(c, view["vaults"][other], 9)
         c.line()
@@ -220,9 +222,9 @@ def _situation(c, view, seat):
     cur = view["current"]
     mine = cur == seat
     who = "You" if mine else _short(cur) if cur >= 0 else ""
-    colour = C.GOLD if mine else C.CYAN
+    colour = canvas.GOLD if mine else canvas.CYAN
     if phase == "over":
-        c.line(C.GOLD)
+        c.line(canvas.GOLD)
         c.text("Game over")
         return
     if phase == "take":

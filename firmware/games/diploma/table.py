@@ -25,13 +25,14 @@
 # outlined: the board keeps its colours). What the last move moved (view["moved"], a hex of
 # the placing seat's board; view["moved_die"]) is marked C.MOVED while another seat decides.
 from firmware.games.diploma import rules
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
-TILE_COLOURS = (C.RED, C.BLUE, C.YELLOW, C.GREEN, C.GREY)  # rules.COLOURS, then grey
-MANA = C.CYAN
-EMPTY = C.DIM
-PAWN = C.WHITE
-LOOP = C.GOLD
+TILE_COLOURS = (canvas.RED, canvas.BLUE, canvas.YELLOW, canvas.GREEN,
+                canvas.GREY)  # rules.COLOURS, then grey
+MANA = canvas.CYAN
+EMPTY = canvas.DIM
+PAWN = canvas.WHITE
+LOOP = canvas.GOLD
 SIDE = 20  # the first column beside a board (its pointer's cell)
 PITCH = 4  # columns from a hex to the next in its row
 # A line's picture by its two edges as bits (rules.MASKS): E 1, NE 2, NW 4, W 8, SW 16, SE 32.
@@ -154,14 +155,14 @@ def board(c, view, seat, side=None):
     rotate_marks = aimed <= 48  # (the canvas keeps 64 marks: rotations go first)
     moved = view["moved"] if (view["current"] != view["seat"] and seat == view["turn"]) else -1
     for row in range(len(ROWS)):
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         for h in ROWS[row]:
             c.col = HEX_COL[h]
             for a in legal:
                 if _aim_hex(a) == h and (rotate_marks or not rules.ROTATE <= a < rules.TILE):
                     c.mark(a)
             if h == moved:
-                c.mark(C.MOVED)
+                c.mark(canvas.MOVED)
             text, colour = picture(tiles[h], rots[h])
             if text is None:
                 text = " + " if h in open_hexes else "   "
@@ -174,9 +175,9 @@ def board(c, view, seat, side=None):
                 in_loop = in_loop or h in lp
             if h == pawn:
                 c.chars[middle] = ord("@")
-                c.tiles[middle] = C.tile(C.SOLID, LOOP if in_loop else PAWN)
+                c.tiles[middle] = canvas.tile(canvas.SOLID, LOOP if in_loop else PAWN)
             elif in_loop:
-                c.tiles[middle] = C.tile(C.SOLID, LOOP)
+                c.tiles[middle] = canvas.tile(canvas.SOLID, LOOP)
         if side is not None:
             c.col = SIDE
             side(c, row)
@@ -212,7 +213,7 @@ def _die_marks(c, view, d, legal):
         if hit:
             c.mark(a)
     if d == view["moved_die"] and view["current"] != view["seat"]:
-        c.mark(C.MOVED)
+        c.mark(canvas.MOVED)
 
 
 POINT_WORDS = ("%d points  %d mana  %d gold", "%dpt %dmana %dgold", "%dpt %dmana %dg",
@@ -285,14 +286,14 @@ def _hand_side(view):
 
 def _seat_dice(c, view, names, legal):
     """The dice drafted so far, by seat, from the round player."""
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     n = view["players"]
     for i in range(n):
         s = (view["round_player"] + i) % n
         mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == s]
         label = _short(names, s) if s != view["seat"] else "You"
         if c.col and c.col + 1 + len(label) + 2 * max(1, len(mine)) > c.cols:
-            c.line(C.WHITE)  # (4 seats at 26 columns: on two rows)
+            c.line(canvas.WHITE)  # (4 seats at 26 columns: on two rows)
         if c.col:
             c.space()
         c.text(label)
@@ -306,11 +307,11 @@ def _seat_dice(c, view, names, legal):
 
 def _tiles_row(c, words, kinds, base, legal):
     """Words, then tile kinds as pictures (each marked base + kind when legal)."""
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     c.text(words)
     for k in kinds:
         if c.col + 4 > c.cols:  # (on the next row)
-            c.line(C.WHITE)
+            c.line(canvas.WHITE)
         c.space()
         if base >= 0 and base + k in legal:
             c.mark(base + k)
@@ -335,7 +336,7 @@ def _asks(c, view, names):
     phase = view["phase"]
     legal = view["legal"]
     current = view["current"]
-    c.line(C.GOLD if current == seat else C.CYAN)
+    c.line(canvas.GOLD if current == seat else canvas.CYAN)
     if phase == "over":
         pts = view["points"]
         best = max(pts)
@@ -394,7 +395,7 @@ def _tiles(c, view):
     phase = view["phase"]
     if phase == "peek":
         peek = view["peek"]
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         c.text("Top")
         for i in range(len(peek)):
             c.space()
@@ -411,8 +412,8 @@ def _circles(c, view):
     """The viewer's magic-circle cards (the loops that score), wrapped."""
     cards = view["circles"]
     words = "Circles: " + (", ".join([rules.CIRCLE_TEXT[k] for k in cards]) if cards else "none")
-    for part in C.wrap(words, c.cols):
-        c.line(C.WHITE)
+    for part in canvas.wrap(words, c.cols):
+        c.line(canvas.WHITE)
         c.text(part)
 
 
@@ -421,13 +422,13 @@ def _cards(c, view):
     seat = view["seat"]
     magic = ", ".join([rules.MAGIC[k] for k in view["magic"]]) or "no magic"
     items = ", ".join([rules.ITEMS[k] for k in view["items"]]) or "no item"
-    rows = C.wrap("Cards: %s; %s" % (magic, items), c.cols)
+    rows = canvas.wrap("Cards: %s; %s" % (magic, items), c.cols)
     for i in range(min(3, len(rows))):
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         c.text(rows[i] if i < 2 or len(rows) == 3 else rows[i][:c.cols - 3] + "...")
     b = view["under"][seat]
     if b >= 0:
-        c.line(C.ORANGE)
+        c.line(canvas.ORANGE)
         step = view["step"][seat]
         if step >= rules.BARRIER_ROUNDS:
             c.text("Under: done, no penalty")
@@ -442,7 +443,7 @@ def _other_side(view, names, s):
         c.col += 1
         if row == 0:
             if s == view["current"] and 0 <= c.row < c.rows:
-                c.colours[c.row] = C.CYAN  # (whose decision it is)
+                c.colours[c.row] = canvas.CYAN  # (whose decision it is)
             c.text(_short(names, s))
             if wide:
                 c.text(" hand %d" % view["hand_counts"][s])
@@ -495,7 +496,7 @@ def draw(c, view, names):
     seat = view["seat"]
     _asks(c, view, names)
     board(c, view, seat, _hand_side(view))
-    _points_line(c, view, seat, C.GOLD, view["legal"])
+    _points_line(c, view, seat, canvas.GOLD, view["legal"])
     _tiles(c, view)
     _circles(c, view)
     # Further pages.
@@ -503,7 +504,7 @@ def draw(c, view, names):
     n = view["players"]
     for i in range(1, n):
         board(c, view, (seat + i) % n, _other_side(view, names, (seat + i) % n))
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     numbers = (view["round_no"], view["supply"], len(view["discards"]))
     for form in ("Round %d: %d tiles left, %d discarded", "Round %d: %d tiles, %d out",
                  "Rd %d: %d tiles, %d out"):

@@ -14,15 +14,16 @@
 # marked C.MOVED while another seat than the viewer's decides: the table points at it while
 # the bots play.
 from firmware.games.quartz import rules
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
 # One colour per crystal kind, KINDS order: quartz, rubellite, emerald, sapphire, ruby,
 # amber, unstable (obsidian).
-KIND_COLOURS = (C.WHITE, C.PINK, C.GREEN, C.BLUE, C.RED, C.ORANGE, C.PURPLE)
+KIND_COLOURS = (canvas.WHITE, canvas.PINK, canvas.GREEN, canvas.BLUE, canvas.RED, canvas.ORANGE,
+                canvas.PURPLE)
 # Dice badges: a free die, one picked (to reroll / for the action), one used this turn.
-DIE_FREE = C.TEAL
-DIE_PICKED = C.ORANGE
-DIE_USED = C.DIM
+DIE_FREE = canvas.TEAL
+DIE_PICKED = canvas.ORANGE
+DIE_USED = canvas.DIM
 FACES = 4  # look.PICTURES: the first face on a free die; + len(rules.FACES): on a picked die
 CELL = 3  # columns per crystal kind in a row: the gem, then its count
 
@@ -40,7 +41,7 @@ def _short(names, seat):
 
 
 def _status(c, view, names):
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     if view["over"]:
         winners = view["winners"]
         if len(winners) == 1:
@@ -116,7 +117,7 @@ def _moved_kind(moved, base, seat):
 
 
 def _dice(c, view, names):
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     moved = _moved(view)
     wide = c.cols >= 40
     c.text("Dice ")  # (its space, and the one after each die: the pointer's cells)
@@ -127,7 +128,7 @@ def _dice(c, view, names):
         if key >= 0:
             c.mark(key)
         if moved == rules.DIE + die:
-            c.mark(C.MOVED)
+            c.mark(canvas.MOVED)
         if view["used"][die]:
             letter = rules.FACE_LETTERS[face]
             c.badge(" %s " % letter if wide else letter, DIE_USED)
@@ -160,7 +161,7 @@ def _row(c, label, counts, colour, pick=False, seat=-1, moved=-1, kind_moved=-1,
     if seat >= 0:
         c.mark(rules.SEAT + seat)  # a word: the cursor's bar under the name
         if moved == rules.SEAT + seat:
-            c.mark(C.MOVED)
+            c.mark(canvas.MOVED)
     c.text(label[:first - 1 - chest])
     if chest:
         _face(c, rules.CHEST)
@@ -187,7 +188,7 @@ def _mark_gem(c, pick, kind, kind_moved):
     if pick:
         c.mark(rules.CRYSTAL + kind)
     if kind == kind_moved:
-        c.mark(C.MOVED)
+        c.mark(canvas.MOVED)
 
 
 EXTRA = "chest points"  # (at 40 columns, after the crystals: a seat's chest size, points)
@@ -202,7 +203,7 @@ def _extra(c, view, seat):
 
 
 def _legend(c):
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     first = _label(c)
     for kind in range(rules.NKINDS):
         c.col = first + kind * CELL
@@ -225,58 +226,58 @@ def draw(c, view, names):
     _status(c, view, names)
     _dice(c, view, names)
     if phase == "return":  # hammer: the crystals that may go back
-        _row(c, "New", view["mined"], C.ORANGE, True)
+        _row(c, "New", view["mined"], canvas.ORANGE, True)
     else:
         _legend(c)
     moved = _moved(view)
-    _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], C.GOLD,
+    _row(c, "Cart" if c.cols < 40 else _short(names, seat), view["carts"][seat], canvas.GOLD,
          seat == source, seat, moved, _moved_kind(moved, rules.IN_CART, seat))  # (a bot's
     # target may be you; you never are yours: outlined while you choose one)
     _extra(c, view, seat)
-    _row(c, "" if c.cols < 40 else "chest", view["chests"][seat], C.GOLD, False, -1,
+    _row(c, "" if c.cols < 40 else "chest", view["chests"][seat], canvas.GOLD, False, -1,
          moved, _moved_kind(moved, rules.IN_CHEST, seat), c.cols < 40)  # (26: the picture)
     for i in range(1, players):
         other = (seat + i) % players
-        colour = C.WHITE
+        colour = canvas.WHITE
         if other == target:
-            colour = C.ORANGE
+            colour = canvas.ORANGE
         elif other == turn and not over:
-            colour = C.CYAN
+            colour = canvas.CYAN
         _row(c, _short(names, other), view["carts"][other], colour, other == source, other,
              moved, _moved_kind(moved, rules.IN_CART, other))
         _extra(c, view, other)
     # Further pages.
     if c.cols < 40:  # a seat a row (no heading: it could end a page, its rows on the next)
         for s in range(players):
-            c.line(C.GOLD if s == seat else C.WHITE)
+            c.line(canvas.GOLD if s == seat else canvas.WHITE)
             c.text("%-2s%4d points, %2d in chest" % (_short(names, s), view["scores"][s],
                                                      sum(view["chests"][s])))
     held = ["%s %d" % (_short(names, s), view["markers"][s]) for s in range(players)
             if view["markers"][s]]
-    for part in C.wrap("Reroll markers: " + (", ".join(held) if held else "none"), c.cols):
-        c.line(C.GREY)
+    for part in canvas.wrap("Reroll markers: " + (", ".join(held) if held else "none"), c.cols):
+        c.line(canvas.GREY)
         c.text(part)
     for i in range(1, players):
         other = (seat + i) % players
-        _row(c, _short(names, other), view["chests"][other], C.GREY, False, -1, moved,
+        _row(c, _short(names, other), view["chests"][other], canvas.GREY, False, -1, moved,
              _moved_kind(moved, rules.IN_CHEST, other), True)
-    _row(c, "Bag", view["bag"], C.GREY)
+    _row(c, "Bag", view["bag"], canvas.GREY)
     if c.cols >= 40:
         c.col = _label(c) + rules.NKINDS * CELL + 1
         c.text("%d pairs" % view["pairs"])
     else:
-        c.line(C.GREY)
+        c.line(canvas.GREY)
         c.text("%d in the bag, %d pairs" % (sum(view["bag"]), view["pairs"]))  # fits 26 columns
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.text("Dice:")
     for face in range(len(rules.FACES)):  # each face's picture and its word
         word = rules.FACES[face] if face != rules.HELMET else "helmet: any"
         if c.col + 2 + len(word) > c.cols:
-            c.line(C.GREY)
+            c.line(canvas.GREY)
         else:
             c.space()
         _face(c, face)
         c.text(" " + word)
-    for part in C.wrap("Picked: orange, used: grey", c.cols):
-        c.line(C.GREY)
+    for part in canvas.wrap("Picked: orange, used: grey", c.cols):
+        c.line(canvas.GREY)
         c.text(part)

@@ -18,11 +18,11 @@
 # another seat decides: the table points at it while the bots play (at the viewer's own
 # decision the board is a choice like the others, outlined when none picks it).
 from firmware.games.sixgems import rules
-from firmware.ui import canvas as C
+from firmware.ui import canvas
 
 # One colour per gem colour, ring order: Ruby, Topaz, Emerald, Sapphire, Amethyst, Diamond.
-GEM_COLOURS = (C.RED, C.YELLOW, C.GREEN, C.BLUE, C.PURPLE, C.CYAN)
-DIE_COLOURS = (C.BLUE, C.BLUE, C.RED)  # blue A, blue B, red
+GEM_COLOURS = (canvas.RED, canvas.YELLOW, canvas.GREEN, canvas.BLUE, canvas.PURPLE, canvas.CYAN)
+DIE_COLOURS = (canvas.BLUE, canvas.BLUE, canvas.RED)  # blue A, blue B, red
 DIE_LETTERS = "ABR"
 # look.PICTURES: each die's face of one pip, on its colour (+ face - 1: of `face` pips).
 DIE_PIPS = (16, 16, 22)
@@ -104,7 +104,7 @@ def _gems(view, seat):
 
 
 def _status(c, view, names):
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     if view["phase"] == "over":
         totals = view["totals"]
         best = max(totals)
@@ -128,7 +128,7 @@ def _moved(view):
 
 
 def _ring(c, view):
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     wide = c.cols >= 40
     phase = view["phase"]
     placing = phase == "dice"
@@ -149,7 +149,7 @@ def _ring(c, view):
             if played >= 0 and rules.colour(played) == b:
                 c.mark(rules.TURN)
         if die >= 0 and die == moved:
-            c.mark(C.MOVED)  # (the die placed, moved or turned last: pointed at in a bot's turn)
+            c.mark(canvas.MOVED)  # (the die placed, moved or turned last: pointed at, a bot's turn)
         if wide:
             c.badge(rules.SHORT[b], GEM_COLOURS[b])
             c.space()
@@ -185,7 +185,7 @@ def _doing(view, names):
 
 
 def _situation(c, view, names):
-    c.line(C.WHITE)  # badges on this row: white text reads on every colour
+    c.line(canvas.WHITE)  # badges on this row: white text reads on every colour
     phase = view["phase"]
     c.text(_doing(view, names))
     if phase == "dice":  # the die to place next
@@ -216,7 +216,7 @@ def _situation(c, view, names):
         for d in centre:
             c.space()
             if d == _moved(view):
-                c.mark(C.MOVED)
+                c.mark(canvas.MOVED)
             _die(c, view, d)
 
 
@@ -264,7 +264,7 @@ def draw(c, view, names):
     _ring(c, view)
     _situation(c, view, names)
     # Your hand and points.
-    c.line(C.WHITE)
+    c.line(canvas.WHITE)
     c.text("Hand ")
     for card in view["hand"]:
         if phase == "play":  # either of two identical cards: legal_actions offers one
@@ -277,10 +277,10 @@ def draw(c, view, names):
     pend = view["pending"][seat]
     if pend:
         c.right("wild %d" % pend)
-    _gem_row(c, _short(names, seat), _gems(view, seat), C.GOLD, _points(c, view, seat),
+    _gem_row(c, _short(names, seat), _gems(view, seat), canvas.GOLD, _points(c, view, seat),
              OWN.get(phase, -1))
     for k in view["settle_hand"]:
-        c.line(C.WHITE, 1)  # (a blank cell before the card, for the pointer)
+        c.line(canvas.WHITE, 1)  # (a blank cell before the card, for the pointer)
         if phase == "settle":
             c.mark(rules.SETTLE + k)
             c.mark(rules.EXCHANGE + k)
@@ -290,18 +290,18 @@ def draw(c, view, names):
         if not over and _holds(view, k):
             c.right("ok")
     if not view["settle_hand"]:
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         c.text("No settlement card")
     turn = view["turn"]
     current = view["current"]
     for i in range(1, players):
         other = (seat + i) % players
-        colour = C.CYAN if (other == current or other == turn) and not over else C.WHITE
+        colour = canvas.CYAN if (other == current or other == turn) and not over else canvas.WHITE
         _gem_row(c, _short(names, other), _gems(view, other), colour, _points(c, view, other),
                  rules.TAKE + other * rules.BOARDS if phase == "take" else -1)  # their gem to take
     # Further pages.
     for s in range(players):
-        c.line(C.GOLD if s == seat else C.WHITE)
+        c.line(canvas.GOLD if s == seat else canvas.WHITE)
         c.text("%s cards: %d gem, %d #" % (_short(names, s), view["hand_counts"][s],
                                            view["settle_counts"][s]))
         wild = _total(view["wild"][s])
@@ -310,16 +310,16 @@ def draw(c, view, names):
             if view["pending"][s]:
                 words += " +%d waiting" % view["pending"][s]
             if c.col + 2 + len(words) > c.cols:
-                c.line(C.GOLD if s == seat else C.WHITE, 3)
+                c.line(canvas.GOLD if s == seat else canvas.WHITE, 3)
             else:
                 c.text(", ")
             c.text(words)
-    c.line(C.GREY)
+    c.line(canvas.GREY)
     c.text("Decks: %d gem, %d #" % (view["gem_deck"], view["settle_deck"]))
     results = view["results"]
     if results:
         last = results[-1]
-        c.line(C.WHITE)
+        c.line(canvas.WHITE)
         k = last[0]
         if k == rules.FINAL:
             c.text("Final:")
@@ -329,7 +329,7 @@ def draw(c, view, names):
             c.text(" %s:" % _short(names, last[1]))
         for s in range(players):
             c.text(" %+d" % last[2 + players + s])
-    for part in C.wrap("A B: blue dice, R: red. #n: settlement card n, a gem in its words"
+    for part in canvas.wrap("A B: blue dice, R: red. #n: settlement card n, a gem in its words"
                        " one of its colour, ok: can settle.", c.cols):
-        c.line(C.GREY)
+        c.line(canvas.GREY)
         c.text(part)
