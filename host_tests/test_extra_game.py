@@ -14,10 +14,7 @@ found under another game's name); a front end that needs a part a game may leave
 (table, choices, results, final: Pebbles has none) or a hard-coded count of games; an
 engine that fails a small game (2 players only, one option, turns of one pick, no compound
 moves); .mpy builds or ports that name the games (Pebbles compiled and run under
-micropython-i386 and the venv's MicroPython).
-
-The existing suites that still cannot take a new game as it is are named in KNOWN_GAPS
-(left out of the run, each with the file and line that would need the change)."""
+micropython-i386 and the venv's MicroPython)."""
 
 import difflib
 import os
@@ -39,7 +36,7 @@ LEFT_OUT = ("__pycache__", "*.mpy", ".pytest_cache")  # of the copy (and of its 
 # The existing generic tests that take every registered game (they iterate GAMES, or the
 # games available here, or are parametrized over them): run as they are in the copy.
 EXISTING = (
-    "host_tests/core/test_contract.py",  # the whole contract suite (but KNOWN_GAPS)
+    "host_tests/core/test_contract.py",  # the whole contract suite
     "host_tests/core/test_save_portable.py::test_save_and_resume_identical_every_game",
     "host_tests/test_screens.py::test_the_title_menu_lists_every_game_then_the_buttons_page"
     "_and_wraps_around",
@@ -47,17 +44,10 @@ EXISTING = (
     "host_tests/test_screens.py::test_every_option_turns_through_its_choices[pebbles]",
     "host_tests/test_match.py::test_the_move_played_is_the_bots_choice[pebbles]",
     "host_tests/test_match.py::test_a_real_bots_answers_are_the_moves_played[pebbles]",
+    "host_tests/test_match.py::test_take_back_returns_to_the_last_point_of_no_return[pebbles]",
     "host_tests/test_selftest.py::test_every_game_is_played_and_a_missing_one_is_counted",
 )
 
-# Generic tests that cannot take Pebbles without a change outside its folder and the
-# registry line: not run here (see the report of issue 56, item 6). Each is covered below
-# for Pebbles as far as it goes.
-KNOWN_GAPS = {
-    "host_tests/test_match.py::test_take_back_returns_to_the_last_point_of_no_return[pebbles]":
-        "test_match.py:281 seats max(3, MIN_PLAYERS), more than Pebbles' MAX_PLAYERS; and "
-        "test_match.py:323 needs 2 take-backs: turns of several picks (Pebbles' are one)",
-}
 # Also not reached by a new game: host_tests/test_app.py:26 (the whole games by buttons: a
 # fixed list of games; its test is called for Pebbles below) and test_contract.py:67's
 # SCORED_IN_VIEW (optional per game). The sampling suite counts no box for a game without
@@ -281,18 +271,6 @@ def test_the_same_games_on_cpython_and_micropython(tmp_path, monkeypatch):
     test_crossport.test_same_games_on_cpython_and_micropython(tmp_path)
 
 
-def test_two_humans_have_no_pick_to_take_back():
-    # Each turn of Pebbles is one pick and the next is the other seat's: no take-back ever
-    # (test_match.py's take-back test needs turns of several picks: KNOWN_GAPS).
-    match = Match(load("pebbles").new_game(2, 21), ["human", "human"])
-    moves = 0
-    while not match.over():
-        assert match.human_turn() and not match.can_take_back() and not match.take_back()
-        match.play(match.legal()[moves % len(match.legal())])
-        moves += 1
-    assert moves > 20
-
-
 def test_the_bots_decide_from_the_view_and_seed_alone():
     views = bot_checks.bot_views("pebbles", 60, 2, lambda seed: (2, {"rounds": "1"}))
     bot_checks.assert_stateless("pebbles", views, ("easy", "normal", "hard"))
@@ -365,14 +343,11 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
     # CPython: the existing generic tests and the generated ones, in one pytest.
     generated = ["host_tests/core/test_pebbles_generic.py",
                  "host_tests/test_pebbles_front_ends.py"]
-    deselect = []
-    for node in KNOWN_GAPS:
-        deselect += ["--deselect", node]
     env = dict(os.environ, BLINKA_OS_AGNOSTIC="1")
     env.pop("PYTEST_ADDOPTS", None)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA",
-         *EXISTING, *generated, *deselect],
+         *EXISTING, *generated],
         cwd=str(tree), capture_output=True, text=True, timeout=600, env=env)
     out = done.stdout
     assert done.returncode == 0, out[-6000:] + done.stderr[-2000:]

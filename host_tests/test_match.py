@@ -277,15 +277,17 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
     # humans pass the device.
     # Guards: the point moved at the wrong time (picks lost to take-back, or a seen draw
     # undone), several picks undone at once, take-back to somewhere else, the save left on
-    # the undone state.
-    players = max(3, min_players(game))
+    # the undone state. A game whose turns are one pick each (Pebbles) has nothing to take
+    # back: it must never offer to.
+    module = load(game)
+    players = min(max(3, module.MIN_PLAYERS), module.MAX_PLAYERS)
     seats = ["human", "human"] + ["normal"] * (players - 2)
     slot = SaveSlot(str(tmp_path / game), sync=False)
     match = Match(load(game).new_game(players, 21), seats, slot)
     rng = Prng(5)
     mark = None  # (seat, history length, state) where the deciding human may go back to
     seen = {}  # history length -> the state's fingerprint then, since the mark
-    taken = 0
+    taken = chances = 0
     for _ in range(250):
         if match.over():
             break
@@ -300,6 +302,7 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
             seen = {}
         seen[len(match.state.history)] = fingerprint(match.state)
         assert match.can_take_back() == (len(match.state.history) > mark[1]), (mark, taken)
+        chances += len(match.state.history) > mark[1]
         if match.can_take_back() and rng.randbelow(2) == 0:
             history = list(match.state.history)
             assert match.take_back()
@@ -320,7 +323,7 @@ def test_take_back_returns_to_the_last_point_of_no_return(game, tmp_path):
         match.play(legal[rng.randbelow(len(legal))])
         if match.state.revealed != revealed:
             mark = None  # seen: no going back past it
-    assert taken >= 2, taken
+    assert taken >= 2 or chances == 0, (taken, chances)
 
 
 @pytest.mark.parametrize("first", [diams_rules.DRAW_MARKET, diams_rules.DRAW_HAND])
