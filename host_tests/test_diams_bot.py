@@ -1,12 +1,16 @@
 """The Diam's computer player (firmware/games/diams/bot.py) in known situations: what it plays in
 crafted views, a won position the normal and hard bots must find, and the hard level's
-evaluation. Rule ids: ../shared/rules/diams.md. (Legality, statelessness and strength
-against random players: host_tests/test_bots.py.)"""
+evaluation; legality over many states, decisions from the view only, and strength against
+random players. Rule ids: ../shared/rules/diams.md. (The bots' engine, make_bot and the search
+defaults: host_tests/test_bots.py.)"""
 
 import bot_checks
+import pytest
+from randplay import option_sets
 
-from firmware.bots import make_bot
+from firmware.bots import LEVELS, RandomBot, make_bot
 from firmware.core import load
+from firmware.core.prng import Prng
 from firmware.games.diams import bot as bot_module
 from firmware.games.diams import rules as diams
 
@@ -294,3 +298,242 @@ def test_easy_noise_is_reproducible_and_spreads_over_close_options():
     easy = [choose(view, "easy", seed) for seed in range(12)]
     M, S, B = diams.MARKET, diams.SAFECRACKER, diams.SALE_B
     assert easy == [M, M, B, B, B, S, M, M, M, B, M, S]
+
+
+def play(state, choosers):
+    """Play to the end; choosers[seat](view) -> action."""
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(choosers[seat](state.view(seat)))
+    return state
+
+
+# ---- Legality -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bot_choice_is_always_legal(players):
+    """Every phase (D-T1 draw, D-T5 main, D-T6 place/take, D-T7 vault, D-T8 specials and
+    the victim's choice, D-T9 give up): at every decision of games mixing bot and random
+    moves, choose(view) returns one of view["legal"]."""
+    module = load("diams")
+    phases = set()
+    decisions = 0
+    for options in option_sets(module):
+        for seed in range(6):
+            state = module.new_game(players, seed, options)
+            bots = [strict_bot(s, LEVELS[(seed + s) % len(LEVELS)], seed) for s in range(players)]
+            rng = Prng(seed + 100 * players)
+            while not state.is_over():
+                seat = state.current_player()
+                view = state.view(seat)
+                action = bots[seat].choose(view)
+                assert action in view["legal"], (seed, view["phase"], action, view["legal"])
+                phases.add(view["phase"])
+                decisions += 1
+                if rng.randbelow(3) == 0:  # a random move now and then: odd states too
+                    action = view["legal"][rng.randbelow(len(view["legal"]))]
+                state.apply(action)
+    assert decisions > 1000
+    for phase in ("draw", "main", "place", "take", "vault", "discard"):
+        assert phase in phases
+
+
+def test_bot_meets_every_special_phase():
+    """D-T8: over many games the bot itself plays Compulsory Sale (both steps), Convoy,
+    Safecracker (both steps), Sleight of Hand, and answers as Safecracker's victim."""
+    module = load("diams")
+    seen = set()
+    for seed in range(60):
+        players = 2 + seed % 4
+        state = module.new_game(players, seed, {"length": "quick"})
+        bots = [strict_bot(s, "normal", seed) for s in range(players)]
+        play(state, [b.choose for b in bots])
+        # Replay to see which phases the bots went through.
+        replay = module.new_game(players, seed, {"length": "quick"})
+        for action in state.history:
+            seen.add(diams.PHASES[replay.phase])
+            replay.apply(action)
+    for phase in ("sale card", "sale seat", "convoy", "safe name", "safe seat", "sleight"):
+        assert phase in seen, phase
+
+
+# ---- Decisions from the view only -------------------------------------------------------
+
+
+def sample_views(count=300):
+    """Views of the deciding seat at varied points of bot games."""
+    return bot_checks.bot_views("diams", count, 7, lambda seed: (2 + seed % 4, {"length": "quick"}))
+
+
+def test_bot_is_stateless_deterministic_and_leaves_the_view_alone():
+    """The same (view, seed) gives the same action whatever the bot saw before; the view
+    is not modified; a deep copy of the view (plain data) gives the same answer."""
+    bot_checks.assert_stateless("diams", sample_views(), ("normal",))
+
+
+def test_bot_answers_from_the_legal_list_it_is_given():
+    """The bot decides from the view alone: shrink view["legal"] and it picks among what is
+    left (it never consults the State, which would still list the removed action)."""
+    for view in sample_views(200):
+        bot = strict_bot(view["seat"])
+        bot.strict = False  # a removed plan step may leave it nothing better than legal[0]
+        action = bot.choose(view)
+        assert action in view["legal"]
+        if len(view["legal"]) > 1:
+            fewer = dict(view)
+            fewer["legal"] = [a for a in view["legal"] if a != action]
+            assert bot.choose(fewer) in fewer["legal"]
+        only = dict(view)
+        only["legal"] = [view["legal"][-1]]
+        assert bot.choose(only) == view["legal"][-1]
+
+
+def test_bot_ignores_what_the_view_does_not_show():
+    """Other seats' hidden cards are not in the view (D: hands and vaults hidden but for their
+    counts); the bot's choice only depends on the dict: extra keys change nothing."""
+    for view in sample_views(100):
+        bot = strict_bot(view["seat"])
+        action = bot.choose(view)
+        noisy = dict(view)
+        noisy["hands"] = [[0, 1, 2]] * view["players"]
+        noisy["vaults"] = [[45, 46, 47]] * view["players"]
+        noisy["secret"] = "unused"
+        assert bot.choose(noisy) == action
+
+
+# ---- Heuristic in known situations (crafted views) ------------------------------------
+
+
+def crafted_standard(**fields):
+    """A view of seat 0 (2 players, a standard game) with the given fields over quiet
+    defaults."""
+    view = load("diams").new_game(2, 1, None).view(0)
+    view.update(
+        {
+            "phase": "main",
+            "hand": [],
+            "vault": [],
+            "market": [],
+            "deck": 30,
+            "closing_drawn": False,
+            "hand_counts": [0, 3],
+            "vault_counts": [0, 3],
+            "turn": 0,
+            "current": 0,
+            "selected": [],
+            "placed": -1,
+        }
+    )
+    view.update(fields)
+    if view["hand_counts"][0] != len(view["hand"]):
+        view["hand_counts"] = [len(view["hand"])] + view["hand_counts"][1:]
+    return view
+
+
+def test_bot_stores_a_set_on_its_last_turn():
+    """D-T7 / D-E1: three 7s in hand and the closing card out: store them (Vault)."""
+    hand = [card(7, 1), card(7, 2), card(7, 3), card(2)]
+    view = crafted_standard(hand=hand, closing_drawn=True, legal=[diams.MARKET, diams.VAULT])
+    assert strict_bot(0).choose(view) == diams.VAULT
+    view = crafted_standard(phase="vault", hand=hand, closing_drawn=True)
+    view["legal"] = [diams.HAND + card(7, 1), diams.DONE]
+    assert strict_bot(0).choose(view) == diams.HAND + card(7, 1)  # select before confirming
+
+
+def test_bot_takes_an_exact_sum():
+    """D-T6 (b), D-X2: having placed a 9 with a 1, a 3 and a 5 (and a lone 8) in the market,
+    the bot picks cards of the set 1+3+5 and confirms when the sum is reached."""
+    placed = card(9)
+    market = [card(1), card(3), card(5), card(8), placed]
+    view = crafted_standard(phase="take", hand=[card(5, 2), card(5, 3)], market=market,
+                            placed=placed)
+    view["legal"] = [
+        diams.TAKE_NONE,
+        diams.MARKET_CARD + card(1),
+        diams.MARKET_CARD + card(3),
+        diams.MARKET_CARD + card(5),
+        diams.MARKET_CARD + card(8),
+    ]
+    first = strict_bot(0).choose(view)
+    assert first in (diams.MARKET_CARD + card(1), diams.MARKET_CARD + card(3),
+                     diams.MARKET_CARD + card(5))
+    view["selected"] = [card(1), card(3), card(5)]
+    view["legal"] = [diams.DONE]
+    assert strict_bot(0).choose(view) == diams.DONE
+
+
+def test_victim_gives_a_plain_diamond():
+    """D-T8 Safecracker: the victim chooses which matching diamond goes; the bot keeps its
+    special-purity one (D-E2 purity bonus)."""
+    vault = [card(6, 0), card(6, 1), card(6, 2), card(6, 3)]
+    view = crafted_standard(phase="safe give", vault=vault, turn=1, current=0)
+    view["legal"] = [diams.VAULT_CARD + card(6, 0), diams.VAULT_CARD + card(6, 1)]
+    assert strict_bot(0).choose(view) == diams.VAULT_CARD + card(6, 1)
+
+
+def test_bot_gives_up_the_cheapest_card():
+    """D-T9: above the hand limit, give up the card whose loss costs least: not a pair's
+    half, not a card of a set ready to store."""
+    hand = [card(7, 1), card(7, 2), card(7, 3), card(4, 1), card(4, 2), card(9)]
+    view = crafted_standard(phase="discard", hand=hand)
+    view["legal"] = [diams.HAND + card(4, 1), diams.HAND + card(7, 1), diams.HAND + card(9)]
+    assert strict_bot(0).choose(view) == diams.HAND + card(9)
+
+
+def test_sale_and_safecracker_targets():
+    """D-T8 with 3 players: Compulsory Sale aims at the fullest hand, Safecracker at the
+    fullest vault."""
+    view = crafted_standard(
+        players=3,
+        hand_counts=[2, 1, 6],
+        vault_counts=[0, 9, 3],
+        chips=[0, 0, 0],
+        hand=[card(3), card(3, 2)],
+    )
+    view["phase"] = "sale seat"
+    view["legal"] = [diams.SEAT + 1, diams.SEAT + 2]
+    assert strict_bot(0).choose(view) == diams.SEAT + 2
+    view["phase"] = "safe seat"
+    assert strict_bot(0).choose(view) == diams.SEAT + 1
+
+
+# ---- Strength ---------------------------------------------------------------------------
+
+
+def test_greedy_beats_random_player():
+    """Rules-quality check (not timing): in 50 two-player quick games (D-O1: one round, most
+    points wins, D-E2 scoring) with fixed seeds and alternating seats, the greedy bot wins
+    alone more than 70% of the games against a uniformly random player."""
+    module = load("diams")
+    wins = 0
+    games = 50
+    for seed in range(games):
+        greedy_seat = seed % 2
+        state = module.new_game(2, 7000 + seed, {"length": "quick"})
+        greedy = strict_bot(greedy_seat, "normal", seed)
+        rand = RandomBot(1 - greedy_seat, seed)
+        choosers = [None, None]
+        choosers[greedy_seat] = greedy.choose
+        choosers[1 - greedy_seat] = rand.choose
+        play(state, choosers)
+        if state.winners() == [greedy_seat]:
+            wins += 1
+    assert wins / games > 0.7, wins
+
+
+def test_greedy_beats_random_players_in_a_standard_game():
+    """The same over the standard game (3 rounds, chips, D-E5) with 4 players: the greedy bot
+    wins more than 70% of 20 games against three random players."""
+    module = load("diams")
+    wins = 0
+    games = 20
+    for seed in range(games):
+        greedy_seat = seed % 4
+        state = module.new_game(4, 8000 + seed, None)
+        choosers = [RandomBot(s, seed).choose for s in range(4)]
+        choosers[greedy_seat] = strict_bot(greedy_seat, "normal", seed).choose
+        play(state, choosers)
+        if state.winners() == [greedy_seat]:
+            wins += 1
+    assert wins / games > 0.7, wins
