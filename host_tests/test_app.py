@@ -18,17 +18,13 @@ from app_driver import (
 )
 
 from firmware import buttons
+from firmware.core import GAMES, about, available
 from firmware.core.prng import Prng
 from firmware.save import SaveSlot
 from firmware.ui import screens
 
-# (game, its menu title, players, options): short settings, so a whole game is quick.
-GAMES = (
-    ("diams", "Diam's", 2, {"length": "quick"}),
-    ("diamonds", "Diamonds", 2, {}),
-    ("quartz", "Quartz", 3, {}),
-    ("sixgems", "SIXGEMS", 2, {"length": "6"}),
-)
+# Every game here at its fewest players and its quickest options (its package's QUICK).
+HERE = [game for game in GAMES if available(game)]
 
 
 def on_table_to_decide(sim):
@@ -54,8 +50,11 @@ def play_by_buttons(sim, rng, limit=3000):
 
 
 @pytest.mark.parametrize("board", BOARDS)
-@pytest.mark.parametrize("game,title,players,options", GAMES)
-def test_a_whole_game_by_buttons(board, game, title, players, options, tmp_path):
+@pytest.mark.parametrize("game", HERE)
+def test_a_whole_game_by_buttons(board, game, tmp_path):
+    package = about(game)
+    title, players = package.TITLE, package.MIN_PLAYERS
+    options = dict(getattr(package, "QUICK", {}))
     slot = SaveSlot(str(tmp_path), sync=False)
     sim = make_sim(board, slot)
     cols = sim.scene.cols

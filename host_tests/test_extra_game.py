@@ -45,12 +45,13 @@ EXISTING = (
     "host_tests/test_match.py::test_the_move_played_is_the_bots_choice[pebbles]",
     "host_tests/test_match.py::test_a_real_bots_answers_are_the_moves_played[pebbles]",
     "host_tests/test_match.py::test_take_back_returns_to_the_last_point_of_no_return[pebbles]",
+    "host_tests/test_app.py::test_a_whole_game_by_buttons[pebbles-pybadge]",
+    "host_tests/test_app.py::test_a_whole_game_by_buttons[pebbles-picodisplay]",
     "host_tests/test_selftest.py::test_every_game_is_played_and_a_missing_one_is_counted",
 )
 
-# Also not reached by a new game: host_tests/test_app.py:26 (the whole games by buttons: a
-# fixed list of games; its test is called for Pebbles below) and test_contract.py:67's
-# SCORED_IN_VIEW (optional per game). The sampling suite counts no box for a game without
+# Optional for a new game: test_contract.py's SCORED_IN_VIEW (a game that shows its scores in
+# the view says so there). The sampling suite counts no box for a game without
 # host_tests/core/<game>_checks.py (Pebbles has none: its random play below counts it).
 
 
@@ -202,13 +203,6 @@ def test_the_title_lists_pebbles_and_choosing_it_reaches_its_table():
     assert "Pile: %d" % match.state.pile in shown, shown  # the console's words: no table.py
     assert "Your card (P1): %d" % match.state.cards[0] in shown, shown
     assert match.seats == ["human", "normal"] and match.state.options == {"rounds": "3"}
-
-
-@pytest.mark.parametrize("board", BOARDS)
-def test_a_whole_game_by_buttons(board, tmp_path):
-    # test_app.py's own test (its list of games is fixed): Pebbles' row.
-    test_app.test_a_whole_game_by_buttons(board, "pebbles", "Pebbles", 2, {"rounds": "3"},
-                                          tmp_path)
 
 
 def test_without_a_table_py_the_table_is_the_consoles_words():
