@@ -22,8 +22,9 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "host_tests" / "extra_game" / "pebbles"
@@ -318,12 +319,22 @@ def add_game(tree):
             if d[:1] in "+-" and d[:3] not in ("+++", "---")]
 
 
-def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
-    t0 = time.monotonic()
-    tree = tmp_path / "project"
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A copy of the project with Pebbles' folder and its registry line, and the generated
+    suites (one copy per xdist worker: the two tests below may run side by side)."""
+    tree = tmp_path_factory.mktemp("extra") / "project"
     tree.mkdir()
     copy_project(tree)
-    assert add_game(tree) == ["+" + LINE]  # the one change outside the game's folder
+    added = add_game(tree)
+    (tree / "host_tests" / "core" / "test_pebbles_generic.py").write_text(CORE_CHECKS)
+    (tree / "host_tests" / "test_pebbles_front_ends.py").write_text(FRONT_ENDS)
+    return tree, added
+
+
+def test_a_game_is_one_folder_and_one_registry_line(project):
+    tree, added = project
+    assert added == ["+" + LINE]  # the one change outside the game's folder
     left_out = [arg for pattern in LEFT_OUT for arg in ("-x", pattern)]
     changed = subprocess.run(["diff", "-r", "-q", *left_out, str(ROOT / "firmware"),
                               str(tree / "firmware")],
@@ -331,8 +342,6 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
     assert sorted(changed) == sorted([
         "Files %s and %s differ" % (ROOT / REGISTRY, tree / REGISTRY),
         "Only in %s: pebbles" % (tree / "firmware" / "games")]), changed
-    (tree / "host_tests" / "core" / "test_pebbles_generic.py").write_text(CORE_CHECKS)
-    (tree / "host_tests" / "test_pebbles_front_ends.py").write_text(FRONT_ENDS)
 
     # CPython: the existing generic tests and the generated ones, in one pytest.
     generated = ["host_tests/core/test_pebbles_generic.py",
@@ -354,8 +363,11 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
         assert len([p for p in passed if p.startswith(module + "::")]) >= least, module
     assert not re.search(r"^(FAILED|ERROR|SKIPPED)", out, re.M), out[-3000:]
 
+
+def test_the_core_checks_pass_on_micropython_too(project):
     # MicroPython 1.28, 32-bit (the Pico's core): the generated core checks from .mpy.
-    env["MICROPYTHON_I386"] = str(MICROPYTHON_I386)
+    tree, _ = project
+    env = dict(os.environ, MICROPYTHON_I386=str(MICROPYTHON_I386))
     done = subprocess.run(
         [sys.executable, "tools/mptest.py", "--port", "micropython-i386", "--root", str(tree),
          "-v", "host_tests/core/test_pebbles_generic.py"],
@@ -363,4 +375,3 @@ def test_a_game_is_one_folder_and_one_registry_line(tmp_path):
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     found = re.search(r"^micropython-i386: (\d+) passed, 0 failed$", done.stdout, re.M)
     assert found and int(found.group(1)) >= 5, done.stdout[-3000:]
-    print("extra game proof: %.1f s" % (time.monotonic() - t0))
