@@ -970,11 +970,13 @@ def bench_presses(args):
     """Button presses per turn in the headless simulator (tools/presses.py)."""
     import presses
 
+    from firmware.core import GAMES, available
+
     print("Presses a turn: a scripted human (P1, choosing as the normal bot) against normal")
     print("bots, %d game(s) each, PyBadge screen; 'other screens' = A presses between turns"
           % args.games_n)
     rows = []
-    for game in args.games or list(presses.TABLES):
+    for game in args.games or [g for g in GAMES if available(g)]:
         rows.extend(presses.rows_of(game, presses.measure(game, args.games_n)))
     table(presses.HEAD, rows, 2)
 

@@ -24,17 +24,18 @@ from app_driver import make_sim, setup_game  # noqa: E402
 
 from firmware import buttons  # noqa: E402
 from firmware.bots import make_bot  # noqa: E402
-from firmware.core import load  # noqa: E402
+from firmware.core import about, load  # noqa: E402
 from firmware.ui import screens  # noqa: E402
 
-# game -> (players, seats) played; the human is P1.
-TABLES = {
-    "diams": (2, ("human", "normal")),
-    "diamonds": (3, ("human", "normal", "normal")),
-    "quartz": (3, ("human", "normal", "normal")),
-    "sixgems": (2, ("human", "normal")),
-    "diploma": (2, ("human", "normal")),
-}
+# Every game is played by P1, the human, against normal bots, at its fewest players but two
+# at least, or at the count here (Diamonds' passing is measured at three).
+PLAYERS = {"diamonds": 3}
+
+
+def table_of(game):
+    """(players, seats) of the table `game` is measured at."""
+    players = PLAYERS.get(game, max(2, about(game).MIN_PLAYERS))
+    return players, ("human",) + ("normal",) * (players - 1)
 FRAMES = 100000  # a game's frames at most (bots thinking and their moves on show included)
 
 
@@ -145,7 +146,7 @@ class Tally:
 
 
 def play_one(game, seed, tally):
-    players, seats = TABLES[game]
+    players, seats = table_of(game)
     module = load(game)
     sim = make_sim("pybadge", seed=seed)
     setup_game(sim, module.TITLE, players, seats)

@@ -43,14 +43,14 @@ POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
 # `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK); the shape's 12
 # rows in one string, a space apart (one object, not 12: a board's heap at start-up). The
 # games' pictures side by side, each game's first at its table's constant:
-#   0  the suit pips of Diamonds (table_diamonds.PIPS + suit: diamonds, hearts, spades,
-#      clubs), on their suit's colour (table_diamonds.SUIT);
-#   4  the faces of Quartz's dice (table_quartz.FACES + face: pickaxe, hammer, chest,
+#   0  the suit pips of Diamonds (games/diamonds/table.py PIPS + suit: diamonds, hearts, spades,
+#      clubs), on their suit's colour (its SUIT);
+#   4  the faces of Quartz's dice (games/quartz/table.py FACES + face: pickaxe, hammer, chest,
 #      transfer, steal, helmet) on a free die's teal, then the same on a picked die's orange
 #      (+ 6, black ink: white on orange is 3.2:1); a used die is a grey badge of its letter;
-#   16 the faces of SIXGEMS's dice (table_sixgems.DIE_PIPS: one to six pips), white on a
+#   16 the faces of SIXGEMS's dice (games/sixgems/table.py DIE_PIPS: one to six pips), white on a
 #      blue die, then on a red one.
-# The faces of Quartz's dice (core/quartz.FACES order): pickaxe, hammer, chest, transfer
+# The faces of Quartz's dice (games/quartz/rules.py FACES order): pickaxe, hammer, chest, transfer
 # (two arrows), steal (a grabbing hand), helmet.
 QUARTZ_FACES = (
     "...... ...... .####. #.##.# #.##.# ..##.."
