@@ -10,8 +10,7 @@ from firmware.ui import canvas
 # Badge colour of quality 1..10 (rules.COLOURS: purple pink orange yellow blue green red white
 # grey brown; white and grey become the light and the dark grey), then of a special card.
 QUALITY = (canvas.PURPLE, canvas.PINK, canvas.ORANGE, canvas.YELLOW, canvas.BLUE, canvas.GREEN,
-           canvas.RED, canvas.GREY, canvas.DIM,
-           canvas.BROWN)
+           canvas.RED, canvas.GREY, canvas.DIM, canvas.BROWN)
 SPECIAL = canvas.TEAL
 CHIP = canvas.GOLD
 POWERS = (rules.CONVOY, rules.SAFECRACKER, rules.SLEIGHT)  # the own power of card A, B, C
