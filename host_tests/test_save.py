@@ -60,6 +60,38 @@ def test_pure_crc_matches_zlib(size, monkeypatch):
     assert crc.hexdigest() == "%08x" % zlib.crc32(data)
 
 
+def test_the_pure_crc_tables_are_built_only_for_the_pure_crc(monkeypatch):
+    # A board with binascii never spends the tables' 1 KB of heap; one without builds them
+    # at its first CRC. Guards: the tables built for the fast CRC, or not for the pure one.
+    monkeypatch.setattr(Crc32, "_hi", None)
+    monkeypatch.setattr(Crc32, "_lo", None)
+    Crc32().update(b"123456789")
+    assert Crc32._hi is None and Crc32._lo is None
+    monkeypatch.setattr(savefile, "_crc32", None)
+    crc = Crc32()
+    crc.update(b"123456789")
+    assert crc.hexdigest() == "cbf43926" and len(Crc32._hi) == len(Crc32._lo) == 256
+
+
+def test_a_port_without_binascii_takes_the_pure_crc(monkeypatch):
+    # savefile imported where binascii is not there (a board built without it): the pure
+    # CRC, the same digests. Guards: the ImportError not caught.
+    monkeypatch.setitem(sys.modules, "binascii", None)  # its import raises ImportError
+    monkeypatch.delitem(sys.modules, "firmware.savefile")
+    import firmware.savefile as without
+
+    try:
+        assert without._crc32 is None
+        crc = without.Crc32()
+        crc.update(b"123456789")
+        assert crc.hexdigest() == "cbf43926"
+    finally:
+        monkeypatch.undo()
+        import firmware
+
+        firmware.savefile = savefile  # the package's name back on the module the others use
+
+
 def test_every_byte_flip_and_every_truncation_is_reported(tmp_path):
     slot = SaveSlot(str(tmp_path))
     state = played("diamonds", 4, 8, 70)
