@@ -50,6 +50,55 @@ def test_file_layout_is_the_documented_one(tmp_path):
     assert lines[5:] == [b""]
 
 
+class BoardOs:
+    """A board's os (FAT, no os.replace, no fsync: os.sync flushes), over the real files;
+    `sync_error`: what os.sync() raises."""
+
+    def __init__(self, sync_error=None):
+        self.sync_error = sync_error
+        self.synced = 0
+        self.stat, self.remove, self.mkdir, self.listdir = os.stat, os.remove, os.mkdir, os.listdir
+
+    def rename(self, a, b):
+        if os.path.exists(b):  # FAT: never onto an existing name
+            raise OSError(17, "exists")
+        os.rename(a, b)
+
+    def sync(self):
+        self.synced += 1
+        if self.sync_error is not None:
+            raise self.sync_error
+
+
+def test_a_board_whose_flush_fails_still_saves(tmp_path, monkeypatch):
+    # os.sync() refused (a board's filesystem busy): the save is written and renamed in
+    # place all the same. Guards: the error let out of save().
+    board = BoardOs(OSError(5, "EIO"))
+    monkeypatch.setattr(savefile, "os", board)
+    slot = SaveSlot(str(tmp_path))
+    state = played("diams", 3, 4, 30)
+    slot.save(state, SEATS)
+    slot.save(played("diams", 3, 4, 31), SEATS)
+    assert board.synced == 2
+    assert sorted(os.listdir(tmp_path)) == ["game.sav"]
+    assert list(slot.load().state.history) == list(played("diams", 3, 4, 31).history)
+
+
+def test_an_old_copy_that_cannot_go_stops_the_save_with_an_os_error(tmp_path, monkeypatch):
+    # On a board, `.sav` becomes `.old` before `.tmp` becomes `.sav`; a `.old` that cannot be
+    # removed first (here a folder) stops the save with an OSError the autosaver reports,
+    # and the save before stays. Guards: another exception type (the app would crash).
+    monkeypatch.setattr(savefile, "os", BoardOs())
+    slot = SaveSlot(str(tmp_path))
+    slot.save(played("diams", 3, 4, 30), SEATS)
+    before = (tmp_path / "game.sav").read_bytes()
+    os.mkdir(slot.old)
+    with pytest.raises(OSError, match="cannot remove .*game.old"):
+        slot.save(played("diams", 3, 4, 31), SEATS)
+    assert (tmp_path / "game.sav").read_bytes() == before
+    assert len(slot.load().state.history) == 31  # the complete `.tmp`, newer, resumed
+
+
 @pytest.mark.parametrize("size", [0, 1, 5, 63, 64, 65, 1000, 4097])
 def test_pure_crc_matches_zlib(size, monkeypatch):
     data = bytes((i * 131 + size) % 256 for i in range(size))
