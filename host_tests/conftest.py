@@ -24,8 +24,13 @@ SLOW_FILES = (
     "test_quartz_random.py",
     "test_sixgems_random.py",
     "test_diploma_random.py",
+    "test_crossport.py",  # whole games on CPython and on MicroPython, compared
 )
-SLOW_TESTS = ("test_error_board_does_not_answer",)  # waits out the flash tool's timeouts
+SLOW_TESTS = (
+    "test_error_board_does_not_answer",  # waits out the flash tool's timeouts
+    "test_cpython_and_micropython_play_the_same_game",  # whole console games on MicroPython
+    "test_selftest_of_every_game_through_mpremote",  # every game on the virtual board
+)
 # A firmware image built (tools/uf2.py, tools/cpbuild.py): a minute or more a board after an
 # edit of firmware/, however warm the cache.
 SLOW_FIXTURES = ("built", "cp_built")
