@@ -8,8 +8,9 @@
 # while written (the normal power cut) and is removed; anything under those names that is
 # not a regular file is damage. Each copy is read in turn; a damaged one is kept aside as
 # `.badN` (a rename: never deleted), and the first that loads is made `.sav` by save()'s own
-# rename protocol; only then are older leftovers removed. So no step deletes the last good
-# save before a newer one has loaded. Nothing is sized from the file before the file's own
+# rename protocol; only then are older leftovers removed, each read first: a damaged one is
+# kept aside too, with a note (never overwritten). So no step deletes the last good save
+# before a newer one has loaded, nor any damaged file. Nothing is sized from the file before the file's own
 # size was checked; every header field is checked, and the header must be to the byte what
 # saveheader.py writes for the fields read (what the port's json read is what save()
 # writes back, on every port). An error that says nothing about the file (MemoryError, an
@@ -89,10 +90,10 @@ def load(slot):
         except _Damage as damage:
             damaged.append((str(damage), _keep_aside(slot, path), path))
             continue
-        slot.loaded = _promote(slot, path)
+        slot.loaded = _promote(slot, path, saved.notes)
         if damaged:
             reason, kept, where = damaged[0]
-            saved.notes.append(
+            saved.notes.insert(0,
                 "The newest save was damaged (%s) and %s; the one before it was resumed."
                 % (reason, "kept as " + kept if kept else "left in place as " + where)
             )
@@ -142,24 +143,48 @@ def _mode(path):
         raise
 
 
-def _promote(slot, path):
+def _promote(slot, path, notes):
     """Make `path`, which loaded, the `.sav` and remove the older `.old`: where it now is
-    (where it was when the drive refuses: it is read in place)."""
+    (where it was when the drive refuses: it is read in place). An older copy this replaces
+    is read first: a damaged one is kept aside (a note in `notes`), never overwritten."""
     try:
+        if _kept(slot, slot.old, notes):  # damaged, and it could not be moved: leave all
+            return path
         if path == slot.tmp:
-            if _mode(slot.path) not in (None, 0o100000):  # a folder: no rename goes over it
-                _keep_aside(slot, slot.path)
+            if _kept(slot, slot.path, notes):
+                return path
             slot._install()  # save()'s protocol: a complete save on disk at every step
         elif path == slot.old:
             if exists(slot.path):  # a damaged `.sav` that could not be moved aside
                 return path
             savefile.os.rename(path, slot.path)
             slot._sync_fs()
+            return slot.path
     except OSError:
         return path if exists(path) else slot.path
-    if not remove(slot.old):  # older than what loaded; a folder cannot be removed
-        _keep_aside(slot, slot.old)
+    remove(slot.old)  # older than what loaded, and whole (or kept aside above)
     return slot.path
+
+
+def _kept(slot, path, notes):
+    """An older copy about to be replaced or removed: a damaged file (or a folder) is moved
+    aside to `.badN` instead, with a note for a file. True when it is damaged and could not
+    be moved: then nothing may go over it."""
+    mode = _mode(path)
+    if mode is None:
+        return False
+    reason = None
+    if mode == 0o100000:
+        try:
+            _check(path)
+            return False  # whole: superseded
+        except _Damage as damage:
+            reason = str(damage)
+    kept = _keep_aside(slot, path)
+    if reason is not None:
+        notes.append("An older copy of the save was damaged (%s); it was %s." % (
+            reason, "kept as " + kept if kept else "left in place as " + path))
+    return kept is None
 
 
 def keep_current(slot):

@@ -686,6 +686,40 @@ def test_a_stale_old_copy_beside_a_good_save_is_removed(slot, fake):
     assert files(slot.directory) == ["game.sav"] and read(slot.path) == newer
 
 
+@pytest.mark.parametrize("beside", ["tmp", "sav"])
+def test_a_damaged_older_copy_is_kept_aside_not_overwritten(slot, fake, beside):
+    # The README's promise: a damaged save is never deleted or overwritten. A complete `.tmp`
+    # (the newest save) resumed over a damaged `.sav`, and a damaged `.old` beside the save
+    # that loads: each is kept as `.badN`, with a note. Guards: the `.sav` replaced by the
+    # `.tmp` unread, the `.old` removed unread.
+    older, newer, _, _ = copies(fake)
+    if beside == "tmp":  # the save written, the power cut before the renames; .sav altered
+        write(slot.tmp, newer)
+        write(slot.path, b"garbage")
+    else:  # a board's rename protocol cut after .tmp became .sav; .old altered
+        write(slot.path, newer)
+        write(slot.old, b"garbage")
+    saved = slot.load()
+    assert saved.state.history == [1, 2, 3]
+    assert files(slot.directory) == ["game.bad1", "game.sav"]
+    assert read(slot.directory + "/game.bad1") == b"garbage" and read(slot.path) == newer
+    assert saved.notes == ["An older copy of the save was damaged (this is not a save file); "
+                           "it was kept as %s/game.bad1." % slot.directory]
+    assert slot.load().notes == []  # said once
+
+
+def test_a_damaged_old_and_save_beside_a_complete_tmp_are_both_kept(slot, fake):
+    older, newer, _, _ = copies(fake)
+    write(slot.tmp, newer)
+    write(slot.path, b"garbage one")
+    write(slot.old, b"garbage two")
+    saved = slot.load()
+    assert saved.state.history == [1, 2, 3] and len(saved.notes) == 2
+    assert files(slot.directory) == ["game.bad1", "game.bad2", "game.sav"]
+    kept = sorted(read(slot.directory + "/" + name) for name in ("game.bad1", "game.bad2"))
+    assert kept == [b"garbage one", b"garbage two"] and read(slot.path) == newer
+
+
 def test_a_folder_old_beside_a_good_save_is_kept_aside(slot, fake):
     _, newer, _, _ = copies(fake)
     write(slot.path, newer)
