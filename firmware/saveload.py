@@ -10,10 +10,10 @@
 # `.badN` (a rename: never deleted), and the first that loads is made `.sav` by save()'s own
 # rename protocol; only then are older leftovers removed, each read first: a damaged one is
 # kept aside too, with a note (never overwritten). So no step deletes the last good save
-# before a newer one has loaded, nor any damaged file. Nothing is sized from the file before the file's own
-# size was checked; every header field is checked, and the header must be to the byte what
-# saveheader.py writes for the fields read (what the port's json read is what save()
-# writes back, on every port). An error that says nothing about the file (MemoryError, an
+# before a newer one has loaded, nor any damaged file. Nothing is sized from the file before
+# the file's own size was checked; every header field is checked, and the header must be to
+# the byte what saveheader.py writes for the fields read (what the port's json read is what
+# save() writes back, on every port). An error that says nothing about the file (MemoryError, an
 # OSError while reading a regular file) goes out to SaveSlot.load(), which leaves the file.
 import gc
 import json
