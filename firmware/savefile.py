@@ -84,6 +84,21 @@ class Crc32:
         return "%04x%04x" % (self.h ^ 0xFFFF, self.l ^ 0xFFFF)
 
 
+# What stat() raises for nothing there: ENOENT, ENOTDIR; and as the WebAssembly port (web/)
+# numbers them (Emscripten's 44, 54), which its errno module does not say.
+MISSING = (2, 20, 44, 54)
+
+
+def absent(path):
+    """Whether stat() says nothing is at `path`; False when there is, or when it cannot tell
+    (EIO: the reader then says the save cannot be read now)."""
+    try:
+        os.stat(path)
+        return False
+    except OSError as exc:
+        return bool(exc.args) and exc.args[0] in MISSING
+
+
 def exists(path):
     try:
         os.stat(path)

@@ -127,18 +127,13 @@ def _message(reason, kept, path):
     return "The saved game cannot be resumed: %s. %s" % (reason, where)
 
 
-# What stat() raises for nothing there: ENOENT, ENOTDIR; and as the WebAssembly port (web/)
-# numbers them (Emscripten's 44, 54), which its errno module does not say.
-MISSING = (2, 20, 44, 54)
-
-
 def _mode(path):
     """The file type bits of `path` (0o100000: a regular file), None when there is nothing
     there; an OSError that does not say so (EIO) goes out."""
     try:
         return savefile.os.stat(path)[0] & 0o170000
     except OSError as exc:
-        if exc.args and exc.args[0] in MISSING:
+        if exc.args and exc.args[0] in savefile.MISSING:
             return None
         raise
 

@@ -180,6 +180,22 @@ def test_the_reading_code_leaves_the_heap_after_a_load(tmp_path):
     assert "firmware.saveload" not in sys.modules
 
 
+def test_with_nothing_to_read_the_reading_code_is_not_loaded(tmp_path, monkeypatch):
+    # The app looks at the slot at every title: with no save there, saveload.py is not
+    # imported (on a board its names would be interned for good). Guards: the import made
+    # anyway (here it fails, which load() would report as a SaveError).
+    monkeypatch.setitem(sys.modules, "firmware.saveload", None)
+    slot = SaveSlot(str(tmp_path / "saves"))
+    assert slot.load() is None
+    os.mkdir(tmp_path / "saves")
+    assert slot.load() is None
+    (tmp_path / "saves" / "game.last").write_bytes(b"a finished game's record")
+    assert slot.load() is None
+    (tmp_path / "saves" / "game.run").write_bytes(b"")  # a resume's mark: saveload's to clear
+    with pytest.raises(SaveError):
+        slot.load()
+
+
 def test_default_directory_and_code_can_write_on_a_computer():
     assert save_module.default_directory() == "saves"
     assert SaveSlot().path == "saves/game.sav"
