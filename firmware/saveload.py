@@ -143,18 +143,18 @@ def _promote(slot, path, notes):
     (where it was when the drive refuses: it is read in place). An older copy this replaces
     is read first: a damaged one is kept aside (a note in `notes`), never overwritten."""
     try:
+        if path == slot.old:  # (read already: no other copy left to check)
+            if exists(slot.path):  # a damaged `.sav` that could not be moved aside
+                return path
+            savefile.os.rename(path, slot.path)
+            slot._sync_fs()
+            return slot.path
         if _kept(slot, slot.old, notes):  # damaged, and it could not be moved: leave all
             return path
         if path == slot.tmp:
             if _kept(slot, slot.path, notes):
                 return path
             slot._install()  # save()'s protocol: a complete save on disk at every step
-        elif path == slot.old:
-            if exists(slot.path):  # a damaged `.sav` that could not be moved aside
-                return path
-            savefile.os.rename(path, slot.path)
-            slot._sync_fs()
-            return slot.path
     except OSError:
         return path if exists(path) else slot.path
     remove(slot.old)  # older than what loaded, and whole (or kept aside above)
