@@ -215,6 +215,11 @@ def test_find_module_tells_absence_from_breakage():
             unload(name)
         for name in ("__init__", "broken"):
             os.remove(folder + "/zzfind/" + name + ".py")
+        cached = folder + "/zzfind/__pycache__"  # (CPython, where it writes bytecode)
+        if "__pycache__" in os.listdir(folder + "/zzfind"):
+            for name in os.listdir(cached):
+                os.remove(cached + "/" + name)
+            os.rmdir(cached)
         os.rmdir(folder + "/zzfind")
         os.rmdir(folder)
 
