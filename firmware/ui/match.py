@@ -42,7 +42,8 @@ def write_words(game, kind, name, view, names, out):
     drop_part(game, RESULTS)  # (a game's final may import its results)
     drop_part(game, FINAL)
     unload(SCORE_TABLE)
-    gc.collect()
+    if COLLECT:  # (CPython: a full collection of a test run's heap, some 70 ms, for nothing)
+        gc.collect()
     if not room:  # (once what the words loaded is off the heap: the line needs room too)
         try:
             out(NO_ROOM)

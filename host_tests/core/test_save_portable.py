@@ -80,7 +80,7 @@ def unload_games():
     plays one game at a time too)."""
     for name in GAMES:
         drop_part(name, "rules")
-    gc.collect()
+    tidy()
 
 
 def in_dir(test):
