@@ -1,8 +1,10 @@
 # Fewer presses (issue 14) in SIXGEMS: the table's choices (games/sixgems/choices.py) in
 # the order they are likely. The rules: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem
 # scores), G-P4 (wild gems), G-S2 / G-P5 (placing the dice).
+from app_driver import choice_text, make_sim, screen, setup_game, to_decision
 from table_checks import choice_decisions, played
 
+from firmware import buttons
 from firmware.games.sixgems import choices as sixgems_choices
 from firmware.games.sixgems import rules as sixgems
 
@@ -45,10 +47,11 @@ def sixgems_worth(state, view, action):
 
 def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T3():
     # A die placed and a face used: where the mover's lead grows most first (G-P3); a gem
-    # card: the dearest colour first; among equals, and for settling, the wild gems and
-    # the swaps, the choice that does nothing last (one UP from the first), the rest in the
-    # rules' order (but a wild gem's, below). Guards: the passive choice lost or first, a
-    # choice lost or doubled, the order by the red die as a blue, a later die counted.
+    # card: the dearest colour first; among equals, and for the wild gems and the swaps,
+    # the choice that does nothing last (one UP from the first), the rest in the rules'
+    # order (but a wild gem's, below); settling in the rules' order, no settlement first
+    # (issue 57, below). Guards: the passive choice lost or first, a choice lost or
+    # doubled, the order by the red die as a blue, a later die counted.
     seen = set()
     for state, view, legal, choices in decisions(sixgems, range(1, 20), 300):
         assert sorted(choices) == sorted(legal)
@@ -67,7 +70,46 @@ def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T
             seen.add(phase)
         elif phase != "wild":
             assert choices == legal
+            seen.add(phase)
     assert {"dice", "use", "play", "settle", "wild"} <= seen, seen
+
+
+def test_sixgems_no_settlement_is_the_first_choice_so_a_never_exchanges_G_T3():
+    # Issue 57: at G-T3's decision the first choice (where the cursor starts, what A picks)
+    # is "no settlement", never a settlement card to exchange or to settle with. Guards:
+    # the passive choice moved last again (the first row then exchanges or settles).
+    seen = 0
+    for _state, view, legal, choices in decisions(sixgems, range(1, 20), 300):
+        if view["phase"] == "settle" and legal[-1] >= sixgems.EXCHANGE:
+            assert choices[0] == sixgems.PASS, choices
+            seen += 1
+    assert seen > 20, seen
+
+
+def test_sixgems_a_pressed_through_turns_never_exchanges_a_settlement_card_G_T3():
+    # Issue 57, on the handheld by buttons: A and only A at every decision of the human
+    # seat. At each G-T3 decision where exchanging is legal the cursor starts on "no
+    # settlement", and A passes: the human never exchanges (nor settles) a settlement card.
+    # Guards: the exchange (or a settlement) first on the table, the cursor elsewhere.
+    sim = make_sim("pybadge", None, seed=3)
+    setup_game(sim, "SIXGEMS", 2, ["human", "normal"])
+    match = sim.app.match
+    seen = 0
+    for _ in range(40):
+        to_decision(sim)
+        table = screen(sim)
+        legal = match.legal()
+        if match.state.view(match.current())["phase"] == "settle" and legal[-1] >= sixgems.EXCHANGE:
+            assert table.legal[table.cursor] == sixgems.PASS, table.legal
+            assert choice_text(sim).startswith("no settlement"), choice_text(sim)
+            seen += 1
+        before = len(match.state.history)
+        sim.press(buttons.A)
+        action = match.state.history[before]
+        assert not sixgems.SETTLE <= action < sixgems.PLAY, (action, table.legal)
+        if seen >= 3:
+            break
+    assert seen >= 3, seen
 
 
 def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4():

@@ -181,7 +181,7 @@ def test_sixgems_points_at_the_thing_it_names_and_outlines_the_rest():
 
         walk(sim, check)
 
-    for seed in (33, 10):  # (two games that reach every kind of decision)
+    for seed in (7, 19):  # (two games that reach every kind of decision)
         decisions("sixgems", seed, 80, visit)
     assert seen["pointed"] == seen["things"] > 100, seen
     assert seen["outlined"] > 20, seen

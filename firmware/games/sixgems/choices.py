@@ -3,10 +3,11 @@
 # heap).
 from firmware.games.sixgems import rules
 
-# The choice that does nothing (not using the face, no settlement, the wild gems kept
-# waiting, no swap): the rules list it first, the table last (one UP from the first), so a
-# new step starts on the likely thing to do.
-PASSIVE = (rules.NO_USE, rules.PASS, rules.WAIT, rules.NO_SWAP)
+# The choice that does nothing (not using the face, the wild gems kept waiting, no swap):
+# the rules list it first, the table last (one UP from the first), so a new step starts on
+# the likely thing to do. Not "no settlement" (issue 57): G-T3's other choices give a
+# settlement card away, so it stays first and A pressed through a turn keeps the cards.
+PASSIVE = (rules.NO_USE, rules.WAIT, rules.NO_SWAP)
 
 
 def worth(view, colour):
@@ -64,7 +65,8 @@ def _by(legal, value):
 
 
 def choices(view, legal):
-    """The choices of a decision, the one that does nothing last (PASSIVE); the likely first:
+    """The choices of a decision, the one that does nothing last (PASSIVE; settling keeps
+    the rules' order, no settlement first); the likely first:
     a die where it widens the viewer's lead most (edge), a gem card of the dearest colour
     (worth), the face's use that leaves the best lead, a wild gem's dearest colour."""
     if len(legal) > 1 and legal[0] in PASSIVE:
