@@ -121,7 +121,7 @@ def test_diams_final_tie_on_chips_says_how_it_is_broken():
 
 # -- Quartz --------------------------------------------------------------------------------
 def quartz_view(players=3, round_=3, over=False):
-    return {
+    view = {
         "players": players,
         "round": round_,
         "over": over,
@@ -131,11 +131,25 @@ def quartz_view(players=3, round_=3, over=False):
         "chests": [[2, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0]][:players],
         "scores": [25, 0, 28][:players],
     }
+    quartz_round_ended(view)
+    return view
+
+
+def quartz_round_ended(view):
+    """The view's "ended" (the last round as it ended: per seat its 7 counts held, then its
+    chest's count) from its carts and chests, as if the round had just ended."""
+    view["ended"] = []
+    for cart, chest in zip(view["carts"], view["chests"]):
+        view["ended"] += [cart[k] + chest[k] for k in range(7)] + [sum(chest)]
 
 
 def test_quartz_round_tables_the_crystals_each_seat_holds():
-    """Cart and chest together, a row per kind somebody holds (sapphire: nobody)."""
+    """Cart and chest together, a row per kind somebody holds (sapphire: nobody), and the
+    points they make (Q-F: as test_quartz_final_explains_every_score works them out). All as
+    the round ended: not the table now, where the next round's leader has mined (Q-T1)."""
     view = quartz_view()
+    view["carts"][1][5] += 1  # P2 leads round 3 and opened it with an amber
+    view["scores"] = [23, 4, 25]
     assert lines(results_quartz.round_result, view) == [
         "Round 2: P2 leads",
         "          P1 P2 P3",
@@ -146,7 +160,7 @@ def test_quartz_round_tables_the_crystals_each_seat_holds():
         "amber      1  0  0",
         "unstable   1  0  0",
         "in chest   3  0  1",
-        "points    25  0 28",
+        "points    23 -5 25",
     ]
 
 
@@ -194,7 +208,9 @@ def test_quartz_round_of_six_seats_fits_the_narrow_screen():
     for key in ("carts", "chests"):
         view[key] = view[key] * 2
     view["players"] = 6
+    view["carts"][4] = [0, 0, 0, 0, 0, 0, 5]  # -15, less the chest's 5: three letters
     view["scores"] = [25, 0, 28, 99, -15, 7]
+    quartz_round_ended(view)
     for fn in (results_quartz.round_result, final_quartz.final):
         assert max(len(line) for line in lines(fn, view)[:-1]) <= NARROW
 

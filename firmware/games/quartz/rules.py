@@ -175,6 +175,10 @@ class State(GameState):
         self.leader = self.rng.randbelow(players)  # Q-S3
         self.round = 0  # index of the round being played (0..5)
         self.played = 0  # turns played in this round
+        # The last round as it ended (Q-R), for its summary (the next round's opening draw
+        # follows at once): per seat, its 7 counts held (cart + chest), then its chest's
+        # count. Empty before the first round ends.
+        self.ended = []
         self.turn = self.leader
         self.dice = [0] * DICE
         self.phase = P_ROLL
@@ -193,6 +197,7 @@ class State(GameState):
         self.leader = other.leader
         self.round = other.round
         self.played = other.played
+        self.ended = list(other.ended)
         self.turn = other.turn
         self.dice = list(other.dice)
         self.phase = other.phase
@@ -295,6 +300,7 @@ class State(GameState):
 
     # ---- End of round (Q-R) ----
     def _end_round(self):
+        self._record_round_end()
         keys = [leader_key(self.holdings(seat)) for seat in range(self.players)]
         tied = _best(range(self.players), keys)
         if len(tied) == 1 and tied[0] != self.leader:  # Q-R1
@@ -311,6 +317,14 @@ class State(GameState):
         self.played = 0
         self.turn = self.leader
         self._start_turn()
+
+    def _record_round_end(self):
+        """self.ended: the figures of the round ending now, which its summary shows."""
+        ended = []
+        for seat in range(self.players):
+            ended += self.holdings(seat)
+            ended.append(_count_of(self.chests[seat]))
+        self.ended = ended
 
     # ---- Dice (Q-T2, Q-T3) ----
     def _fits(self, die, kind):
@@ -600,6 +614,7 @@ class State(GameState):
             "round": self.round + 1,
             "rounds": ROUNDS,
             "played": self.played,
+            "ended": list(self.ended),
             "leader": self.leader,
             "turn": self.turn,
             "current": self.current_player(),
@@ -696,6 +711,7 @@ def sample_state(view, rng):
     s.leader = view["leader"]
     s.round = view["round"] - 1
     s.played = view["played"]
+    s.ended = list(view["ended"])
     s.turn = view["turn"]
     s.dice = list(view["dice"])
     s.phase = PHASES.index(view["phase"])
