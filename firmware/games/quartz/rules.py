@@ -197,7 +197,7 @@ class State(GameState):
         self.leader = other.leader
         self.round = other.round
         self.played = other.played
-        self.ended = list(other.ended)
+        self.ended = other.ended  # (replaced at a round's end, never changed in place)
         self.turn = other.turn
         self.dice = list(other.dice)
         self.phase = other.phase
