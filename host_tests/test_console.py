@@ -2,6 +2,7 @@
 only and with scripted humans, on CPython and on the MicroPython unix port (from source),
 plus privacy between seats. Rule ids: seeds/diams.md."""
 
+import importlib
 import os
 import re
 import shutil
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.core import load
+from firmware.core import GAMES, dotted, load
 from firmware.games.diams import rules as diams
 from firmware.ui import console
 
@@ -307,6 +308,26 @@ def test_a_game_without_a_renderer_still_plays(monkeypatch):
     assert any(line.startswith("hand: ") for line in script.lines)
     assert not any(line.startswith("hands: ") for line in script.lines)
     assert "===== Game over =====" in script.lines
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_help_ends_with_the_file_that_has_every_rule(game):
+    """On the console (on a computer, beside the project's files) '?' shows the game's rules
+    help, then the seeds/ file with every rule in it; the handheld's help names no file
+    (issue 57; test_screens.py)."""
+    module = load(game)
+    players = max(2, module.MIN_PLAYERS)
+    state = module.new_game(players, 3, None)
+    answers = iter(["?", "q", "y"])
+    script = Script(lambda prompt, recent: next(answers))
+    seats = ["human"] + ["bot"] * (players - 1)
+    assert console.run(state, seats, script.inp, script.out, 3) is False
+    lines = list(importlib.import_module(dotted(game, "help")).HELP)
+    at = script.lines.index(lines[0])
+    assert script.lines[at : at + len(lines)] == lines
+    pointer = "Every rule: seeds/%s.md in the project's source." % game
+    assert script.lines[at + len(lines)] == pointer
+    assert (ROOT / "seeds" / (game + ".md")).is_file()
 
 
 def test_quit_asks_for_confirmation():

@@ -19,6 +19,7 @@ from app_driver import (
 from firmware import buttons
 from firmware.core import GAMES, about, available, dotted, load
 from firmware.core.prng import Prng
+from firmware.games.diams import rules as diams
 from firmware.games.diams.help import HELP as DIAMS_HELP
 from firmware.save import SaveSlot
 from firmware.ui import canvas, screens
@@ -826,6 +827,89 @@ def test_the_choice_stays_where_it_was_after_the_pause_menu():
     sim.press(buttons.START)
     sim.press(buttons.B)
     assert right_of_title(sim) == "3/%d" % len(legal)
+
+
+def close_rules_help(sim, key):
+    """Close the rules help as its hint says: with A, read on a page an A to the last page,
+    whose hint is "A: back", then A; with B, at once (every page's hint says "B: back")."""
+    assert title_text(sim).startswith("Diam's rules"), sim.texts()
+    if key == buttons.A:
+        for _ in range(40):
+            if sim.texts()[-1].strip() == "A: back":
+                break
+            assert sim.texts()[-1].strip() == "A: more  B: back", sim.texts()
+            sim.press(buttons.A)
+        assert sim.texts()[-1].strip() == "A: back", sim.texts()
+    else:
+        assert "B: back" in sim.texts()[-1], sim.texts()
+    sim.press(key)
+
+
+def draw_two_in_diams(help_closed_by=None):
+    """A new Diam's game to its human's first decision; the cursor moved onto "draw 2 to
+    market" (D-T1), the rules help opened from the pause menu and closed with
+    `help_closed_by` (if given), then A. The app, and the history and screen before that A."""
+    sim = make_sim("pybadge")
+    setup_game(sim, "Diam's", 3, ["human", "normal", "normal"])
+    to_decision(sim)
+    match = sim.app.match
+    table = sim.app.screen
+    sim.press(buttons.DOWN)  # off the first choice: a cursor put back to it would show
+    assert table.cursor == 1 and table.words(table.legal[1], match.current()) == "draw 2 to market"
+    history = list(match.state.history)
+    shown = sim.texts()
+    if help_closed_by is not None:
+        sim.press(buttons.START)
+        move_cursor_to(sim, "Rules help")
+        sim.press(buttons.A)
+        close_rules_help(sim, help_closed_by)
+        assert sim.app.screen is table
+        assert list(match.state.history) == history  # nothing played by the closing key
+        assert table.cursor == 1 and sim.texts() == shown  # the table as it was
+    sim.press(buttons.A)
+    return sim, history
+
+
+@pytest.mark.parametrize("key", (buttons.A, buttons.B), ids=("A", "B"))
+def test_closing_the_rules_help_gives_the_table_back_as_it_was(key):
+    # Issue 57: the rules help, opened from the pause menu at a human's decision and closed
+    # with the key its hint names, leaves the table as it was (asserted in draw_two_in_diams):
+    # no move played, the cursor where it was, the same screen. The next A then does what it
+    # does in the same game without the help: "draw 2 to market", once (and the market
+    # placing that is then the only choice, said on the table).
+    sim, history = draw_two_in_diams(key)
+    same, same_history = draw_two_in_diams()
+    assert history == same_history  # the same game up to here
+    played = list(sim.app.match.state.history[len(history):])
+    assert played == list(same.app.match.state.history[len(history):]), played
+    assert played == [diams.DRAW_MARKET, diams.MARKET]  # the draw, then the lone market
+    assert sim.texts() == same.texts()
+
+
+@pytest.mark.parametrize("board", ("pybadge", "picodisplay"))
+def test_no_games_rules_help_on_the_handheld_points_at_a_file(board):
+    # The handheld has no files of the project's to read: its rules help names none
+    # (issue 57: "every rule: seeds/diams.md"). Every page of every registered game's help.
+    sim = make_sim(board)
+    for game in GAMES:
+        title = about(game).TITLE
+        move_cursor_to(sim, title)
+        sim.press(buttons.A)
+        move_cursor_to(sim, "Rules help")
+        sim.press(buttons.A)
+        assert isinstance(sim.app.screen, screens.TextScreen), sim.texts()
+        assert title_text(sim).startswith(title), sim.texts()  # "<title> rules", cut to fit
+        rows = []
+        for _ in range(60):  # a page at a time to the last
+            rows += sim.texts()[1:-1]
+            if sim.texts()[-1].strip() != "A: more  B: back":
+                break
+            sim.press(buttons.RIGHT)
+        text = " ".join(rows)
+        assert "seeds/" not in text and ".md" not in text, (game, text)
+        sim.press(buttons.B)
+        sim.press(buttons.B)
+        assert title_text(sim).startswith("Pocket Gem Games")
 
 
 def test_a_text_shorter_than_the_screen_hints_its_own_way_on():

@@ -246,7 +246,7 @@ def test_the_spectator_sees_a_line_per_turn():
 
 def test_the_help_lists_every_settlement_card_with_its_bonus():
     """G-K1 .. G-K12: a line per card, its condition and bonus, after the rules."""
-    assert sixgems_console.HELP[0] == "SIXGEMS in short (every rule: seeds/sixgems.md):"
+    assert sixgems_console.HELP[0] == "SIXGEMS in short:"
     cards = sixgems_console.CARDS
     assert sixgems_console.HELP[-12:] == tuple("  %-16s %s" % (sixgems.settle_text(k), cards[k])
                                                for k in range(12))

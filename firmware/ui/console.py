@@ -5,6 +5,7 @@
 # is the game's renderer, firmware/games/<game>/console.py, imported on demand (a game without
 # one gets the plain dump of _Plain). A renderer has:
 #   HELP               lines of short rules help (the game's help.py's)
+#   RULES              optional: where every rule is written, said after HELP
 #   table(view, names, out)          the whole table as `view["seat"]` may see it
 #   status(view, names, out)         a short reminder between two decisions in a row
 #   round_result(view, names, out)   the last scored round
@@ -410,6 +411,9 @@ def _human(state, view, seat, names, renderer, logs, dropped, full, inp, out):
         if word in ("?", "h", "help"):
             for line in renderer.HELP:
                 out(line)
+            rules = getattr(renderer, "RULES", None)  # (the handheld's help names no file)
+            if rules:
+                out(rules)
             _options(state, seat, legal, out)
             continue
         if word in ("q", "quit"):

@@ -9,6 +9,9 @@ from firmware.games.diamonds.final import final  # noqa: F401
 from firmware.games.diamonds.help import HELP  # noqa: F401
 from firmware.games.diamonds.results import _side_name, round_result  # noqa: F401
 
+# Where every rule is written, for the console's ? (a handheld's help names no file).
+RULES = "Every rule: seeds/diamonds.md in the project's source."
+
 
 def _suit_groups(cards):
     """'D: 4 9  H: 1  S: -  C: 12 15' (cards sorted by suit, then rank)."""

@@ -1,6 +1,7 @@
 # Diamonds rules in short: the handheld's rules help and the text console's ? both show HELP.
+# It names no file: the handheld has none to read (the console adds RULES: console.py).
 HELP = (
-    "Diamonds in short (every rule: seeds/diamonds.md):",
+    "Diamonds in short:",
     " Cards 1-15 in four suits: D diamonds, H hearts, S spades, C clubs (8D: 8 of D).",
     " Each suit is an action on crystals:",
     "  D: +1 crystal from the supply to your vault     H: +1 to your showroom",

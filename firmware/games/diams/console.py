@@ -8,6 +8,9 @@ from firmware.games.diams.final import final  # noqa: F401
 from firmware.games.diams.help import HELP  # noqa: F401
 from firmware.games.diams.results import round_result  # noqa: F401
 
+# Where every rule is written, for the console's ? (a handheld's help names no file).
+RULES = "Every rule: seeds/diams.md in the project's source."
+
 
 def _cards(cards):
     if not cards:

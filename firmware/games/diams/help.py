@@ -1,6 +1,7 @@
 # Diam's rules in short: the handheld's rules help and the text console's ? both show HELP.
+# It names no file: the handheld has none to read (the console adds RULES: console.py).
 HELP = (
-    "Diam's in short (every rule: seeds/diams.md):",
+    "Diam's in short:",
     " Collect diamonds (qualities 1-10, five of each, one of them special purity *).",
     " A turn: draw 1 card to your hand or 2 to the market, then one of:",
     "  market: put a hand diamond in the market, then take all market diamonds of its",

@@ -10,6 +10,9 @@ from firmware.games.diploma.results import round_result  # noqa: F401
 from firmware.games.diploma.table import LINES
 from firmware.ui.canvas import wrap
 
+# Where every rule is written, for the console's ? (a handheld's help names no file).
+RULES = "Every rule: seeds/diploma.md in the project's source."
+
 
 def board_lines(view, seat):
     """A seat's board as text: each hex its number, its colour letter and its line

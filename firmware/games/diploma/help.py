@@ -1,9 +1,10 @@
 # Diploma's rules in short: the handheld's rules help and the text console's ? both show HELP.
+# It names no file: the handheld has none to read (the console adds RULES: console.py).
 from firmware.games.diploma import rules
 from firmware.ui.canvas import wrap
 
 HELP = (
-    "Diploma in short (every rule: seeds/diploma.md).",
+    "Diploma in short.",
     " THIS GAME IS A RECONSTRUCTION: the rulebook is not available. Only the rules",
     " marked [seed] come from the publisher (an errata post); the numbers, tiles and",
     " card texts are [invented] by this project and may differ from the real game.",

@@ -8,6 +8,9 @@ from firmware.games.quartz.final import final  # noqa: F401
 from firmware.games.quartz.help import HELP  # noqa: F401
 from firmware.games.quartz.results import round_result  # noqa: F401
 
+# Where every rule is written, for the console's ? (a handheld's help names no file).
+RULES = "Every rule: seeds/quartz.md in the project's source."
+
 SHORT = ("Qz", "Rb", "Em", "Sa", "Ru", "Am", "Ob")  # crystal kinds, KINDS order
 
 

@@ -1,6 +1,7 @@
 # Quartz's rules in short: the handheld's rules help and the text console's ? both show HELP.
+# It names no file: the handheld has none to read (the console adds RULES: console.py).
 HELP = (
-    "Quartz: The Dice Game in short (every rule: seeds/quartz.md):",
+    "Quartz: The Dice Game in short:",
     " Crystals: Qz quartz 2, Rb rubellite 3, Em emerald 4, Sa sapphire 5, Ru ruby 7,",
     "  Am amber 9, Ob unstable -3. Six rounds; a turn each, the leader first.",
     " Your turn: mine 1 crystal (unstable: +1 reroll marker); roll 5 dice,",

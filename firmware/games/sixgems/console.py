@@ -8,6 +8,9 @@ from firmware.games.sixgems.final import final  # noqa: F401
 from firmware.games.sixgems.help import CARDS, HELP  # noqa: F401
 from firmware.games.sixgems.results import round_result  # noqa: F401
 
+# Where every rule is written, for the console's ? (a handheld's help names no file).
+RULES = "Every rule: seeds/sixgems.md in the project's source."
+
 
 def _die(view, d):
     b = view["boards"][d]

@@ -1,8 +1,9 @@
 # SIXGEMS' rules in short: the handheld's rules help and the text console's ? both show HELP.
+# It names no file: the handheld has none to read (the console adds RULES: console.py).
 from firmware.games.sixgems import rules
 
 HELP = (
-    "SIXGEMS in short (every rule: seeds/sixgems.md):",
+    "SIXGEMS in short:",
     " FROM THE SOURCE: the settlement and the 12 settlement cards [source].",
     " RECONSTRUCTED by this project [invented]: card counts, setup, the turn,",
     " the end, 2-4 players. The real game's turn may differ.",
