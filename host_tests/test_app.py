@@ -242,6 +242,11 @@ def test_a_and_a_again_make_a_thinking_bot_answer_now():
     assert len(app.match.state.history) > before  # it answered at once
 
 
+def chosen_item(sim):
+    menu = sim.app.screen
+    return menu.items()[menu.cursor]
+
+
 def test_pause_menu_log_and_help():
     sim = make_sim("pybadge", None)
     setup_game(sim, "Quartz", 3, ["human", "normal", "normal"])
@@ -252,9 +257,8 @@ def test_pause_menu_log_and_help():
     assert title_text(sim).startswith("Log")
     assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2:")
             or r.startswith("P3:")], sim.texts()
-    sim.press(buttons.B)
-    assert on_table_to_decide(sim)
-    sim.press(buttons.START)
+    sim.press(buttons.B)  # back to the pause menu, where the log was chosen
+    assert title_text(sim).startswith("Paused") and chosen_item(sim) == "Log of the game"
     move_cursor_to(sim, "Rules help")
     sim.press(buttons.A)
     assert title_text(sim).startswith("Quartz")
@@ -265,6 +269,8 @@ def test_pause_menu_log_and_help():
     sim.press(buttons.DOWN)
     assert sim.texts() != first  # it scrolls
     sim.press(buttons.B)
+    assert title_text(sim).startswith("Paused") and chosen_item(sim) == "Rules help"
+    sim.press(buttons.B)  # the pause menu's B: back to the game
     assert on_table_to_decide(sim)
     assert choice_text(sim)
 

@@ -250,6 +250,15 @@ def log_page(sim, lines):
     assert title_text(sim).startswith("Log")
 
 
+def back_in_pause_then_table(sim):
+    """A closed log page is back in the pause menu, where it was chosen (issue 57: the key
+    that closes a page must not lead on into a move); its B gives the table back."""
+    assert title_text(sim).startswith("Paused"), sim.texts()  # (menus is loaded anew)
+    assert cursor_text(sim) == "Log of the game"
+    sim.press(buttons.B)
+    assert isinstance(sim.app.screen, screens.TableScreen)
+
+
 def test_a_long_text_page_scrolls_by_lines_and_by_pages_and_stops_at_its_ends():
     sim = make_sim("pybadge")
     setup_game(sim, "Diam's", 2, ["human", "normal"])
@@ -289,10 +298,10 @@ def test_a_long_text_page_scrolls_by_lines_and_by_pages_and_stops_at_its_ends():
         sim.press(buttons.A)
     assert shown() == lines[40 - room :] and sim.texts()[-1].strip() != "A: more  B: back"
     sim.press(buttons.A)  # from the last page, A goes on
-    assert isinstance(sim.app.screen, screens.TableScreen)
+    back_in_pause_then_table(sim)
     log_page(sim, lines)
     sim.press(buttons.B)  # B goes back from any page
-    assert isinstance(sim.app.screen, screens.TableScreen)
+    back_in_pause_then_table(sim)
 
 
 def test_a_short_text_page_has_no_position_and_does_not_scroll():
@@ -304,7 +313,7 @@ def test_a_short_text_page_has_no_position_and_does_not_scroll():
     sim.press(buttons.DOWN)
     assert sim.texts()[1].strip() == "only line"
     sim.press(buttons.B)
-    assert isinstance(sim.app.screen, screens.TableScreen)
+    back_in_pause_then_table(sim)
 
 
 def test_an_empty_log_says_so():
@@ -314,7 +323,7 @@ def test_an_empty_log_says_so():
     log_page(sim, [])
     assert sim.texts()[1].strip() == "Nothing yet."
     sim.press(buttons.START)  # START also leaves a text page
-    assert isinstance(sim.app.screen, screens.TableScreen)
+    back_in_pause_then_table(sim)
 
 
 # -- the pause menu -----------------------------------------------------------------------
@@ -336,6 +345,8 @@ def test_the_pause_menu_goes_back_shows_help_and_quits():
     sim.press(buttons.A)
     assert title_text(sim).startswith("Quartz: The Dice Game")  # its rules, "8/49" at the right
     assert sim.texts()[-1].strip() == "A: more  B: back"
+    sim.press(buttons.B)
+    assert title_text(sim).startswith("Paused")  # back where the help was chosen
     sim.press(buttons.B)
     assert isinstance(sim.app.screen, screens.TableScreen)
     assert list(sim.app.match.state.history) == history  # nothing played meanwhile
@@ -863,8 +874,15 @@ def draw_two_in_diams(help_closed_by=None):
         move_cursor_to(sim, "Rules help")
         sim.press(buttons.A)
         close_rules_help(sim, help_closed_by)
+        assert title_text(sim).startswith("Paused"), sim.texts()  # where the help was chosen
+        assert cursor_text(sim) == "Rules help"
+        sim.press(buttons.A)  # one more A there: the help again, no move on the table
+        assert title_text(sim).startswith("Diam's rules"), sim.texts()
+        assert list(match.state.history) == history
+        close_rules_help(sim, help_closed_by)
+        sim.press(buttons.B)  # the pause menu's B: back to the game
         assert sim.app.screen is table
-        assert list(match.state.history) == history  # nothing played by the closing key
+        assert list(match.state.history) == history  # nothing played by the closing keys
         assert table.cursor == 1 and sim.texts() == shown  # the table as it was
     sim.press(buttons.A)
     return sim, history
@@ -872,9 +890,11 @@ def draw_two_in_diams(help_closed_by=None):
 
 @pytest.mark.parametrize("key", (buttons.A, buttons.B), ids=("A", "B"))
 def test_closing_the_rules_help_gives_the_table_back_as_it_was(key):
-    # Issue 57: the rules help, opened from the pause menu at a human's decision and closed
-    # with the key its hint names, leaves the table as it was (asserted in draw_two_in_diams):
-    # no move played, the cursor where it was, the same screen. The next A then does what it
+    # Issue 57 ("A: back" went on into a move: the next A drew 2 cards): the rules help,
+    # opened from the pause menu at a human's decision and closed with the key its hint
+    # names, goes back to the pause menu, where one more A opens the help again; B there
+    # gives the table back as it was (asserted in draw_two_in_diams): no move played, the
+    # cursor where it was, the same screen. The next A then does what it
     # does in the same game without the help: "draw 2 to market", once (and the market
     # placing that is then the only choice, said on the table).
     sim, history = draw_two_in_diams(key)

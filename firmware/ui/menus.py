@@ -208,15 +208,20 @@ class PauseScreen(ListScreen):
 
     def choose(self):
         app = self.app
-        back = app.route
+        # The log's and the help's "back" is this menu, where the player came from: the A
+        # that closes a page and the next one must not play a move (issue 57).
+        back = self.again
         if self.cursor == 0:
-            back()
+            app.route()
         elif self.cursor == 1:
             app.goto(TextScreen(app, "Log", app.match.public or ["Nothing yet."], back, "A: back"))
         elif self.cursor == 2:
             app.goto(help_screen(app, app.match.game, back))
         else:
             app.home()
+
+    def again(self):
+        self.app.goto(self)
 
     def back(self):
         self.app.route()
