@@ -292,7 +292,9 @@ def autosaver(slot, seats, out=print, extra=None):
                 slot.clear()
         except (OSError, ValueError) as exc:
             off.append(exc)
-            out("Saving is off (%s): this game cannot be resumed later." % (exc,))
+            from firmware import saveoff  # (on the heap only while it speaks)
+
+            out(saveoff.sentence(exc))
         except MemoryError:
             if state.is_over():  # a finished game must not be offered to resume
                 try:

@@ -498,6 +498,9 @@ def test_the_board_reaches_the_title_when_the_flash_cannot_be_written(errno, tmp
             break
         sim.press(buttons.A)
     assert sim.app.match.save_off, sim.texts()  # the player is told saving is off
+    # in words (issue 57), not "[Errno 30] cannot write"
+    said = sim.app.match.save_off
+    assert ("read-only" if errno == 30 else "full") in said and "Errno" not in said, said
     assert list(sim.app.match.state.history)[: len(history)] == history
     monkeypatch.undo()
     assert os.path.exists(slot.old)  # nothing was lost

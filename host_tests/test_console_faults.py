@@ -112,6 +112,19 @@ def test_a_fault_in_a_bots_turn_is_told_and_enter_resumes_from_the_save(
     assert "game: diams, 8 actions played" in report
 
 
+def test_a_saves_folder_that_cannot_be_made_is_told_once_in_words(tmp_path):
+    # Issue 57: the console said "Saving is off ([Errno 2] No such file or directory: ...)".
+    # Guards: the OSError printed as it is; the game stopped, or told again every move.
+    slot = SaveSlot(str(tmp_path / "gone" / "saves"), sync=False)
+    lines = []
+    final = console.play(GAME, 2, BOTS, SEED, OPTIONS, Script(), lines.append, slot)
+    assert final is not None and final.is_over()  # the game went on to its end
+    told = [line for line in lines if "Saving is off" in line]
+    assert len(told) == 1, lines
+    assert "Errno" not in told[0] and "saves folder" in told[0], told
+    assert "goes on" in told[0] and "cannot be resumed" in told[0], told
+
+
 def test_q_after_a_fault_quits_and_keeps_the_save(setting, monkeypatch):
     slot, _ = setting
     Faulty(monkeypatch, 5, RuntimeError("bug"))

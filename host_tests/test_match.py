@@ -223,6 +223,30 @@ def test_saving_that_fails_is_told_once(tmp_path):
     assert not title_text(sim).startswith("Not saving")
 
 
+@pytest.mark.parametrize("where", ("parent missing", "file in the way"))
+def test_a_saves_folder_that_cannot_be_made_is_told_in_words(where, tmp_path):
+    # Issue 57: the handheld said "[Errno 2] No such file or directory: ..." on its "Not
+    # saving" page. Guards: the OSError shown as it prints; a page that does not say the game
+    # goes on unsaved.
+    folder = tmp_path / "gone" / "saves"
+    if where == "file in the way":
+        folder = tmp_path / "saves"
+        folder.write_text("a file where the saves folder should be")
+    sim = make_sim("pybadge", SaveSlot(str(folder), sync=False))
+    move_cursor_to(sim, "Diam's")
+    sim.press(buttons.A)
+    move_cursor_to(sim, "Start game")
+    sim.press(buttons.A)
+    assert title_text(sim).startswith("Not saving"), sim.texts()
+    page = " ".join(sim.texts()[1:])
+    for _ in range(5):  # every page of it
+        sim.press(buttons.DOWN)
+        page += " " + " ".join(sim.texts()[1:])
+    assert "Errno" not in page and "No such file" not in page, page
+    assert "saves folder" in page and "goes on" in page, page
+    assert "cannot be resumed" in page, page
+
+
 def test_the_table_shows_the_human_deciding_else_the_last_one_seen():
     # Guards: viewer() showing the last human's hand to the next one, or a bot's hand.
     seed = next(s for s in range(1, 99) if load("diams").new_game(3, s).current_player() == 0)

@@ -216,8 +216,8 @@ def test_code_can_write_reads_circuitpython_mount(monkeypatch):
     after = save_module.autosaver(SaveSlot("/nonexistent-dir-never-made"), SEATS, lines.append)
     after(played("diams", 3, 1, 2))
     after(played("diams", 3, 1, 3))
-    assert lines == ["Saving is off (the USB drive belongs to the computer): this game "
-                     "cannot be resumed later."]
+    assert lines == ["Saving is off: the USB drive belongs to the computer. The game goes on, "
+                     "but it cannot be resumed later."]
 
 
 # A game played and saved on MicroPython, then loaded by a second run, as on a board: saved
