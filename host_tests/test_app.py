@@ -301,6 +301,31 @@ def test_sim_headless_writes_a_png_per_key_and_prints_the_screen(tmp_path):
     assert done.stdout.splitlines()[0].startswith("SIXGEMS")
 
 
+def shot_arguments(name):
+    """The simulator's arguments tools/shots.sh gives for the picture `name`."""
+    import shlex
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "tools", "shots.sh")) as f:
+        script = f.read().replace("\\\n", " ")  # continued lines joined
+    for line in script.splitlines():
+        words = shlex.split(line, comments=True)
+        if words[:2] == ["shot", name]:
+            return words[2:]
+    raise AssertionError("no shot %s in tools/shots.sh" % name)
+
+
+def test_the_privacy_screenshot_shows_the_hand_over(tmp_path):
+    # Issue 57: docs/screenshots/privacy-pybadge.png showed P1's Diamonds pass, not the
+    # screen between two humans (the pass took more keys than the script pressed).
+    done = run_sim(["--headless", "--no-save", "--print"] + shot_arguments("privacy-pybadge"),
+                   tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Pass the device"), done.stdout
+    assert "Pass to P2." in lines, done.stdout  # between the two humans, not before the first
+
+
 def test_sim_usage_errors_say_what_is_wrong(tmp_path):
     done = run_sim(["--headless", "--board", "gameboy"], tmp_path)
     assert done.returncode == 2 and "--board is one of" in done.stderr
