@@ -101,16 +101,16 @@ def test_circuitpythons_font_sheet_is_used_as_it_is():
 
 # The colours as the display shows them (RGB), by the names the screens draw with.
 NAMED_RGB = (
-    (canvas.WHITE, 0xF0F0F0),
+    (canvas.WHITE, 0xFFFFFF),
     (canvas.GREY, 0x9A9A9A),
-    (canvas.DIM, 0x505050),
-    (canvas.RED, 0xC81E1E),
+    (canvas.DIM, 0x737573),
+    (canvas.RED, 0xE61C20),
     (canvas.ORANGE, 0xD2691E),
     (canvas.YELLOW, 0xB49600),
     (canvas.GREEN, 0x1E9632),
     (canvas.CYAN, 0x10A0B4),
-    (canvas.BLUE, 0x2850DC),
-    (canvas.PURPLE, 0x8C32C8),
+    (canvas.BLUE, 0x3969F6),
+    (canvas.PURPLE, 0xA440EE),
     (canvas.PINK, 0xD2508C),
     (canvas.BROWN, 0x7A5028),
     (canvas.NAVY, 0x1E2D78),

@@ -2,20 +2,23 @@
 # framebuf): the RGB of each canvas colour and the shape of each glyph kind.
 from firmware.ui import canvas
 
-# RGB of each canvas colour (canvas.BLACK ... canvas.TEAL). Badge backgrounds must carry
-# white text, so the bright hues are toned down; GOLD and WHITE are for text.
+# RGB of each canvas colour (canvas.BLACK ... canvas.TEAL). GOLD and WHITE are for text. The
+# colours of gems and outlines on the black screen read there at 4.5:1 (WCAG AA), and white
+# letters read on their badges: DIM, RED, BLUE and PURPLE sit in the narrow band of brightness
+# where both hold (4.5 to 4.6:1 each way; only with a pure white), white reading a little
+# better than black (DARK). Each is an exact RGB565 colour: the panels show it unrounded.
 PALETTE = (
     0x000000,  # BLACK
-    0xF0F0F0,  # WHITE
+    0xFFFFFF,  # WHITE
     0x9A9A9A,  # GREY
-    0x505050,  # DIM
-    0xC81E1E,  # RED
+    0x737573,  # DIM
+    0xE61C20,  # RED
     0xD2691E,  # ORANGE
     0xB49600,  # YELLOW
     0x1E9632,  # GREEN
     0x10A0B4,  # CYAN
-    0x2850DC,  # BLUE
-    0x8C32C8,  # PURPLE
+    0x3969F6,  # BLUE
+    0xA440EE,  # PURPLE
     0xD2508C,  # PINK
     0x7A5028,  # BROWN
     0x1E2D78,  # NAVY
@@ -47,7 +50,7 @@ POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
 #      clubs), on their suit's colour (its SUIT);
 #   4  the faces of Quartz's dice (games/quartz/table.py FACES + face: pickaxe, hammer, chest,
 #      transfer, steal, helmet) on a free die's teal, then the same on a picked die's orange
-#      (+ 6, black ink: white on orange is 3.2:1); a used die is a grey badge of its letter;
+#      (+ 6, black ink: white on orange is 3.6:1); a used die is a grey badge of its letter;
 #   16 the faces of SIXGEMS's dice (games/sixgems/table.py DIE_PIPS: one to six pips), white on a
 #      blue die, then on a red one.
 # The faces of Quartz's dice (games/quartz/rules.py FACES order): pickaxe, hammer, chest, transfer
@@ -103,21 +106,21 @@ PICTURES += tuple([(canvas.WHITE, canvas.RED, face) for face in SIXGEMS_FACES])
 # a 256-byte table, for the heap; host_tests/test_looks.py works them out from PALETTE and
 # prints them when they part.
 READS = (
-    0x49E6,  # black
+    0x4FFE,  # black
     0xB619,  # white
     0x0001,  # grey
-    0x4002,  # dim
-    0x0002,  # red
+    0x0003,  # dim
+    0x0003,  # red
     0x0001,  # orange
     0x0001,  # yellow
     0x0001,  # green
     0x0001,  # cyan
-    0x0002,  # blue
-    0x0002,  # purple
+    0x0003,  # blue
+    0x0003,  # purple
     0x0001,  # pink
     0x4002,  # brown
     0x4002,  # navy
-    0x3009,  # gold
+    0x3001,  # gold
     0x0002,  # teal
 )
 DARK = 0x49E6
