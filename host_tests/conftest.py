@@ -25,6 +25,8 @@ SLOW_FILES = (
     "test_sixgems_random.py",
     "test_diploma_random.py",
     "test_crossport.py",  # whole games on CPython and on MicroPython, compared
+    "test_contrast.py",  # the pixels of every new screen of whole games (test_looks.py's
+    # palette check is the quick one)
 )
 SLOW_TESTS = (
     "test_error_board_does_not_answer",  # waits out the flash tool's timeouts

@@ -38,6 +38,20 @@ def test_contrast_of_the_wcag_examples():
     assert contrast(canvas.BLACK, canvas.BLACK) == 1.0
 
 
+# The colours only ever under something (a bar, a die's or a tile's badge), never a glyph's
+# ink on the black screen: test_contrast.py's pixels of whole games would show otherwise.
+PAPER_ONLY = (canvas.BLACK, canvas.NAVY, canvas.TEAL, canvas.BROWN)
+
+
+def test_every_ink_of_a_gem_dot_or_outline_reads_on_the_black_screen():
+    # Issue 57 (blue gems on black were 3.3:1, the dimmed outline 2.6:1): the quick form of
+    # test_contrast.py (slow), from the palette.
+    low = [(colour, round(contrast(colour, canvas.BLACK), 2))
+           for colour in range(len(PALETTE)) if colour not in PAPER_ONLY
+           and contrast(colour, canvas.BLACK) < 4.5]
+    assert low == []
+
+
 def badge_ink(colour, under):
     """The ink a letter of a row in `colour` must have on a badge of colour `under`: the
     row's colour where that reads at 4.5:1, else white or black, whichever reads better."""
