@@ -41,6 +41,27 @@ def header_row(c, limit):
     return -1
 
 
+def crystal_counts(c, row):
+    """The crystal counts of a seat's row, (the gem's colour, the count's text) each, checked
+    to read as their gem's alone: the gem stands apart from the number before it (a space
+    before it) and its count right after it ends at a space or the row's end."""
+    counts = []
+    cols = c.cols
+    for col in range(cols):
+        tile = c.tile_at(row, col)
+        if not tile or (tile - 1) // canvas.COLOURS != canvas.GEM:
+            continue
+        text = c.row_text(row).ljust(cols + 1)
+        assert col > 0 and text[col - 1] == " " and c.tile_at(row, col - 1) == 0, (col, text)
+        end = col + 1
+        while end < cols and text[end] in "0123456789?":
+            end += 1
+        assert end > col + 1, ("a gem with no count after it", col, text)
+        assert text[end] == " ", ("a count that runs on", col, text)
+        counts.append(((tile - 1) % canvas.COLOURS, text[col + 1:end]))
+    return counts
+
+
 def check_draw(view):
     n = view["players"]
     seat = view["seat"]
@@ -50,12 +71,22 @@ def check_draw(view):
         c.clear()
         diamonds_table.draw(c, view, NAMES[n])
         spell_pips(c)
+        assert c.cut == 0, c.texts()  # (page 2's last trick of four long cards ran its
+        # winner off the edge: "Last P2: 11C 7C 15D 15H >P")
         # First page: the round / decision, the hand, the table heading and your own row.
         head = header_row(c, page)
         assert 0 < head < page - 1, [c.row_text(r) for r in range(page)]
         mine = c.row_text(head + 1)
         assert mine[1:3] == "P%d" % (seat + 1)
-        assert int(mine[3:10 if cols >= 40 else 6]) == view["tricks"][seat]
+        assert int(mine[4:10 if cols >= 40 else 6]) == view["tricks"][seat]
+        # Every seat's crystals: its showroom's count after a showroom gem, its vault's
+        # after a vault gem ("?": hidden).
+        for k in range(n):
+            side = view["side"][(seat + k) % n]
+            vault = view["vaults"][side]
+            assert crystal_counts(c, head + 1 + k) == [
+                (diamonds_table.SHOW, "%d" % view["showroom"][side]),
+                (diamonds_table.VAULT, "?" if vault is None else "%d" % vault)]
         if view["phase"] == "over":
             assert c.row_text(0).startswith("Game over: ")
         else:
@@ -125,20 +156,54 @@ def test_first_page_shows_trick_hand_and_table():
     assert c.tile_at(1, 18) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.SPADES])
     assert c.tile_at(1, 23) == canvas.tile(canvas.SOLID, diamonds_table.SUIT[diamonds.CLUBS])
     assert texts[2] == "tricks  D  H  S  C"  # (then the crystals' gems)
-    # You (to play), then P2 and P3: tricks, won cards, crystals (the others' vaults are
-    # hidden), the thief token.
-    assert texts[3] == ">P1  0  0  0  0  0  3  2"
-    assert texts[4] == " P2  0  0  0  0  0  5  ?"
-    assert texts[5] == " P3  0  0  0  0  0  0  ? T"
-    # The crystal counts come with their gems.
-    assert c.tile_at(3, 18) == canvas.tile(canvas.GEM, diamonds_table.SHOW)
-    assert c.tile_at(3, 21) == canvas.tile(canvas.GEM, diamonds_table.VAULT)
+    # You (to play), then P2 and P3: the thief token after its holder's name, tricks, won
+    # cards, crystals (the others' vaults are hidden).
+    assert texts[3] == ">P1  0  0  0  0  0  3   2"
+    assert texts[4] == " P2  0  0  0  0  0  5   ?"
+    assert texts[5] == " P3T 0  0  0  0  0  0   ?"
+    assert c.tile_at(5, 3) == canvas.tile(canvas.SOLID, diamonds_table.THIEF)
+    # Each crystal count comes after its gem.
+    assert c.tile_at(3, 19) == canvas.tile(canvas.GEM, diamonds_table.SHOW)
+    assert c.tile_at(3, 23) == canvas.tile(canvas.GEM, diamonds_table.VAULT)
     # the suit's pip
     assert c.tile_at(2, 8) == canvas.PICTURES + diamonds_table.PIPS + diamonds.DIAMONDS
     wide = render(view, 40, 44)
     assert wide.row_text(1) == "Hand D 4 12  H 1 15  S 7  C 10"
     assert wide.row_text(3).split() == [">P1", "0", "0", "0", "0", "0", "3", "2", "7"]
-    assert wide.row_text(5).split()[-1] == "T"
+    assert wide.row_text(5).split()[0] == "P3T"
+    assert wide.tile_at(5, 3) == canvas.tile(canvas.SOLID, diamonds_table.THIEF)
+
+
+def test_each_crystal_count_reads_as_its_gems_alone():
+    # Issue 57: the counts stood flush right after their gems ("0\u25bc 3\u25bc 0",
+    # "3\u25bc11 T"): each gem sat against the number before it, and which number it
+    # counted could not be told. Now the gem, its count, a space. Two-digit counts
+    # everywhere, the thief token on your row, six seats: nothing cut at either width.
+    # Guards: a count flush right, a gem after its count, a row too long for 26 columns.
+    mk = diamonds.make_card
+    s = play_state()
+    s.won[0] = [mk(r, diamonds.CLUBS) for r in range(1, 13)]
+    s.tricks = [10, 0, 0]
+    s.showroom = [12, 5, 0]
+    s.vault = [10, 4, 1]
+    s.thief = 0
+    for cols, rows, _ in SIZES:
+        c = render(s.view(0), cols, rows)
+        assert c.cut == 0, c.texts()
+        mine = header_row(c, rows) + 1
+        assert crystal_counts(c, mine) == [(diamonds_table.SHOW, "12"),
+                                           (diamonds_table.VAULT, "10")], c.row_text(mine)
+        assert c.row_text(mine)[:4] == ">P1T"
+    six = diamonds.new_game(6, 3)
+    six.showroom = [10, 11, 12, 13, 14, 15]
+    six.vault[0] = 16
+    for cols, rows, _ in SIZES:
+        c = render(six.view(0), cols, rows)
+        assert c.cut == 0, c.texts()
+        head = header_row(c, rows)
+        for k in range(6):
+            counts = crystal_counts(c, head + 1 + k)
+            assert counts[0] == (diamonds_table.SHOW, "%d" % six.showroom[k])
 
 
 def test_pass_phase_shows_your_chosen_cards():
@@ -195,8 +260,6 @@ def test_game_over_names_the_winner_and_shows_every_vault():
     for k in range(3):
         seat = (1 + k) % 3
         row = c.row_text(2 + k).split()
-        if row[-1] == "T":
-            row.pop()
         assert row[-1] == "%d" % s.vault[seat]
 
 
@@ -215,16 +278,16 @@ def test_table_rows_line_up_under_their_headings():
     narrow = render(view, 26, 40)
     assert narrow.texts()[2:6] == [
         "tricks  D  H  S  C",
-        ">P1  3  1  2  3  4  3  2",
-        " P2  0  0  0  0  0  5  ?",
-        " P3  1  0  0  0  1  0  ? T",
+        ">P1  3  1  2  3  4  3   2",
+        " P2  0  0  0  0  0  5   ?",
+        " P3T 1  0  0  0  1  0   ?",
     ]
     wide = render(view, 40, 44)
     assert wide.texts()[2:6] == [
         "    tricks  D  H  S  C          points",
-        ">P1      3  1  2  3  4    3    2     7",
-        " P2      0  0  0  0  0    5    ?",
-        " P3      1  0  0  0  1    0    ?       T",
+        ">P1      3  1  2  3  4  3    2       7",
+        " P2      0  0  0  0  0  5    ?",
+        " P3T     1  0  0  0  1  0    ?",
     ]
     # The crystals' headings are their gems, over the rows' gems (no words: "sh vt").
     for c in (narrow, wide):
@@ -287,7 +350,7 @@ def test_second_page_last_trick_majorities_legend_and_the_last_notes():
         "Last P3: 5H 9H 2C >P1",
         "R1: D P1 H P2 S - C P3",
         "no trick (2xD): P3",
-        "Dealer P%d  T: thief token" % (view["dealer"] + 1),
+        "Dealer P%d  T thief token" % (view["dealer"] + 1),
         "D +1 vault   H +1 showroom",
         "S showroom to vault",
         "C steal 1",
@@ -295,14 +358,15 @@ def test_second_page_last_trick_majorities_legend_and_the_last_notes():
         "  vault: 2 points each",
         "note three",
     ]
-    assert narrow.texts()[16:18] == ["note four", "note five"]
+    assert narrow.tile_at(9, 11) == canvas.tile(canvas.SOLID, diamonds_table.THIEF)  # as in
+    assert narrow.texts()[16:18] == ["note four", "note five"]  # the seats' rows
     assert narrow.used == 18
     wide = render(view, 40, 44)
     assert wide.texts()[6:16] == [
         "Last P3: 5H 9H 2C >P1",
         "Round 1: D P1 H P2 S - C P3",
         "no trick (2xD): P3",
-        "Dealer P%d  T: thief token" % (view["dealer"] + 1),
+        "Dealer P%d  T thief token" % (view["dealer"] + 1),
         "D +1 vault          H +1 showroom",
         "S showroom to vault C steal 1",
         "  showroom: 1 point each",

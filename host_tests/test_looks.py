@@ -99,6 +99,28 @@ def test_a_pictures_ink_reads_on_its_paper_and_the_papers_are_the_tables_colours
         assert shape.count("#") == 4 * pips
 
 
+def pixels_apart(a, b):
+    """In how many of a cell's 72 pixels two shapes (12 rows a space apart) differ."""
+    return sum(x != y for x, y in zip(a.replace(" ", ""), b.replace(" ", "")))
+
+
+def test_quartz_dice_faces_cannot_be_mistaken_for_one_another():
+    # Issue 57: the pickaxe and the hammer were the same T but for 6 pixels (the hammer's
+    # head filled in) and read alike at 160x128. The faces are drawn pixel for pixel on
+    # every board (6 x 12 cells: look.py's shapes are not scaled). Every pair of faces
+    # differs in 12 pixels or more, the pickaxe and the hammer in 16: now a diagonal handle
+    # under a curved head, a T. Guards: two faces drawn alike, or nearly.
+    from firmware.games.quartz import rules as quartz
+    faces = look.QUARTZ_FACES
+    assert len(faces) == len(quartz.FACES)
+    close = [(quartz.FACES[a], quartz.FACES[b], pixels_apart(faces[a], faces[b]))
+             for a in range(len(faces)) for b in range(a + 1, len(faces))
+             if pixels_apart(faces[a], faces[b]) < 12]
+    assert close == []
+    assert pixels_apart(faces[quartz.FACES.index("pickaxe")],
+                        faces[quartz.FACES.index("hammer")]) >= 16
+
+
 def test_the_badge_inks_follow_the_palette():
     """look.READS and look.DARK are written out (a board does not work them out at start-up);
     a palette change must come with its new bits, printed here to paste."""

@@ -193,6 +193,33 @@ def test_the_pointer_is_a_gold_arrow_over_black():
     assert POINTER_SHAPE not in SHAPES.values()
 
 
+def test_the_pointer_touches_neither_neighbour():
+    # Issue 57: the arrow filled its cell's first pixel column, against the die or pip
+    # before it (a badge fills its cell's width), and reached to one pixel of the thing it
+    # points at: at 160x128 it read as part of the die before. Between two badges (a die's
+    # picture, a card's rank), on each pixel row of the arrow, a black column parts it from
+    # either badge. Guards: an arrow a cell wide, or one pushed against either side.
+    display = headless_display(160, 128)
+    scene = Scene(display)
+    grid = canvas.Canvas(scene.cols, scene.rows)
+    grid.line()
+    grid.picture(4, "P")
+    grid.space()
+    grid.badge("7", canvas.BLUE)
+    grid.tiles[1] = canvas.POINTER  # (as screens.TableScreen.point puts it)
+    scene.show(grid)
+    screen = pixels(display)
+    before, pointer, after = [cell_pixels(screen, scene, 0, col) for col in range(3)]
+    gold = rgb565(PALETTE[canvas.GOLD])
+    lit = [(x, y) for y in range(12) for x in range(6) if pointer[y][x] == gold]
+    assert len(lit) >= 12  # (an arrow, not a dot)
+    assert all(pointer[y][x] in (gold, 0) for y in range(12) for x in range(6))
+    for y in set(y for _x, y in lit):
+        assert before[y][5] and after[y][0], y  # the badges reach their edges there
+        assert pointer[y][0] == 0, ("against the die before", y)
+        assert pointer[y][5] == 0, ("against the thing pointed at", y)
+
+
 def test_a_picture_is_its_shape_in_its_ink_on_a_badge_of_its_paper():
     # Every game's pictures (look.PICTURES), two cells apart, rows of them. Guards: a picture
     # missing from the sheet (a blank cell), drawn in another picture's shape or colours,

@@ -38,9 +38,11 @@ SHAPES = {
     canvas.FRAME: ("......", "######", "#....#", "#....#", "#....#", "#....#",
               "#....#", "#....#", "#....#", "#....#", "######", "......"),
 }
-# The cursor's pointer (canvas.POINTER), always gold.
-POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
-                 "#####.", "####..", "###...", "##....", "#.....", "......")
+# The cursor's pointer (canvas.POINTER), always gold; a pixel column clear on each side: a
+# badge fills its cell's width, and an arrow against the die before it read as part of it
+# (issue 57).
+POINTER_SHAPE = ("......", "......", "......", ".#....", ".##...", ".###..",
+                 ".####.", ".###..", ".##...", ".#....", "......", "......")
 
 # Pictures (canvas.PICTURES + n): (ink, paper, shape), the shape in `ink` on a badge of
 # `paper` (the SOLID shape), the ink the one that reads on it (READS, DARK); the shape's 12
@@ -53,13 +55,15 @@ POINTER_SHAPE = ("......", "......", "#.....", "##....", "###...", "####..",
 #      (+ 6, black ink: white on orange is 3.6:1); a used die is a grey badge of its letter;
 #   16 the faces of SIXGEMS's dice (games/sixgems/table.py DIE_PIPS: one to six pips), white on a
 #      blue die, then on a red one.
-# The faces of Quartz's dice (games/quartz/rules.py FACES order): pickaxe, hammer, chest, transfer
-# (two arrows), steal (a grabbing hand), helmet.
+# The faces of Quartz's dice (games/quartz/rules.py FACES order): pickaxe (a curved head,
+# pointed both ends, on a handle slanting down to the left), hammer (a block head on a
+# straight handle: a T; issue 57, the pickaxe was a T too), chest, transfer (two arrows),
+# steal (a grabbing hand), helmet.
 QUARTZ_FACES = (
-    "...... ...... .####. #.##.# #.##.# ..##.."
-    " ..##.. ..##.. ..##.. ...... ...... ......",
+    "...... ...... .###.. #..##. ...### ..##.#"
+    " ..#... .##... .#.... ##.... ...... ......",
     "...... ...... ###### ###### ###### ..##.."
-    " ..##.. ..##.. ..##.. ...... ...... ......",
+    " ..##.. ..##.. ..##.. ..##.. ...... ......",
     "...... ...... ...... .####. ###### ......"
     " ##..## ###### ###### ...... ...... ......",
     "...... ...... ....#. .##### ....#. ......"

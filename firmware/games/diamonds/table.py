@@ -4,8 +4,9 @@
 # pip (PIPS, look.PICTURES), the hand grouped by suit after the pip; crystals are
 # gems (showroom cyan, vault gold). Page 1: the round and what is being decided (the trick
 # so far, or the last one and its winner), your hand, then a table of every seat, you
-# first: tricks, won cards per suit, showroom and vault crystals (hidden vaults "?"), the
-# thief token T; wide: cards in hand and points too. Then the last trick, the last round's
+# first: the thief token (a badge of T after its holder's name), tricks, won cards per suit,
+# showroom and vault crystals (each count after its gem; hidden vaults "?"), wide the
+# points too. Then the last trick, the last round's
 # majorities, the legend and what the last action caused.
 # Pointing (canvas.mark): each hand card is marked with the action that plays it (PLAY) or,
 # while passing, chooses it (PICK); each chosen card with the one that takes it back
@@ -20,6 +21,7 @@ PIPS = 0  # the first suit pip in look.PICTURES
 SUIT_CODES = b"DHSC"  # rules.SUIT_LETTERS, as the canvas holds them
 SHOW = canvas.CYAN  # a showroom crystal
 VAULT = canvas.GOLD  # a vault crystal
+THIEF = canvas.PURPLE  # the thief token: a badge of "T"
 NOTES = 3  # the last few things the last action caused, in words
 ACTIONS = ("+1 vault", "+1 showroom", "showroom to vault", "steal 1")  # M-A1..M-A4
 
@@ -86,6 +88,14 @@ def _trick(c, cards, leader, indent, colour, moved=-1):
     """A trick in play order: the leader's name, then each card (`moved`: C.MOVED's)."""
     c.text("%s: " % _short(leader))
     _cards(c, cards, indent, colour, None, moved)
+
+
+def _winner(c, view, indent, colour):
+    """'>P2' after the last trick: on the next row (indented) when no room is left on this."""
+    won = ">%s" % _short(view["last_winner"])
+    if c.col + len(won) > c.cols:
+        c.line(colour, indent)
+    c.text(won)
 
 
 def _hand(c, hand, indent, base):
@@ -184,10 +194,7 @@ def draw(c, view, names):
             c.text("last ")
             last = view["last_trick"]
             _trick(c, last, view["last_leader"], start, act, last[-1])  # (the last played)
-            won = ">%s" % _short(view["last_winner"])
-            if c.col + len(won) > c.cols:  # no room left on the row: the next one
-                c.line(act, start)
-            c.text(won)
+            _winner(c, view, start, act)
         else:
             c.text("%s lead%s" % (who, "" if mine else "s"))
 
@@ -207,7 +214,7 @@ def draw(c, view, names):
         c.line(canvas.GREY)
         c.text("Last ")
         _trick(c, last, view["last_leader"], 5, canvas.GREY)
-        c.text(">%s" % _short(view["last_winner"]))
+        _winner(c, view, 5, canvas.GREY)
     results = view["results"]
     if results:
         _majorities(c, view, results[-1], len(results), wide)
@@ -221,53 +228,53 @@ def draw(c, view, names):
 
 
 def _table(c, view, seat, n, wide):
-    # Columns: name, tricks won, won cards per suit, showroom and vault crystals, (points when
-    # wide,) the thief token; numbers flush right under their heading: words, a suit's pip,
-    # the crystals' gems (the legend names them). Everyone holds the same number of cards,
-    # give or take the trick on the table: no hand column.
+    # Columns: name (the thief token after its holder's: a badge of T), tricks won, won
+    # cards per suit flush right under their heading (a word, a suit's pip), then each
+    # crystal count after its gem (the legend names them) and a space: a gem against the
+    # number before it read as that number's (issue 57); wide, the points. Everyone holds
+    # the same number of cards, give or take the trick on the table: no hand column. 26
+    # columns at most: the token takes the column before the tricks (two digits: ten
+    # tricks at most, M-R1).
     c.line()
     c.text("    tricks" if wide else "tricks")
     for s in range(rules.SUITS):
         c.space(2)
         _pip(c, s)
-    if wide:
-        c.space()
+    c.space()
     c.gem(SHOW)  # (over the rows' gems)
-    c.space(4 if wide else 2)
+    c.space(4 if wide else 3)
     c.gem(VAULT)
     if wide:
         c.space(3)
         c.text("points")
     show = view["showroom"]
-    w = 3 if wide else 2  # a crystal count
+    w = 3 if wide else 2  # a crystal count and what is left of its column
     for k in range(n):
         other = (seat + k) % n
         side = view["side"][other]
         c.line(canvas.GOLD if other == seat else canvas.WHITE)
         c.text(">" if other == view["current"] else " ")
         c.text(_short(other))
-        c.col = 3
+        if other == view["thief"]:
+            c.badge("T", THIEF)
+        c.col = 4
         won = view["won"][other]
-        c.text(("%7d%3d%3d%3d%3d" if wide else "%3d%3d%3d%3d%3d")
+        c.text(("%6d%3d%3d%3d%3d " if wide else "%2d%3d%3d%3d%3d ")
                % (view["tricks"][other], won[0], won[1], won[2], won[3]))
-        if wide:
-            c.space()
         c.gem(SHOW)
-        c.text(_num(show[side], w))
-        if wide:
-            c.space()
+        c.text(_count(show[side], w))
+        c.space()
         c.gem(VAULT)
         v = view["vaults"][side]
-        c.text(_num(v, w))
-        if wide:
-            c.text(_num(rules.points(show[side], v), 6) if v is not None else "      ")
-        if other == view["thief"]:
-            c.text(" T")
+        c.text(_count(v, w))
+        if wide and v is not None:
+            c.text("%6d" % rules.points(show[side], v))
 
 
-def _num(value, width):
+def _count(value, width):
+    """A crystal count ("?": hidden) flush left in `width` columns."""
     s = "?" if value is None else "%d" % value
-    return " " * (width - len(s)) + s
+    return s + " " * (width - len(s))
 
 
 def _majorities(c, view, result, number, wide):
@@ -296,7 +303,9 @@ def _legend(c, view, wide):
     """The dealer and the thief token, the suit actions (M-A), the
     crystals, the teams."""
     c.line(canvas.GREY)
-    c.text("Dealer %s  T: thief token" % _short(view["dealer"]))
+    c.text("Dealer %s  " % _short(view["dealer"]))
+    c.badge("T", THIEF)
+    c.text(" thief token")
 
     second = 20 if wide else 13  # (two suits a row where both fit)
     for s in range(rules.SUITS):
