@@ -109,7 +109,7 @@ def test_the_table_points_at_what_the_choice_picks(game):
             assert text, (action, sim.texts())
             cols = c.cols
             body_row = spot // cols
-            assert row == 1 + body_row - table.page * table.room, (action, shown, spot)
+            assert row == 1 + body_row - table.top, (action, shown, spot)
             assert col == spot % cols, (action, shown, spot)
             # What a choice picks is never drawn as "not a choice".
             for other in table.legal:
@@ -117,7 +117,7 @@ def test_the_table_points_at_what_the_choice_picks(game):
                 for i in range(table.body.marked):
                     if marks[i] == screens.aim(other):  # (a shortcut: at its aim)
                         cell = table.body.spots[i]
-                        r = cell // cols - table.page * table.room
+                        r = cell // cols - table.top
                         if 0 <= r < table.room:
                             assert c.tiles[(1 + r) * cols + cell % cols] != screens.DIMMED, other
 
@@ -189,7 +189,7 @@ def quartz_moved(sim, view, shown):
     table = sim.app.screen
     c = sim.app.canvas
     spot = table.find(canvas.MOVED)
-    first = table.page * table.room * c.cols
+    first = table.top * c.cols
     if moved < 0 or not first <= spot < first + table.room * c.cols:
         assert shown is None, (moved, shown, sim.texts())
         return None

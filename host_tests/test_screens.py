@@ -538,15 +538,30 @@ def to_news(sim, count):
 
 
 def test_a_long_news_sentence_keeps_every_word_in_rows_that_fit():
-    # Guards: a row's words lost in the re-wrap at full width, the first row not leaving
-    # room for its "n/m", an indent kept.
-    sentence = "  P3: " + " ".join("word%d" % i for i in range(30))
-    for cols in (26, 40):
-        rows = screens.news_rows(sentence, cols)
-        assert len(rows) >= 3
-        assert len(rows[0]) <= cols - screens.NEWS_TAG and not rows[0].startswith(" ")
-        assert all(len(row) <= cols for row in rows[1:])
-        assert " ".join(rows).split() == sentence.split()
+    # Guards: a row's words lost in the re-wrap, the last row not leaving room for its "n/m"
+    # (issue 57: it goes after the sentence's last word, never inside it), an indent kept,
+    # room kept on a sentence that has no "n/m".
+    for n in range(20, 31):
+        sentence = "  P3: " + " ".join("word%d" % i for i in range(n))
+        for cols in (26, 40):
+            rows = screens.news_rows(sentence, cols)
+            assert len(rows) >= 3 and not rows[0].startswith(" ")
+            assert len(rows[-1]) <= cols - screens.NEWS_TAG
+            assert all(len(row) <= cols for row in rows)
+            assert " ".join(rows).split() == sentence.split()
+            assert screens.news_rows(sentence, cols, 0) == wrap(sentence.strip(), cols)
+
+
+def test_a_sentence_cut_short_ends_in_dots_and_leaves_room_for_its_index():
+    # Guards: a cut row past its room, words of the next rows shown, no sign of the cut.
+    rows = screens.news_rows("P1 wins the trick with 15C: club action, P1 steals a crystal"
+                             " from P4; thief token to P1", 26)
+    assert len(rows) == 4
+    assert screens.cut_news(rows, 4, 26, screens.NEWS_TAG) == rows  # (they fit)
+    cut = screens.cut_news(rows, 2, 26, screens.NEWS_TAG)
+    assert cut == [rows[0], "15C: club action,..."]
+    assert len(cut[-1]) <= 26 - screens.NEWS_TAG
+    assert screens.cut_news(rows, 0, 26, screens.NEWS_TAG) == []
 
 
 def test_a_page_past_the_tables_last_shows_its_first():
@@ -579,9 +594,9 @@ def test_the_others_moves_are_said_above_the_choice_and_left_right_step_through_
         for k in range(n):
             parts = screens.news_rows(news[k], cols)
             top = choice - len(parts)
-            shown_rows = [rows[top][:cols - screens.NEWS_TAG].rstrip()] + rows[top + 1:choice]
-            if shown_rows == [p.rstrip() for p in parts]:
-                assert rows[top].endswith("%d/%d" % (k + 1, n)), rows
+            shown_rows = rows[top:choice - 1] + [rows[choice - 1][:cols - screens.NEWS_TAG]]
+            if [r.rstrip() for r in shown_rows] == [p.rstrip() for p in parts]:
+                assert rows[choice - 1].endswith("%d/%d" % (k + 1, n)), rows  # (its last row)
                 return k
         raise AssertionError("no sentence of the news above the choice: %r" % rows)
 

@@ -64,7 +64,7 @@ def things(sim, view):
                 col = end
             else:
                 col += 1
-        body = row - 1 + table.page * table.room
+        body = row - 1 + table.top
         if body == 2:  # what is decided now (a die, a card, a gem: shown, never picked)
             continue
         if body == 1:  # the ring: six boards (not the dice)

@@ -7,6 +7,10 @@
 # Drawing: c.line(colour) starts the next row; then c.text("Market "), c.badge("7", RED),
 # c.gem(GREEN), c.dot(BLUE), c.space(). Text past the right edge is cut; rows past the
 # bottom are dropped (line() returns False), so a renderer never raises on a small screen.
+# A table taller than the screen is paged (screens.TableScreen): a row drawn with
+# line(more=True) goes on with the one above (a wrapped sentence, a hand of cards), so no
+# page starts with it; own() says the rows so far hold the viewer's own things, which the
+# first page shows whatever the news takes.
 
 from array import array
 
@@ -62,6 +66,7 @@ class Canvas:
         self.chars = bytearray(cols * rows)
         self.tiles = bytearray(cols * rows)
         self.colours = bytearray(rows)
+        self.joined = bytearray(rows)  # 1: the row goes on with the one above (line(more))
         # A blank row, copied a row at a time: a board clears a screen in a fraction of the
         # time a cell at a time took (5.6 ms of a 40 ms cursor move on the Pico).
         self.blank_chars = bytes([SPACE]) * cols
@@ -81,23 +86,41 @@ class Canvas:
             self.chars[base:base + cols] = self.blank_chars
             self.tiles[base:base + cols] = self.blank_tiles
             self.colours[r] = WHITE
+            self.joined[r] = 0
         self.row = -1  # the pen: line() moves it to row 0 first
         self.col = 0
         self.used = 0  # rows drawn on
         self.cut = 0  # characters lost past the right edge since the clear (tests read it)
         self.marked = 0  # the marks recorded
+        self.mine = 0  # the rows from the top that hold the viewer's own things (own())
 
     # -- the pen --
-    def line(self, colour=WHITE, indent=0):
-        """Start the next row in `colour`. False when the canvas is full (drawing is then
+    def line(self, colour=WHITE, indent=0, more=False):
+        """Start the next row in `colour`; `more`: it goes on with the row above (a page
+        does not break between them). False when the canvas is full (drawing is then
         ignored until clear())."""
         self.row += 1
         self.col = indent
         if self.row >= self.rows:
             return False
         self.colours[self.row] = colour
+        self.joined[self.row] = 1 if more else 0
         self.used = self.row + 1
         return True
+
+    def lines(self, text, colour=WHITE):
+        """`text` wrapped to the width on the next rows, kept together on a page."""
+        more = False
+        for part in wrap(text, self.cols):
+            self.line(colour, 0, more)
+            self.text(part)
+            more = True
+
+    def own(self):
+        """The rows drawn so far hold the viewer's own things (their hand, cards, dice) and
+        what is above them: a table taller than the screen shows them all on its first
+        page, the news fitting in below them."""
+        self.mine = self.used
 
     def at(self, row, col=0, colour=None):
         """Put the pen at a given cell (for fixed layouts: header, prompt, status)."""

@@ -14,8 +14,9 @@ from firmware.ui.canvas import wrap
 PREV = buttons.UP | buttons.LEFT
 NEXT = buttons.DOWN | buttons.RIGHT
 SPIN = "|/-\\"
-NEWS_TAG = 6  # the columns kept for a news row's " 12/24"
+NEWS_TAG = 6  # the columns kept after a sentence of the news for its " 12/24"
 NEWS_ROWS = 5  # the rows a sentence may take at most (a long Diamonds round end)
+CUT = "..."  # ends the part of a sentence shown when the rest is not
 DIMMED = canvas.tile(canvas.FRAME, canvas.DIM)  # a card or die on the table that no choice picks
 
 
@@ -107,7 +108,11 @@ class TextScreen(Screen):
 class TableScreen(Screen):
     """The game's table as the deciding human (or the last one) may see it, paged with
     SELECT; above the choice, their news: the others' moves since their last decision, a
-    sentence each, the newest first, LEFT/RIGHT step through them. The choice at the
+    sentence each, the newest first, LEFT/RIGHT step through them, its "n/m" after its
+    last word. The pages break between texts, never inside one (canvas line(more)), and
+    the first shows all of the viewer's own things (canvas own()) whatever the news: a
+    sentence too long to fit under them is cut there ("...") and shown whole on page 2
+    (lay_out). The choice at the
     bottom: UP/DOWN move, A does it, B takes back this turn's last pick, START pauses; the
     table points at what the choice picks (a card, a die, a seat: the renderer marks them)
     and outlines what no choice picks. The cursor stays on its action from one decision to
@@ -135,8 +140,16 @@ class TableScreen(Screen):
         self.said = []  # that sentence in rows, for `said_back`; rows past NEWS_ROWS
         self.said_back = -1
         self.said_over = 0
-        self.room = 0  # the rows of the table on the screen, under the title bar
         self.body = app.body  # the app's one canvas for tables, never reallocated
+        # Each page's first row of the body and the rows of the sentence under it (lay_out),
+        # made once: a page turn allocates nothing.
+        self.tops = bytearray(self.body.rows + 2)
+        self.said_rows = bytearray(self.body.rows + 2)
+        self.laid = -1  # the choice's rows at the last lay_out; -1: to lay out again
+        self.cut = []  # the sentence cut to `cut_rows` rows (a page with less room for it)
+        self.cut_rows = -1
+        self.top = 0  # the body's first row on the page shown...
+        self.room = 0  # ...and how many of its rows it shows, under the title bar
         self.aimed = -1  # the cursor the page was last turned to show
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
         self.points = -1  # match.points at the last refresh
@@ -250,6 +263,7 @@ class TableScreen(Screen):
             draw_table(body, self.renderer, match, match.state.view(seat))
             self.outline()  # once a decision, not at every cursor move
             self.aimed = -1
+            self.laid = -1
         news = match.news(seat)
         newest = news[-1] if news else None
         if news is not self.news or len(news) != self.news_len or newest is not self.newest:
@@ -260,24 +274,33 @@ class TableScreen(Screen):
             self.said_back = -1
         if self.said_back != self.back:  # wrapped once, not on every spinner frame
             self.said_back = self.back
-            said = news_rows(news[-1 - self.back], c.cols) if news else []
+            tag = NEWS_TAG if len(news) > 1 else 0  # (one sentence: no "n/m")
+            said = news_rows(news[-1 - self.back], c.cols, tag) if news else []
             self.said_over = max(0, len(said) - NEWS_ROWS)
-            self.said = said[:NEWS_ROWS]
-        said = self.said
+            self.said = cut_news(said, NEWS_ROWS, c.cols, tag)
+            self.laid = -1
+            self.cut_rows = -1
         c.cut += self.said_over  # (never, at 160x128: the looks tests count it as cut)
         human = match.human_turn()
         bottom = self.choice_rows if human else 1  # the choice, or what the bots do
-        room = c.rows - 1 - bottom  # the body's rows, less the news' when both don't fit
-        if body.used + len(said) > room:
-            room -= len(said)
-        self.room = room
-        self.pages = max(1, (body.used + room - 1) // room)
+        if self.laid != bottom:  # (once a decision or a sentence, not every frame)
+            self.lay_out(c.rows - 1 - bottom)
+            self.laid = bottom
         spot = self.spot() if human else self.find(canvas.MOVED)  # (a bot's move: what it moved)
         if spot >= 0 and self.aimed != self.cursor:  # the page with what the cursor picks
             self.aimed = self.cursor
-            self.page = spot // c.cols // room
+            self.page = self.page_of(spot // c.cols)
         if self.page >= self.pages:
             self.page = 0
+        said = self.said
+        shown = self.said_rows[self.page]
+        if shown < len(said):  # cut on this page
+            if self.cut_rows != shown:
+                self.cut_rows = shown
+                self.cut = cut_news(said, shown, c.cols, NEWS_TAG if len(news) > 1 else 0)
+            said = self.cut
+        self.top = self.tops[self.page]
+        self.room = self.tops[self.page + 1] - self.top
         turn = match.current()
         if match.over():
             status = "game over"
@@ -288,17 +311,17 @@ class TableScreen(Screen):
         if self.pages > 1:
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
-        c.blit(body, self.page * room, 1, room)
+        c.blit(body, self.top, 1, self.room)
         if spot >= 0:
-            self.point(c, spot, room)
+            self.point(c, spot)
         row = c.rows - bottom
         # The game's words drawn by its renderer (a card as its picture), or as text.
         say = getattr(self.renderer, "say", None) or canvas.Canvas.text
         for i in range(len(said)):  # the news, just above the choice
             c.at(row - len(said) + i, 0, canvas.WHITE)
             say(c, said[i])
-        if len(news) > 1:
-            c.at(row - len(said), 0)
+        if len(news) > 1 and said:  # after the sentence's last word
+            c.at(row - 1, 0)
             c.right("%d/%d" % (len(news) - self.back, len(news)))
         if self.message:
             c.at(row, 0, canvas.ORANGE)
@@ -323,6 +346,62 @@ class TableScreen(Screen):
             c.at(row, 0, canvas.GREY)
             c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
 
+
+    def lay_out(self, room):
+        """The pages of the body in the `room` rows between the title bar and the choice,
+        with the sentence of the news at the bottom of each: each page's first row of the
+        body (tops, the last page's end after them) and how many of the sentence's rows it
+        shows (said_rows; fewer: cut). A page ends before a row that goes on with the one
+        above (a wrapped text kept whole). Page 1 shows all the rows of the viewer's own
+        things (up to body.mine): a sentence too long to fit under them is cut there, and
+        page 2 shows it whole. A text taller than a page's rows under the sentence has them
+        (the sentence cut on that page)."""
+        body = self.body
+        used = body.used
+        joined = body.joined
+        tops = self.tops
+        said = len(self.said)
+        mine = min(body.mine, room)
+        owed = used + said > room and mine + said > room  # cut on page 1: whole on page 2
+        shows = room - mine if owed else said
+        least = max(1, mine)  # the first row that may start the next page
+        top = 0
+        page = 0
+        while True:
+            tops[page] = top
+            self.said_rows[page] = shows
+            end = top + room - shows
+            if end >= used:
+                if not owed or page:
+                    break
+                end = used  # (the table fits on page 1: the sentence alone on page 2)
+            else:  # back to a row that starts a text, not before `least`
+                row = end
+                while row > least and joined[row]:
+                    row -= 1
+                if not joined[row]:
+                    end = row
+            top = end
+            page += 1
+            least = top + 1
+            shows = said
+            if owed and page == 1:
+                least = top  # (page 2 owes the sentence: it may show no table at all)
+            else:
+                row = top + 1  # the rows of the text that starts the page
+                while row < used and joined[row]:
+                    row += 1
+                if room - said < row - top <= room:
+                    shows = room - (row - top)
+        tops[page + 1] = min(used, top + room - shows)
+        self.pages = page + 1
+
+    def page_of(self, row):
+        """The page that shows the body's row `row`."""
+        page = 0
+        while page + 1 < self.pages and self.tops[page + 1] <= row:
+            page += 1
+        return page
 
     def spot(self):
         """The body's cell of the thing the choice under the cursor picks, or -1."""
@@ -362,11 +441,11 @@ class TableScreen(Screen):
                     if tiles[j]:
                         tiles[j] = DIMMED
 
-    def point(self, c, spot, room):
+    def point(self, c, spot):
         """A pointer before what the cursor's choice picks on the table shown (or, a word,
         the cursor's bar under it)."""
-        first = self.page * room * c.cols  # the body's first cell on the screen
-        if not first <= spot < first + room * c.cols:
+        first = self.top * c.cols  # the body's first cell on the screen
+        if not first <= spot < first + self.room * c.cols:
             return
         cols = c.cols
         at = spot + cols - first  # its screen cell (under the title bar)
@@ -415,11 +494,30 @@ def follow(old, cursor, new, fresh):
     return max(0, min(cursor, len(new) - 1))
 
 
-def news_rows(sentence, cols):
-    """A sentence of the news in rows: the first leaves room for its "n/m" index."""
-    rows = wrap(sentence.strip(), cols - NEWS_TAG)  # (no indent: a row is dear here)
-    if len(rows) > 1:
-        rows[1:] = wrap(" ".join(rows[1:]), cols)
+def news_rows(sentence, cols, tag=NEWS_TAG):
+    """A sentence of the news in rows, the last leaving `tag` columns for its "n/m" index:
+    after its last word, never inside it."""
+    rows = wrap(sentence.strip(), cols)  # (no indent: a row is dear here)
+    last = len(rows) - 1
+    if len(rows[last]) > cols - tag:
+        rows[last:] = wrap(rows[last], cols - tag)
+    return rows
+
+
+def cut_news(rows, count, cols, tag):
+    """A sentence's first `count` rows (all of them if they are no more), the last ending
+    in "..." and leaving `tag` columns for its "n/m": the rest is not shown here."""
+    if len(rows) <= count:
+        return rows
+    if count <= 0:
+        return []
+    rows = rows[:count]
+    last = rows[count - 1]
+    width = cols - tag - len(CUT)
+    if len(last) > width:
+        space = last.rfind(" ", 0, width + 1)
+        last = last[:space] if space > 0 else last[:width]
+    rows[count - 1] = last + CUT
     return rows
 
 
@@ -434,7 +532,9 @@ def draw_table(body, renderer, match, view):
     if console is not None:
         console.table(view, match.names, lines.append)
     for line in lines:
+        more = False
         for part in wrap(line, body.cols):
-            if not body.line():
+            if not body.line(canvas.WHITE, 0, more):
                 return
             body.text(part)
+            more = True

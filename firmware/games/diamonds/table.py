@@ -67,7 +67,7 @@ def _card(c, card, pip=True):
 def _fit(c, width, indent, colour):
     """A new row (indented) when `width` more cells do not fit on this one."""
     if c.col > indent and c.col + width > c.cols:
-        c.line(colour, indent)
+        c.line(colour, indent, True)
 
 
 def _cards(c, cards, indent, colour=canvas.WHITE, base=None, moved=-1):
@@ -94,7 +94,7 @@ def _winner(c, view, indent, colour):
     """'>P2' after the last trick: on the next row (indented) when no room is left on this."""
     won = ">%s" % _short(view["last_winner"])
     if c.col + len(won) > c.cols:
-        c.line(colour, indent)
+        c.line(colour, indent, True)  # (its trick's row, continued: never a page's first)
     c.text(won)
 
 
@@ -114,7 +114,7 @@ def _hand(c, hand, indent, base):
         if not count:
             continue
         if c.col > indent and c.col + 1 + width > c.cols:
-            c.line(canvas.WHITE, indent)
+            c.line(canvas.WHITE, indent, True)
         _pip(c, s)
         for card in hand:
             if rules.suit(card) == s:
@@ -184,7 +184,7 @@ def draw(c, view, names):
             if wide:
                 c.text(", %d/%d done" % (view["passed"], n))
             if view["chosen"]:
-                c.line(act, start)
+                c.line(act, start, True)
                 c.text("chosen ")
                 _cards(c, view["chosen"], start + 7, act, rules.UNPICK)
         elif view["trick"]:
@@ -222,9 +222,7 @@ def draw(c, view, names):
     if phase == "over":
         return
     for note in view["notes"][-NOTES:]:
-        for part in canvas.wrap(note, c.cols):
-            c.line(canvas.GREY)
-            c.text(part)
+        c.lines(note, canvas.GREY)
 
 
 def _table(c, view, seat, n, wide):
@@ -269,6 +267,8 @@ def _table(c, view, seat, n, wide):
         c.text(_count(v, w))
         if wide and v is not None:
             c.text("%6d" % rules.points(show[side], v))
+        if other == seat:
+            c.own()  # your hand and your row: on page 1 whatever the news
 
 
 def _count(value, width):

@@ -50,7 +50,7 @@ def _colour(card):
 def _fit(c, width, indent, colour=canvas.WHITE):
     """A new row (indented) when `width` more cells do not fit on this one."""
     if c.col > indent and c.col + width > c.cols:
-        c.line(colour, indent)
+        c.line(colour, indent, True)
 
 
 def _cards(c, cards, indent, colour=canvas.WHITE, base=None, moved=-1):
@@ -138,10 +138,11 @@ def draw(c, view, names):
     _cards(c, view["vault"], 7, canvas.WHITE, rules.VAULT_CARD)
     pts = "=%d" % rules.vault_points(view["vault"])
     if c.col + len(pts) > c.cols:
-        c.line()
+        c.line(canvas.WHITE, 0, True)
     c.right(pts)
 
     _situation(c, view, seat)
+    c.own()  # (page 1 shows them all, whatever the news)
 
     # The others: counts only (their hands and vaults are hidden).
     for k in range(1, n):
@@ -163,9 +164,7 @@ def draw(c, view, names):
     if view["points"]:
         _points(c, view, seat, n, several)
     for note in view["notes"]:
-        for part in canvas.wrap(note, c.cols):
-            c.line(canvas.GREY)
-            c.text(part)
+        c.lines(note, canvas.GREY)
 
 
 def _legend(c, wide):
@@ -175,7 +174,7 @@ def _legend(c, wide):
     c.text("x2 two 4s  ")
     c.dot(CHIP)
     c.text("chips")
-    c.line()
+    c.line(canvas.WHITE, 0, True)
     c.badge("A", SPECIAL)
     c.text(" Convoy ")
     c.badge("B", SPECIAL)

@@ -155,7 +155,7 @@ def board(c, view, seat, side=None):
     rotate_marks = aimed <= 48  # (the canvas keeps 64 marks: rotations go first)
     moved = view["moved"] if (view["current"] != view["seat"] and seat == view["turn"]) else -1
     for row in range(len(ROWS)):
-        c.line(canvas.WHITE)
+        c.line(canvas.WHITE, 0, row > 0)  # (a board is not split between two pages)
         for h in ROWS[row]:
             c.col = HEX_COL[h]
             for a in legal:
@@ -293,7 +293,7 @@ def _seat_dice(c, view, names, legal):
         mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == s]
         label = _short(names, s) if s != view["seat"] else "You"
         if c.col and c.col + 1 + len(label) + 2 * max(1, len(mine)) > c.cols:
-            c.line(canvas.WHITE)  # (4 seats at 26 columns: on two rows)
+            c.line(canvas.WHITE, 0, True)  # (4 seats at 26 columns: on two rows)
         if c.col:
             c.space()
         c.text(label)
@@ -311,7 +311,7 @@ def _tiles_row(c, words, kinds, base, legal):
     c.text(words)
     for k in kinds:
         if c.col + 4 > c.cols:  # (on the next row)
-            c.line(canvas.WHITE)
+            c.line(canvas.WHITE, 0, True)
         c.space()
         if base >= 0 and base + k in legal:
             c.mark(base + k)
@@ -412,9 +412,7 @@ def _circles(c, view):
     """The viewer's magic-circle cards (the loops that score), wrapped."""
     cards = view["circles"]
     words = "Circles: " + (", ".join([rules.CIRCLE_TEXT[k] for k in cards]) if cards else "none")
-    for part in canvas.wrap(words, c.cols):
-        c.line(canvas.WHITE)
-        c.text(part)
+    c.lines(words)
 
 
 def _cards(c, view):
@@ -424,7 +422,7 @@ def _cards(c, view):
     items = ", ".join([rules.ITEMS[k] for k in view["items"]]) or "no item"
     rows = canvas.wrap("Cards: %s; %s" % (magic, items), c.cols)
     for i in range(min(3, len(rows))):
-        c.line(canvas.WHITE)
+        c.line(canvas.WHITE, 0, i > 0)
         c.text(rows[i] if i < 2 or len(rows) == 3 else rows[i][:c.cols - 3] + "...")
     b = view["under"][seat]
     if b >= 0:
@@ -496,6 +494,7 @@ def draw(c, view, names):
     seat = view["seat"]
     _asks(c, view, names)
     board(c, view, seat, _hand_side(view))
+    c.own()  # your dice (in what is asked), your board and hand: page 1, whatever the news
     _points_line(c, view, seat, canvas.GOLD, view["legal"])
     _tiles(c, view)
     _circles(c, view)

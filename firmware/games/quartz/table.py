@@ -236,6 +236,7 @@ def draw(c, view, names):
     _extra(c, view, seat)
     _row(c, "" if c.cols < 40 else "chest", view["chests"][seat], canvas.GOLD, False, -1,
          moved, _moved_kind(moved, rules.IN_CHEST, seat), c.cols < 40)  # (26: the picture)
+    c.own()  # the dice, your cart and chest: on page 1 whatever the news
     for i in range(1, players):
         other = (seat + i) % players
         colour = canvas.WHITE
@@ -254,9 +255,7 @@ def draw(c, view, names):
                                                      sum(view["chests"][s])))
     held = ["%s %d" % (_short(names, s), view["markers"][s]) for s in range(players)
             if view["markers"][s]]
-    for part in canvas.wrap("Reroll markers: " + (", ".join(held) if held else "none"), c.cols):
-        c.line(canvas.GREY)
-        c.text(part)
+    c.lines("Reroll markers: " + (", ".join(held) if held else "none"), canvas.GREY)
     for i in range(1, players):
         other = (seat + i) % players
         _row(c, _short(names, other), view["chests"][other], canvas.GREY, False, -1, moved,
@@ -273,11 +272,9 @@ def draw(c, view, names):
     for face in range(len(rules.FACES)):  # each face's picture and its word
         word = rules.FACES[face] if face != rules.HELMET else "helmet: any"
         if c.col + 2 + len(word) > c.cols:
-            c.line(canvas.GREY)
+            c.line(canvas.GREY, 0, True)
         else:
             c.space()
         _face(c, face)
         c.text(" " + word)
-    for part in canvas.wrap("Picked: orange, used: grey", c.cols):
-        c.line(canvas.GREY)
-        c.text(part)
+    c.lines("Picked: orange, used: grey", canvas.GREY)

@@ -292,6 +292,7 @@ def draw(c, view, names):
     if not view["settle_hand"]:
         c.line(canvas.WHITE)
         c.text("No settlement card")
+    c.own()  # the ring, your cards and gems: on page 1 whatever the news
     turn = view["turn"]
     current = view["current"]
     for i in range(1, players):
@@ -310,7 +311,7 @@ def draw(c, view, names):
             if view["pending"][s]:
                 words += " +%d waiting" % view["pending"][s]
             if c.col + 2 + len(words) > c.cols:
-                c.line(canvas.GOLD if s == seat else canvas.WHITE, 3)
+                c.line(canvas.GOLD if s == seat else canvas.WHITE, 3, True)
             else:
                 c.text(", ")
             c.text(words)
@@ -329,7 +330,5 @@ def draw(c, view, names):
             c.text(" %s:" % _short(names, last[1]))
         for s in range(players):
             c.text(" %+d" % last[2 + players + s])
-    for part in canvas.wrap("A B: blue dice, R: red. #n: settlement card n, a gem in its words"
-                       " one of its colour, ok: can settle.", c.cols):
-        c.line(canvas.GREY)
-        c.text(part)
+    c.lines("A B: blue dice, R: red. #n: settlement card n, a gem in its words one of its"
+            " colour, ok: can settle.", canvas.GREY)
