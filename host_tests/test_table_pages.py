@@ -50,7 +50,7 @@ def own_diams(rows):
 
 def own_diamonds(rows):
     """Your hand, then your row in the table of seats (you first)."""
-    return _first(rows, lambda r: re.match(r"^[ >]P1\b", r) is not None) + 1
+    return _first(rows, lambda r: re.match(r"^[ >]P1(T|\b)", r) is not None) + 1
 
 
 def own_quartz(rows):
