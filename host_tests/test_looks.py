@@ -8,6 +8,7 @@ import re
 
 import pytest
 from app_driver import BOARDS, make_sim, setup_game
+from contrast import contrast as rgb_contrast
 
 from firmware import buttons
 from firmware.core import load
@@ -19,18 +20,9 @@ RULE_ID = re.compile(r"\b[A-Z]-[A-Z]{1,2}\d*\b")  # D-T6, G-K5, M-O2, Q-T2
 CODE_NAME = re.compile(r"[a-z]_[a-z]")  # show_score
 
 
-def luminance(rgb):
-    out = 0.0
-    for shift, weight in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
-        v = ((rgb >> shift) & 255) / 255
-        v = v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-        out += weight * v
-    return out
-
-
 def contrast(a, b):
-    la, lb = luminance(PALETTE[a]), luminance(PALETTE[b])
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    """WCAG contrast of canvas colours a and b (tools/contrast.py's, on their RGB)."""
+    return rgb_contrast(PALETTE[a], PALETTE[b])
 
 
 def test_contrast_of_the_wcag_examples():

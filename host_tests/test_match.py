@@ -209,16 +209,23 @@ def test_a_scored_round_is_pending_until_its_words_are_read():
     assert lines and not match.pending_result()
 
 
-def test_saving_that_fails_is_told_once(tmp_path):
-    # Guards: the "Not saving" page skipped (the player never learns the game is not kept).
-    blocker = tmp_path / "saves"
-    blocker.write_text("a file where the saves folder should be")
-    sim = make_sim("pybadge", SaveSlot(str(blocker), sync=False))
+def start_diams_saving_to(folder):
+    """A Diam's game started on the PyBadge with its saves in `folder`, which cannot be
+    written: the "Not saving" page shows first."""
+    sim = make_sim("pybadge", SaveSlot(str(folder), sync=False))
     move_cursor_to(sim, "Diam's")
     sim.press(buttons.A)
     move_cursor_to(sim, "Start game")
     sim.press(buttons.A)
     assert title_text(sim).startswith("Not saving"), sim.texts()
+    return sim
+
+
+def test_saving_that_fails_is_told_once(tmp_path):
+    # Guards: the "Not saving" page skipped (the player never learns the game is not kept).
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file where the saves folder should be")
+    sim = start_diams_saving_to(blocker)
     sim.press(buttons.A)
     assert not title_text(sim).startswith("Not saving")
 
@@ -232,12 +239,7 @@ def test_a_saves_folder_that_cannot_be_made_is_told_in_words(where, tmp_path):
     if where == "file in the way":
         folder = tmp_path / "saves"
         folder.write_text("a file where the saves folder should be")
-    sim = make_sim("pybadge", SaveSlot(str(folder), sync=False))
-    move_cursor_to(sim, "Diam's")
-    sim.press(buttons.A)
-    move_cursor_to(sim, "Start game")
-    sim.press(buttons.A)
-    assert title_text(sim).startswith("Not saving"), sim.texts()
+    sim = start_diams_saving_to(folder)
     page = " ".join(sim.texts()[1:])
     for _ in range(5):  # every page of it
         sim.press(buttons.DOWN)
