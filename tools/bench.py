@@ -13,7 +13,7 @@
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
     .venv/bin/python tools/bench.py web [--loads 3]
     .venv/bin/python tools/bench.py seats [--games sixgems] [-n 2000] [--hard-n 400]
-        [--playouts 20] [--players 2 3]
+        [--playouts 20] [--players 2 3] [--seed-base 30000]
     .venv/bin/python tools/bench.py tune GAME [- | NAME=EXPR[,NAME=EXPR] ...] [--players 2]
         [--length standard|quick] [--level normal|hard] [-n 2000] [--jobs 2]
 
@@ -75,7 +75,8 @@ MicroPython and the firmware are ready and until the first frame, and the time o
 
 `seats`: each turn position's win share (from the game's first player), the same bot on every
 seat, per player count, with 95% intervals: a reconstruction's first-player advantage (SIXGEMS
-by default; normal bots, and hard at --playouts with --hard-n).
+by default; normal bots, and hard at --playouts with --hard-n); game g of a count is dealt with
+seed --seed-base + g (default 30000): another base checks the figures on other deals.
 
 `tune`: a game's heuristic with other settings (weights, thresholds: any name of
 firmware/games/<game>/bot.py, set in a private copy of the module) on one seat, rotating, against
@@ -705,7 +706,7 @@ def bench_seats(args):
                 if games <= 0:
                     continue
                 progress(f"{name} {players}p: {games} games, {who} on every seat ...")
-                jobs = [(name, players, None, 30000 + g, who) for g in range(games)]
+                jobs = [(name, players, None, args.seed_base + g, who) for g in range(games)]
                 found = pool.map(_play_seats, jobs, chunksize=4)
                 cells = []
                 for k in range(players):
@@ -1069,6 +1070,8 @@ def main(argv=None):
     seats.add_argument("--playouts", type=int, default=20,
                        help="hard's playout cap (SIXGEMS ran 17-25 on the emulated Pico)")
     seats.add_argument("--jobs", type=int, default=2, help="processes at once")
+    seats.add_argument("--seed-base", type=int, default=30000,
+                       help="game g is dealt with this seed + g (default 30000)")
     seats.set_defaults(func=bench_seats)
     tune = sub.add_parser("tune", help="a heuristic with changed settings against normal")
     tune.add_argument("game")
