@@ -93,6 +93,19 @@ def test_bot_settles_when_it_pays_G_T3_G_K11():
     assert strict_bot(0).choose(view) != sixgems.SETTLE + 10
 
 
+def test_a_leader_settles_at_a_loss_of_up_to_half_its_lead_G_T3():
+    # G-K11 holds (no 1 or 2) and gives this seat nothing, the blue 6 on the opponent's two
+    # Ruby gives them 12. Level or behind, the bot keeps its card; 20 points ahead it settles
+    # (the end comes nearer and it stays ahead); 10 ahead, half its lead does not cover 12.
+    view = _view(phase="settle", boards=[0, 2, 4], faces=[6, 3, 4],
+                 real=[[0] * 6, [2, 0, 0, 0, 0, 0]], settle_hand=[10],
+                 legal=[sixgems.PASS, sixgems.SETTLE + 10, sixgems.EXCHANGE + 10])
+    for totals, settles in (([0, 0], False), ([10, 30], False), ([20, 10], False),
+                            ([30, 10], True), ([45, 25], True)):
+        view["totals"] = totals
+        assert (strict_bot(0).choose(view) == sixgems.SETTLE + 10) == settles, totals
+
+
 def test_bot_places_dice_on_its_gems_G_S2():
     view = _view(phase="dice", die_index=0, boards=[-1, -1, -1], faces=[6, 2, 5],
                  real=[[0, 0, 0, 4, 0, 0], [0, 3, 0, 0, 0, 0]],
@@ -227,11 +240,11 @@ RU, TO, EM, SA, AM, DI = range(6)
 
 def settle_view(mine, theirs, **fields):
     """Seat 0 may settle with G-K5 (no two dice adjacent: blue 1 on Ruby, blue 2 on Emerald,
-    red 3 on Amethyst; its bonus 5, seat 0's total not the lowest) or exchange it. `mine`,
-    `theirs`: (Ruby, Emerald) gems."""
+    red 3 on Amethyst; its bonus 5, seat 0's total not the lowest, 1 point ahead: too little a
+    lead to settle at a loss for) or exchange it. `mine`, `theirs`: (Ruby, Emerald) gems."""
     real = [[mine[0], 0, mine[1], 0, 0, 0], [theirs[0], 0, theirs[1], 0, 0, 0]]
     view = _view(phase="settle", boards=[RU, EM, AM], faces=[1, 2, 3], real=real,
-                 totals=[10, 0], settle_hand=[K5], legal=[sixgems.PASS, sixgems.SETTLE + K5,
+                 totals=[10, 9], settle_hand=[K5], legal=[sixgems.PASS, sixgems.SETTLE + K5,
                                                           sixgems.EXCHANGE + K5])
     view.update(fields)
     return view
