@@ -84,7 +84,7 @@ def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options
     for row in ("vault", "purity", "hand", "points"):  # D-V: the round's score table
         assert re.search(r"^%s +\d+( +\d+)+$" % row, out, re.M), row
     assert "Your options" not in out  # nobody was asked anything
-    assert re.search(r"^  P\d bot: draw", out, re.M)
+    assert re.search(r"^  P\d: draw", out, re.M)
     if "--quick" in options or "length=quick" in options:
         assert "Round 2 scored" not in out
 
@@ -145,8 +145,8 @@ def test_scripted_human_plays_a_quick_game(interpreter):
     assert "===== Game over =====" in out
     assert "Winner" in out
     # The bot's vault selections are not named (D: hidden hands and vaults).
-    for line in re.findall(r"^  P2 bot: select .*$", out, re.M):
-        assert line == "  P2 bot: select a card"
+    for line in re.findall(r"^  P2: select .*$", out, re.M):
+        assert line == "  P2: select a card"
 
 
 @pytest.mark.parametrize("interpreter", INTERPRETERS)
@@ -250,7 +250,7 @@ def test_human_sees_only_own_cards():
                     if found:
                         assert int(found.group(1)) == len(state.hands[bot])
                         assert int(found.group(2)) == len(state.vaults[bot])
-                    if line.startswith("  P%d bot: select " % (bot + 1)):
+                    if line.startswith("  P%d: select " % (bot + 1)):
                         assert line.endswith("select a card")
                 assert "Your hand (P2" not in line and "Your hand (P3" not in line
             checked[0] += 1
@@ -480,7 +480,6 @@ def expected_logs(game, players, seed, options, human, history, keep=40):
     every other seat's action in the human's words and what it caused, flushed at each of
     the human's decisions, at each round scored and at the end; the last `keep` lines of
     each, with the count of those left out."""
-    names = ["P%d" % (s + 1) if s == human else "P%d bot" % (s + 1) for s in range(players)]
     state = load(game).new_game(players, seed, options)
     blocks, log = [], []
 
@@ -498,13 +497,14 @@ def expected_logs(game, players, seed, options, human, history, keep=40):
             scored = state.rounds_scored()
             flush()
         seat = state.current_player()
+        said = state.move_text(action, human)  # a move's sentence; None: a pick
         if seat == human:
             flush()
-        else:
-            log.append("%s: %s" % (names[seat], state.action_text(action, human)))
+        elif said is not None:
+            log.append(said)
         state.apply(action)
         if seat != human:
-            log.extend("  -> " + note for note in state.notes)
+            log.extend(("  -> " if said is not None else "") + note for note in state.notes)
     flush()
     return blocks
 

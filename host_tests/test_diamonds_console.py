@@ -69,12 +69,12 @@ def test_bots_only_game_same_on_both_interpreters(seats, seed, what, options):
     assert done.stderr == ""
     out = done.stdout
     rounds = diamonds.ROUNDS[int(re.search(r"Diamonds: (\d) players", out).group(1))]
-    assert len(re.findall(r"^  P\d bot: pass \d cards?$", out, re.M)) == rounds  # M-R2
+    assert len(re.findall(r"^  P\d: pass \d cards?$", out, re.M)) == rounds  # M-R2
     assert "==== Round %d scored ====" % rounds in out
     assert "===== Game over =====" in out and "points" in out
     assert re.search(r"^Winners?: ", out, re.M)
     assert "Your options" not in out
-    assert re.search(r"^  P\d bot: play \d+[DHSC]$", out, re.M)
+    assert re.search(r"^  P\d: play \d+[DHSC]$", out, re.M)
     assert "wins the trick with" in out
     other = run_play("micropython", args)
     assert other.returncode == 0, other.stderr
@@ -112,8 +112,8 @@ def test_scripted_human_plays_a_game(interpreter):
     assert "Your hand (P2" not in out
     assert "==== Round 4 scored ====" in out
     assert "===== Game over =====" in out
-    for line in re.findall(r"^  P2 bot: choose .*$", out, re.M):
-        assert line == "  P2 bot: choose a card to pass"  # M-R2: hidden from the human
+    for line in re.findall(r"^  P2: choose .*$", out, re.M):
+        assert line == "  P2: choose a card to pass"  # M-R2: hidden from the human
 
 
 class Script:

@@ -256,7 +256,7 @@ def test_play_py_lists_pebbles_and_plays_it_alike_on_cpython_and_micropython():
         assert done.returncode == 0 and done.stderr == "", done.stderr
         out = done.stdout
         assert "===== Game over =====" in out and "==== Round 3 scored ====" in out
-        assert "Your options" not in out and "  P1 bot: take " in out
+        assert "Your options" not in out and "  P1: take " in out
     assert runs[0].stdout == runs[1].stdout
 
 

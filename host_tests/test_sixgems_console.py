@@ -34,7 +34,7 @@ def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options
     assert "===== Game over =====" in out
     assert re.search(r"^Winners? (\(tie\))?: ", out, re.M) or "Winner: " in out
     assert "Settlement 1 by P" in out or "Final settlement" in out
-    assert re.search(r"^  P\d bot: play ", out, re.M)
+    assert re.search(r"^  P\d: play ", out, re.M)
     assert "Your options" not in out
 
 
@@ -90,7 +90,7 @@ def test_human_sees_only_own_hands():
                         assert int(found.group(1)) == state.totals[bot]
                         assert int(found.group(2)) == len(state.hands[bot])
                         assert int(found.group(3)) == len(state.settle_hands[bot])
-                    if line.startswith("  P%d bot: exchange" % (bot + 1)):
+                    if line.startswith("  P%d: exchange" % (bot + 1)):
                         assert line.endswith("exchange a settlement card")
             checked[0] += 1
         return "1"

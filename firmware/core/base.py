@@ -183,6 +183,14 @@ class GameState:
         game says so, whatever chance it uses (check_reveals in the sampling suites)."""
         self.revealed += 1
 
+    def move_text(self, action, viewer=-1):
+        """The log's sentence for `action` of the seat on turn, said before it is applied
+        ("P2 sells 9 grey and takes 1+7 purple and 7 red"): a whole move, seat first, in
+        the players' words, as `viewer` may know it; or None for a pick that a later action
+        completes (told whole then) or whose notes tell it (the die it rolled, the crystal
+        it drew). The default: every action a move, as action_text says it."""
+        return "P%d: %s" % (self.current_player() + 1, self.action_text(action, viewer))
+
     def is_over(self):
         return self.current_player() < 0
 

@@ -1,6 +1,6 @@
 # Text console front end: any mix of human and computer seats, stdin/stdout only (input()
 # and print()), so it runs the same in a terminal and over a board's USB serial REPL.
-# The loop speaks only the rules contract (new_game, legal_actions, apply, action_text,
+# The loop speaks only the rules contract (new_game, legal_actions, apply, move_text,
 # view, is_over, scores, winners, current_player, OPTIONS, TITLE); what a table looks like
 # is the game's renderer, firmware/games/<game>/console.py, imported on demand (a game without
 # one gets the plain dump of _Plain). A renderer has:
@@ -345,21 +345,21 @@ def run(state, seats, inp=input, out=print, seed=0, after_action=None):
                 full = last != seat or shown != seat
                 shown = seat
                 action = _human(state, view, seat, names, renderer, logs, dropped, full, inp, out)
-            for human in humans:
-                if human == seat:
-                    continue  # a human's log shows what the others did since
-                _log(
-                    logs, dropped, human, "%s: %s" % (names[seat], state.action_text(action, human))
-                )
-            if not humans:
-                out("  %s: %s" % (names[seat], state.action_text(action)))
+            said = state.move_text(action)  # a move in one sentence (None: a pick)
+            if said is not None:
+                for human in humans:
+                    if human != seat:  # a human's log shows what the others did since
+                        _log(logs, dropped, human, state.move_text(action, human))
+                if not humans:
+                    out("  " + said)
             state.apply(action)
-            for note in state.notes:  # what the move caused: public, shown to everyone
+            lead = "" if said is None else "  -> "  # the move itself, or what it caused
+            for note in state.notes:  # public, shown to everyone
                 if not humans or seat in humans:
-                    out("  -> " + note)
+                    out("  " + lead + note)
                 for human in humans:
                     if human != seat:
-                        _log(logs, dropped, human, "  -> " + note)
+                        _log(logs, dropped, human, lead + note)
             last = seat
             if after_action is not None:
                 after_action(state)

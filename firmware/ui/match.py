@@ -219,14 +219,16 @@ class Match:
             raise ValueError("the game is over")
         if action not in state.legal_actions():  # before its words: they may not make sense
             raise ValueError("not a legal action now: %r" % (action,))
-        who = "P%d: " % (seat + 1)  # the level is in the title bar while the bot thinks
-        public = who + state.action_text(action)
+        # A move in one sentence (None: a pick, told with the move it completes or by its
+        # notes); the level is in the title bar while the bot thinks.
+        public = state.move_text(action)
         lines = []
-        for reader in range(len(self.seats)):
-            if reader != seat and (reader in self.humans):
-                words = who + state.action_text(action, reader)  # what this reader may know
-                # The same words: one string in every log (a board's heap holds them all).
-                lines.append((reader, public if words == public else words))
+        if public is not None:
+            for reader in range(len(self.seats)):
+                if reader != seat and (reader in self.humans):
+                    words = state.move_text(action, reader)  # what this reader may know
+                    # The same words: one string in every log (a board's heap holds them all).
+                    lines.append((reader, public if words == public else words))
         if self.bots[seat] is None:
             self._picks.append(len(state.history))
         try:
@@ -235,9 +237,10 @@ class Match:
             state = self._replayed(action)
         for reader, line in lines:
             self._log(reader, line)
-        self._public(public)
-        for note in state.notes:  # what the move caused: public
-            line = "  " + note
+        if public is not None:
+            self._public(public)
+        for note in state.notes:  # what the move caused (indented under it), or the move
+            line = note if public is None else "  " + note
             for reader in self.humans:
                 if reader != seat:
                     self._log(reader, line)
