@@ -175,6 +175,37 @@ def test_a_quiet_state_plays_the_same_and_keeps_no_notes():
         assert fingerprint(quiet) == fingerprint(noted), name
 
 
+def test_every_move_is_told_seat_first_and_telling_changes_nothing():
+    # move_text (issue 57: a move in one sentence). Each action's words for every reader are
+    # None (a pick: told with the move it completes, or by its notes) or a sentence that
+    # starts with the mover's seat; saying them changes nothing; and no seat's run of
+    # actions goes untold (a sentence or a note in it). Guards: a game's picks all None with
+    # no closing sentence, words that name the wrong seat, words that consume chance.
+    for name, game in implemented():
+        done = random_game(name, game.MIN_PLAYERS, 5, None, 5)
+        state = game.new_game(done.players, done.seed, done.options)
+        run_told = True
+        last = -1
+        for action in done.history:
+            seat = state.current_player()
+            if seat != last:
+                assert run_told, (name, last, len(state.history))
+                run_told = False
+                last = seat
+            before = fingerprint(state)
+            seat_word = "P%d" % (seat + 1)
+            public = state.move_text(action)
+            for reader in range(-1, state.players):
+                words = state.move_text(action, reader)
+                assert (words is None) == (public is None), (name, reader)
+                if words is not None:
+                    assert words.split()[0].rstrip(":") == seat_word, (name, words)
+            assert fingerprint(state) == before, name
+            state.apply(action)
+            run_told = run_told or public is not None or len(state.notes) > 0
+        assert run_told, name
+
+
 def test_finished_game_answers_and_refuses():
     for name, game in implemented():
         for options in option_sets(game):
