@@ -2,6 +2,8 @@
 # seat's view only: the other player's card is shown at the game's end, never before.
 from firmware.games.pebbles.help import HELP  # noqa: F401 (the renderer's)
 
+RULES = "Every rule, with its id: rules.py in Pebbles' folder."
+
 
 def _round(view):
     return "round %d of %d" % (min(view["played"] + 1, view["rounds"]), view["rounds"])

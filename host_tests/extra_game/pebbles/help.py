@@ -1,7 +1,7 @@
 # Pebbles' rules in short: the handheld's rules help and the text console's ? both show HELP.
 
 HELP = (
-    "Pebbles in short (rule ids: rules.py):",
+    "Pebbles in short (rule ids B-xx):",
     " A pile of 12 stones (B-S1). Each round deals each player a hidden card",
     "  from 1 1 2 2 3 3; the other two are set aside unseen (B-S2).",
     " Your turn: take 1, 2 or 3 stones (B-T1), but never your card's number,",
