@@ -239,7 +239,9 @@ def test_a_human_on_the_console_sees_their_card_only():
     script = test_console.Script(answer)
     assert console.run(state, ["human", "bot"], script.inp, script.out, 9)
     assert state.is_over() and len(asked) > 5
-    assert "Pebbles in short (rule ids: rules.py):" in script.lines  # ? shows its HELP
+    at = script.lines.index("Pebbles in short (rule ids B-xx):")  # ? shows its HELP, then
+    assert script.lines[at + 1].startswith(" A pile of 12 stones")  # where every rule is
+    assert "Every rule, with its id: rules.py in Pebbles' folder." in script.lines[at:]
     for n in (1, 2, 3):
         assert "==== Round %d scored ====" % n in script.lines
     assert "Scores: P1 %d, P2 bot %d" % tuple(state.scores()) in script.lines
