@@ -20,7 +20,7 @@ import sys
 
 from firmware import buttons
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
-from firmware.core import COLLECT, titles, unload
+from firmware.core import COLLECT, drop_part, titles, unload
 from firmware.ui import screens
 from firmware.ui.canvas import Canvas
 
@@ -34,6 +34,7 @@ TURN_MS = 30
 BODY_ROWS = 32
 MARKS = 64  # the marks of things on a table, to point at (Diam's at its fullest: ~60)
 MENUS = "firmware.ui.menus"
+OUTCOME = "firmware.ui.outcome"  # a game's results: loaded at its end (a rematch lets go)
 
 
 class App:
@@ -98,6 +99,13 @@ class App:
         from firmware.ui.menus import PauseScreen
 
         self.goto(PauseScreen(self))
+
+    def last_game(self):
+        """The title's "Last game's results" (firmware/ui/outcome.py, which shows them with
+        the menus' code: imported here, not by the menus)."""
+        from firmware.ui.outcome import last_game
+
+        last_game(self)
 
     def board_lines(self):
         return list(getattr(self.board, "lines", ())) or ["A: choose  B: back"]
@@ -185,7 +193,8 @@ class App:
         self.match = None
         self.table = None
         self.screen = screens.Screen()  # the menu that started the game is let go ...
-        unload(MENUS)  # ... and so is its code, until the title is shown again
+        unload(MENUS)  # ... and so is its code, until the title is shown again,
+        unload(OUTCOME)  # and the results' (a rematch), until the game's end
         if COLLECT:
             gc.collect()
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
@@ -229,6 +238,9 @@ class App:
             self.goto(screens.TextScreen(self, title, lines, self.route))
             return
         if match.over():
+            self.table = None  # never shown again: on a board its code leaves the heap to
+            if COLLECT:  # the results' and their menu's (the heap at its fullest then)
+                drop_part(match.game, "table")
             from firmware.ui.outcome import game_over
 
             game_over(self)  # the results, a rematch (firmware/ui/outcome.py)

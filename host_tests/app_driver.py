@@ -89,14 +89,25 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
 
 
 def to_decision(sim):
-    """Press A on every screen until a human decides at the table."""
+    """Press A on every screen until a human decides at the table; at a game's end, a
+    rematch (rematch())."""
     for _ in range(200):
         match = sim.app.match
         if isinstance(screen(sim),
                       screens.TableScreen) and match is not None and match.human_turn():
             return
-        sim.press(buttons.A)
+        if match is not None and match.over() and sim.texts()[0] == "Game over":
+            rematch(sim)
+        else:
+            sim.press(buttons.A)
     raise AssertionError("no human decision in sight: %r" % sim.texts())
+
+
+def rematch(sim):
+    """On the game-over screen: A, its menu; Rematch (the same seats, the next seed)."""
+    sim.press(buttons.A)
+    move_cursor_to(sim, "Rematch")
+    sim.press(buttons.A)
 
 
 def play_decisions(sim, rng, count):

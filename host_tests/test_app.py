@@ -2,12 +2,14 @@
 # through whole games by buttons on both screen sizes, reading the labels; save and resume
 # through the app; damaged saves reported on screen and kept; bots cut short; the monkey.
 import os
+import sys
 
 import pytest
 from app_driver import (
     BOARDS,
     choice_text,
     choose,
+    cursor_row,
     make_sim,
     move_cursor_to,
     play_decisions,
@@ -18,10 +20,11 @@ from app_driver import (
 )
 
 from firmware import buttons
-from firmware.core import GAMES, about, available
-from firmware.core.prng import Prng
+from firmware.core import GAMES, about, available, load
+from firmware.core.prng import SEED_LIMIT, Prng
 from firmware.save import SaveSlot
 from firmware.ui import screens
+from firmware.ui.canvas import wrap
 
 # Every game here at its fewest players and its quickest options (its package's QUICK).
 HERE = [game for game in GAMES if available(game)]
@@ -426,7 +429,8 @@ def test_a_lone_choice_is_played_and_said_on_the_table():
 
 def test_the_results_put_the_winner_first_and_come_back_from_the_title(tmp_path):
     # Guards: the winner below the fold, the game's last round never shown, the last game
-    # lost at the title, a rematch with other seats, options or the same seed.
+    # lost at the title, or shown otherwise than at the game's end, a rematch with other
+    # seats, options or the same seed.
     slot = SaveSlot(str(tmp_path), sync=False)
     sim = make_sim("pybadge", slot)
     setup_game(sim, "Diam's", 2, ["human", "easy"], {"length": "quick"})
@@ -440,20 +444,31 @@ def test_the_results_put_the_winner_first_and_come_back_from_the_title(tmp_path)
     scores = state.scores()
     best = max(range(2), key=lambda s: (scores[s], -s))
     assert final[2] == "* %s: %d" % (match.names[best], scores[best])
-    assert final[4] == "Round 1 of 1"  # the last round, never shown before: its table
-    assert final[5].split() == ["P1", "P2"] and final[6].split()[0] == "vault"
-    assert final[-1] == "A: rematch  B: title"
+    assert final[-1] == "A: more  B: title"
+    sim.press(buttons.A)
+    pages = read_pages(sim)
+    first = pages[0][1]
+    assert first[0] == "Round 1 of 1"  # the last round, never shown before: its table
+    assert first[1].split() == ["P1", "P2"] and first[2].split()[0] == "vault"
+    sim.press(buttons.B)  # from the menu: the results again
+    assert sim.texts() == final
     sim.press(buttons.B)
     move_cursor_to(sim, "Last game's results")
     sim.press(buttons.A)
-    assert title_text(sim).startswith("Last game")
+    assert title_text(sim) == "Last game"
     assert sim.texts()[1:] == final[1:]  # the same, read back from the flash
+    sim.press(buttons.A)
+    assert title_text(sim).startswith("Last game")
+    assert read_pages(sim) == pages  # and the same pages
+    move_cursor_to(sim, "Rematch")
     sim.press(buttons.A)  # a rematch of it
     again = sim.app.match
     assert again is not match and again.game == "diams" and again.seats == match.seats
     assert again.state.options == state.options and again.state.seed == state.seed + 1
     assert len(again.state.history) <= 2
     play_by_buttons(sim, Prng(5))
+    sim.press(buttons.A)
+    move_cursor_to(sim, "Rematch")
     sim.press(buttons.A)  # a rematch from the game's own end
     assert sim.app.match.state.seed == state.seed + 2 and sim.app.match.seats == match.seats
 
@@ -471,3 +486,239 @@ def test_a_damaged_last_game_record_is_said_and_kept(tmp_path):
     assert type(screen(sim)).__name__ == "TitleScreen"
     with open(slot.last, "rb") as f:
         assert f.read() == b"PGG-SAVE 1\nnot a header\n"  # nothing moved or lost
+
+
+# -- a game's end: the results on one screen, the breakdown in pages, a menu on A -----------
+def finished_state(game, players, seed=5):
+    """`game` played to its end by random legal actions (no bots: quick)."""
+    state = load(game).new_game(players, seed, None)
+    rng = Prng(seed)
+    while not state.is_over():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+def at_game_over(board, game, seed=5):
+    """The app on `board` as the last move of a game of `game` at its largest table ended
+    it (its bots with the longest names): on the game-over screen."""
+    players = about(game).MAX_PLAYERS
+    sim = make_sim(board, None)
+    sim.app._play(finished_state(game, players, seed), ["normal"] * players)
+    sim.settle()
+    return sim
+
+
+def breakdown_rows(match, cols):
+    """The game's own words after the ranked scores (the last round's, final.py's), in the
+    screen's rows: what the results' pages hold, in order."""
+    from firmware.ui.outcome import summary
+
+    lines = []
+    summary(match.state, match.names, lines.append, True)
+    rows = []
+    owner = []  # the line each row comes from
+    for i in range(1 + len(match.names), len(lines)):
+        for row in wrap(lines[i], cols):
+            rows.append(row.rstrip(" "))
+            owner.append(i)
+    return rows, owner
+
+
+def is_heading(row):
+    """A score table's heading row as scoretable.table writes it: the label column blank,
+    then the seats' or teams' heads."""
+    words = row.split()
+    return row.startswith(" ") and words and all(
+        w[0] in "PT" and w[1:].isdigit() for w in words)
+
+
+def table_rows(rows):
+    """For each row: the index of its table's heading row (the heading's own, for it), or
+    None for a sentence's. A table's rows follow its heading, as long as it is."""
+    tables = []
+    head = None
+    for i in range(len(rows)):
+        if is_heading(rows[i]):
+            head = i
+        elif head is not None and (len(rows[i]) != len(rows[head]) or rows[i][:1] == " "):
+            head = None
+        tables.append(head)
+    return tables
+
+
+def read_pages(sim):
+    """From the menu with its cursor on Results: A, then A through every page. The pages'
+    (title row, rows between the title bar and the hint)."""
+    assert "Results" in sim.texts()[cursor_row(sim)], sim.texts()
+    sim.press(buttons.A)
+    pages = []
+    for _ in range(30):
+        rows = sim.texts()
+        if not rows[0].startswith("Results"):
+            return pages
+        body = rows[1:-1]
+        while body and not body[-1]:
+            body.pop()
+        pages.append((rows[0], body))
+        sim.press(buttons.A)
+    raise AssertionError("no end to the pages: %r" % (sim.texts(),))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_over_screen_names_the_winner_and_every_total_without_scrolling(board, game):
+    # Guards: the totals below the fold (a scroll to reach them), the winner's row wrapped
+    # out of sight (a tie of six long names), a row wider than the screen.
+    sim = at_game_over(board, game)
+    match = sim.app.match
+    state = match.state
+    rows = sim.texts()
+    assert rows[0] == "Game over", rows  # no "7/30": nothing further down
+    winners = state.winners()
+    if len(winners) == 1:
+        assert rows[1] == "%s wins" % match.names[winners[0]]
+    elif winners:
+        assert rows[1].startswith("Tie: ") and all(
+            "P%d" % (s + 1) in rows[1].split(", ") or "P%d" % (s + 1) in rows[1].split()
+            or match.names[s] in rows[1] for s in winners), rows
+    scores = state.scores()
+    for seat in range(state.players):
+        line = "%s %s: %d" % ("*" if seat in winners else " ", match.names[seat], scores[seat])
+        assert line.rstrip() in rows, (line, rows)
+    assert all(len(row) <= sim.scene.cols for row in rows)
+    for key in (buttons.DOWN, buttons.RIGHT):
+        sim.press(key)
+        assert sim.texts() == rows  # the d-pad has nothing to scroll to
+
+
+def test_a_tie_of_long_names_is_said_on_one_row():
+    from firmware.ui.outcome import headline
+
+    names = ["P%d normal" % (s + 1) for s in range(6)]
+    assert headline(names, [2]) == "P3 normal wins"
+    assert headline(names, [0, 3]) == "Tie: P1 normal, P4 normal"
+    assert headline(names, list(range(6))) == "Tie: P1 P2 P3 P4 P5 P6"  # 26 letters at most
+    assert headline(["P1"], []) == "Nobody wins"  # a lost solo challenge (P-E4)
+
+
+def test_a_at_game_over_never_starts_a_new_game_and_shows_the_results():
+    # A player pressing A to go on reads the results; a rematch is chosen, never fallen into.
+    sim = at_game_over("pybadge", "quartz")
+    match = sim.app.match
+    seed = match.state.seed
+    history = list(match.state.history)
+    sim.press(buttons.A)
+    assert sim.texts()[0].startswith("Game over") and "Results" in sim.texts()[cursor_row(sim)]
+    sim.press(buttons.A)
+    assert sim.texts()[0].startswith("Results") and sim.texts()[0].endswith("1/%s" % (
+        sim.texts()[0].rsplit("/", 1)[-1])), sim.texts()
+    for _ in range(25):  # through the pages, back to the menu, and round again
+        sim.press(buttons.A)
+        assert sim.app.match is match
+        assert match.state.seed == seed and list(match.state.history) == history
+        assert sim.texts()[0].startswith(("Results", "Game over")), sim.texts()
+
+
+@pytest.mark.parametrize("board,game", [("pybadge", "quartz"), ("pybadge", "diams"),
+                                        ("picodisplay", "diamonds"), ("pybadge", "sixgems")])
+def test_the_breakdown_comes_in_numbered_pages_with_each_tables_heading(board, game):
+    # Every row of the game's words on a page, in order; a page numbered "k/n"; a page that
+    # goes on with a table starts with its heading row; a sentence is never cut between two
+    # pages. Guards: the heading scrolled away, rows lost or doubled at a page's end, a page
+    # count that does not count pages.
+    sim = at_game_over(board, game)
+    match = sim.app.match
+    room = sim.scene.rows - 2
+    rows, owner = breakdown_rows(match, sim.scene.cols)
+    tables = table_rows(rows)
+    sim.press(buttons.A)
+    pages = read_pages(sim)
+    assert len(pages) > 1
+    assert "Results" in sim.texts()[cursor_row(sim)]  # A on the last page: the menu again
+    at = 0  # the next row of `rows` to be shown
+    repeated = 0
+    for k in range(len(pages)):
+        title, body = pages[k]
+        assert title.split()[0] == "Results" and title.endswith(" %d/%d" % (k + 1, len(pages)))
+        assert 0 < len(body) <= room
+        if k:
+            assert owner[at] != owner[at - 1], (title, body)  # not in the middle of a line
+        if k and tables[at] is not None and not is_heading(rows[at]):  # a table goes on:
+            assert body[0] == rows[tables[at]], (title, body)  # its heading first
+            body = body[1:]
+            repeated += 1
+        assert not is_heading(body[-1]), (title, body)  # no heading without a row under it
+        for row in body:
+            assert row == rows[at], (title, body, rows[at])
+            at += 1
+    assert at == len(rows)
+    if game == "quartz":  # its last round's table (10 rows) cannot fit a page of 8
+        assert repeated
+
+
+def test_rematch_and_title_from_the_game_over_menu():
+    # Rematch: the same seats and options, the next seed, and the results' code off the
+    # heap; B on the menu: back to the results; Title: the title.
+    sim = at_game_over("pybadge", "sixgems")
+    match = sim.app.match
+    state = match.state
+    sim.press(buttons.A)
+    sim.press(buttons.B)
+    assert sim.texts()[0] == "Game over" and sim.app.match is match
+    sim.press(buttons.A)
+    move_cursor_to(sim, "Rematch")
+    sim.press(buttons.A)
+    again = sim.app.match
+    assert again is not match and again.game == "sixgems" and again.seats == match.seats
+    assert again.state.options == state.options
+    assert again.state.seed == (state.seed + 1) % SEED_LIMIT and not again.over()
+    assert "firmware.ui.outcome" not in sys.modules  # loaded at a game's end only
+    sim = at_game_over("picodisplay", "diams")
+    sim.press(buttons.A)
+    move_cursor_to(sim, "Title")
+    sim.press(buttons.A)
+    assert type(screen(sim)).__name__ == "TitleScreen"
+
+
+def test_the_pages_know_a_score_table_by_its_layout():
+    # outcome.is_heading / in_table read scoretable.table's layout; a change there that
+    # they miss would let a table's rows go on a page without their heading.
+    from firmware.ui import outcome, scoretable
+
+    for heads, rows in ((scoretable.seat_heads(6), [("rubellite", [1, 22, 3, 4, 5, 6]),
+                                                    ("in chest", [0, 1, 2, 3, 4, 5])]),
+                        (scoretable.seat_heads(6, "T")[:3], [("points", ["+4", "0", "-3"])]),
+                        (scoretable.seat_heads(1), [("play", [40])]),
+                        (scoretable.seat_heads(6), [("showroom", [100] * 6)])):  # in parts
+        lines = []
+        scoretable.table(lines.append, heads, rows)
+        head = None
+        for line in lines:
+            if outcome.is_heading(line):
+                head = line
+            else:
+                assert head is not None and outcome.in_table(line, head), (line, lines)
+        assert outcome.is_heading(lines[0])
+    for sentence in ("  2 diamond actions each", "*: most won: suit's action", "Round 6 of 6",
+                     "Teams: T1 (P1+P4), T2 (P2+P5)", " "):
+        assert not outcome.is_heading(sentence)
+
+
+def test_pages_keep_a_heading_with_its_rows_and_a_sentence_whole():
+    from firmware.ui.outcome import paginate
+
+    head = "      P1 P2"
+    row = "row    1  2"
+    long = "word " * 40  # eight rows of 26 letters: longer than a page of 6
+    pages = paginate(["one", "two", "three", "four", "Table", head, row, row, row, row, long],
+                     26, 6)
+    assert pages[0] == ["one", "two", "three", "four"]  # the table's title goes with it
+    assert pages[1] == ["Table", head, row, row, row, row]
+    assert len(pages[2]) == 6 and len(pages[3]) == 2  # only a line longer than a page is cut
+    assert len(pages) == 4
+    assert paginate([], 26, 6) == [["Nothing more to show."]]
+    pages = paginate(["a", "b", "c", "d", "e", head] + [row] * 7, 26, 6)  # no heading alone
+    assert pages[0] == ["a", "b", "c", "d"]  # at a page's end
+    assert pages[1] == ["e", head] + [row] * 4 and pages[2] == [head, row, row, row]
+    assert paginate([head] + [row] * 5 + ["after"], 26, 6) == [[head] + [row] * 5, ["after"]]

@@ -225,8 +225,13 @@ def play_through(looker, game, rng, limit=4000, table=None):
         if app.match is None:
             return  # back at the title
         if app.match.over() and not isinstance(screen, screens.TableScreen):  # the results
+            looker.press(buttons.A)  # their menu
+            looker.press(buttons.A)  # the breakdown: every page of it, then the menu again
             for _ in range(12):
-                looker.press(buttons.DOWN)  # every row of them
+                if not sim.texts()[0].startswith("Results"):
+                    break
+                looker.press(buttons.A)
+            looker.press(buttons.B)  # the winner and the scores again
             looker.press(buttons.B)  # to the title
             continue
         if isinstance(screen, screens.TableScreen) and app.match.human_turn():

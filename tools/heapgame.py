@@ -59,6 +59,7 @@ COLS = g.get("WIDTH", 160)
 ROWS = g.get("HEIGHT", 128)
 SAMPLE = g.get("SAMPLE", False)
 LOW = [1 << 30]  # the lowest free heap seen (SAMPLE)
+READ = [False]  # the game's results were read to their last page
 
 
 CUT = [0]  # what a MemoryError cut short: hard decisions (the best move so far was played,
@@ -201,9 +202,14 @@ def play_app():
         mask = 0
         if not isinstance(app.screen, screens.TableScreen) or app.match.human_turn():
             mask = buttons.A  # a round's result, a note: go on; the human's first choice
-            if app.match.over():  # the game's results: B, to the title
+            if app.match.over():  # the game's results, read as a player would at the
+                # heap's game end: A, their menu; A, every page of the breakdown, the menu
+                # again; then B, B: to the title
                 actions = len(app.match.state.history)
-                mask = buttons.B
+                if getattr(app.screen, "pages", None) is not None:
+                    READ[0] = True
+                elif READ[0]:
+                    mask = buttons.B
         app.frame(mask, now)
         if mask:
             now += 33

@@ -110,9 +110,7 @@ class TitleScreen(ListScreen):
             self.app.goto(SetupScreen(self.app, self.games[index]))
             return
         if self.last and index == len(self.games):
-            from firmware.ui.outcome import last_game
-
-            last_game(self.app)
+            self.app.last_game()
             return
         self.app.goto(TextScreen(self.app, "Buttons", self.app.board_lines(),
                                  lambda: self.app.goto(self)))
@@ -197,6 +195,26 @@ def help_screen(app, game, then):
     lines = list(rules_help.HELP) if rules_help is not None else ["No help for this game yet."]
     drop_part(game, "help")  # off the heap once the lines are copied
     return TextScreen(app, app.titles[GAMES.index(game)] + " rules", lines, then, "A: back")
+
+
+class MenuScreen(ListScreen):
+    """A menu of `choices`, (words, action) pairs: A does the one under the cursor, B
+    `back` (a game's end: firmware/ui/outcome.py)."""
+
+    def __init__(self, app, title, choices, back):
+        ListScreen.__init__(self, app)
+        self.title = title
+        self.choices = choices
+        self.go_back = back
+
+    def items(self):
+        return [words for words, _ in self.choices]
+
+    def choose(self):
+        self.choices[self.cursor][1]()
+
+    def back(self):
+        self.go_back()
 
 
 class PauseScreen(ListScreen):
