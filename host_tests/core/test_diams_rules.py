@@ -623,3 +623,108 @@ def test_safecracker_and_compulsory_sale_say_they_revealed_D_T8():
     before = s.revealed
     play(s, diams.MARKET, diams.HAND + D(3))  # a diamond into the market from one's own hand: quiet
     assert s.revealed == before
+
+
+# ---- A move in one sentence (move_text): the log's words for a whole move ---------------
+def said(s, actions, viewer=-1):
+    """What move_text says for each of `actions`, each applied after it is said."""
+    out = []
+    for action in actions:
+        out.append(s.move_text(action, viewer))
+        s.apply(action)
+    return out
+
+
+def test_a_draw_is_a_sentence_of_its_own_D_T1_D_T3():
+    s = table(hands=[[D(1)], [D(2)]], market=[D(3)], phase=diams.P_DRAW)
+    assert s.move_text(diams.DRAW_HAND) == "P1 draws a card"
+    assert s.move_text(diams.DRAW_HAND, 1) == "P1 draws a card"  # never named: it is hidden
+    # D-T3: the special goes to the hand, the next diamond to the market; the two diamonds
+    # named are the two that land face up (public at once), the special its note's.
+    s = table(hands=[[D(1)], [D(2)]], market=[D(3)], top=[D(4), diams.CARD_A, D(6, 0)],
+              phase=diams.P_DRAW)
+    for viewer in (-1, 0, 1):
+        assert s.move_text(diams.DRAW_MARKET, viewer) == (
+            "P1 draws 4 yellow and 6* green to the market")
+    play(s, diams.DRAW_MARKET)
+    assert sorted(s.market) == [D(3), D(4), D(6, 0)]
+
+
+def test_a_market_move_is_one_sentence_placed_and_taken_D_T6_D_X2():
+    # The place and the picks say nothing; the take says the whole move. Guards: the picks
+    # each a sentence, the placed diamond or a picked one left out, a quality's cards not
+    # kept together.
+    s = table(hands=[[D(9), D(2)], []], market=[D(1, 0), D(1, 2), D(3), D(4)])
+    got = said(s, [diams.MARKET, diams.HAND + D(9), diams.MARKET_CARD + D(1, 0),
+                   diams.MARKET_CARD + D(1, 2), diams.MARKET_CARD + D(3), diams.MARKET_CARD + D(4)])
+    assert got == [None] * 6  # (the set adds up but is not yet taken: 'done' is the move)
+    assert s.move_text(diams.DONE) == (
+        "P1 places 9 grey and takes 1*+1 purple, 3 orange and 4 yellow")
+    assert s.move_text(diams.DONE, 1) == s.move_text(diams.DONE)  # all of it public
+    s = table(hands=[[D(8, 1)], []], market=[D(8, 0), D(8, 2), D(2)])
+    assert said(s, [diams.MARKET, diams.HAND + D(8, 1), diams.TAKE_ALL]) == [
+        None, None, "P1 places 8 white and takes 8*+8+8 white"]
+    s = table(hands=[[D(7, 1)], []], market=[D(7, 2), D(7, 3), D(2)])
+    assert said(s, [diams.MARKET, diams.HAND + D(7, 1), diams.TAKE_ALL])[-1] == (
+        "P1 places 7 red and takes three 7 red")
+    s = table(hands=[[D(9)], []], market=[D(2)])
+    assert said(s, [diams.MARKET, diams.HAND + D(9), diams.TAKE_NONE])[-1] == (
+        "P1 places 9 grey and takes nothing")
+
+
+def test_a_vault_move_names_its_cards_only_to_its_player_D_T7_D_X3():
+    s = table(hands=[[D(1, 0), D(1, 2), D(1, 3), D(5, 1), D(5, 2), D(7)], []],
+              vaults=[[D(5, 3), D(7, 2)], []], market=[D(9)])
+    picks = [diams.VAULT] + [diams.HAND + c for c in (D(1, 0), D(1, 2), D(1, 3), D(5, 1),
+                                                       D(5, 2), D(7))]
+    other = s.clone()
+    assert said(s, picks) == [None] * 7
+    assert said(other, picks, 1) == [None] * 7
+    assert s.move_text(diams.DONE) == "P1 stores 1*+1+1 purple, two 5 blue and 7 red in the vault"
+    assert s.move_text(diams.DONE, 0) == s.move_text(diams.DONE)
+    assert s.move_text(diams.DONE, 1) == "P1 stores 6 cards in the vault"  # D: vaults hidden
+
+
+def test_special_cards_say_the_power_and_its_whole_move_D_T8():
+    # Compulsory Sale: said with its opponent (asked with 3 players, implied with 2).
+    s = table(players=3, hands=[[D(6), diams.CARD_B], [D(6, 2)], []], market=[D(1)])
+    assert said(s, [diams.SALE_B, diams.HAND + D(6), diams.SEAT + 1]) == [
+        None, None, "P1 plays a Compulsory Sale of 6 green against P2"]
+    assert s.notes == ["P2 gives up 1 x 6; P1 takes 2 x 6 from the market"]
+    s = table(hands=[[D(6), diams.CARD_C], [D(2)]], market=[D(1)])
+    assert said(s, [diams.SALE_C, diams.HAND + D(6)]) == [
+        None, "P1 plays a Compulsory Sale of 6 green against P2"]
+    # Convoy: its cards hidden from the others, as a vault move's.
+    s = table(hands=[[D(7), D(4), diams.CARD_A], []], vaults=[[D(7, 2), D(4, 2)], []],
+              market=[D(1)])
+    play(s, diams.CONVOY, diams.HAND + D(7), diams.HAND + D(4))
+    assert s.move_text(diams.DONE) == "P1 plays Convoy and stores 4 yellow and 7 red in the vault"
+    assert s.move_text(diams.DONE, 1) == "P1 plays Convoy and stores 2 cards in the vault"
+    # Safecracker: the quality named (any of it, or the special-purity one) and the vault.
+    s = table(hands=[[diams.CARD_B], []], vaults=[[], [D(9, 2)]], market=[D(1)])
+    assert said(s, [diams.SAFECRACKER, diams.NAME + 9]) == [
+        None, "P1 plays Safecracker on P2's vault for any 9 grey"]
+    s = table(players=3, hands=[[diams.CARD_B], [], []], vaults=[[], [], [D(8, 0)]], market=[D(1)])
+    assert said(s, [diams.SAFECRACKER, diams.NAME_PURE + 8, diams.SEAT + 2]) == [
+        None, None, "P1 plays Safecracker on P3's vault for 8* white"]
+    # The victim's choice is told by its note (the thief's catch, by quality only).
+    s = table(hands=[[diams.CARD_B], []], vaults=[[], [D(9, 0), D(9, 2)]], market=[D(1)])
+    play(s, diams.SAFECRACKER, diams.NAME + 9)
+    assert s.current_player() == 1 and s.move_text(diams.VAULT_CARD + D(9, 0)) is None
+    play(s, diams.VAULT_CARD + D(9, 0))
+    assert s.notes == ["P1 takes a 9 from P2's vault"]
+    s = table(hands=[[diams.CARD_C], []], market=[D(7), D(2)])
+    assert said(s, [diams.SLEIGHT, diams.MARKET_CARD + D(7)]) == [
+        None, "P1 plays Sleight of Hand and takes 7 red"]
+
+
+def test_giving_up_cards_is_one_sentence_D_T9():
+    hand = [D(1, 0), D(4), D(6), D(6, 2), D(6, 3), D(9), diams.CARD_A]
+    s = table(hands=[hand, []], market=[D(2)], phase=diams.P_DISCARD)
+    assert said(s, [diams.HAND + D(1, 0)], 1) == [None]  # more to give up: the move goes on
+    assert s.move_text(diams.HAND + diams.CARD_A, 1) == (
+        "P1 gives up 1* purple and card A (hand limit 5)")  # face up: public
+    play(s, diams.HAND + diams.CARD_A)
+    assert s.turn == 1 and len(s.hands[0]) == 5
+    s = table(hands=[hand[:6], []], market=[D(2)], phase=diams.P_DISCARD)
+    assert s.move_text(diams.HAND + D(9)) == "P1 gives up 9 grey (hand limit 5)"

@@ -746,7 +746,9 @@ class State(GameState):
             self.market.append(card)
         else:
             self.discard.append(card)
+        self.sel.append(card)  # (face up: the move's sentence names them all at the last)
         if len(hand) <= HAND_LIMIT:
+            self._clear_move()
             self._next_turn()
 
     # ---- What a seat may see ----
@@ -783,8 +785,10 @@ class State(GameState):
             "points": [list(p) for p in self.points],
             "breakdown": [list(b) for b in self.breakdown],
             "placed": self.placed,
-            # Hand cards being selected are the mover's secret; market picks are public.
-            "selected": sorted(self.sel) if seat == mover or self.phase == P_TAKE else [],
+            # Hand cards being selected are the mover's secret; market picks and cards
+            # given up (face up) are public.
+            "selected": (sorted(self.sel) if seat == mover or self.phase == P_TAKE
+                         or self.phase == P_DISCARD else []),
             "selected_count": len(self.sel),
             "named": self.named,
             "named_pure": self.named_pure,
@@ -828,6 +832,93 @@ class State(GameState):
         if action == TAKE_ALL:
             return "take all %ds" % quality(self.placed)
         return _WORDS[action]
+
+
+    def move_text(self, action, viewer=-1):
+        """A whole move in one sentence ("P1 places 9 grey and takes 1*+1 purple and 7 red"),
+        said by the action that completes it from the picks made (self.sel, self.placed);
+        None for a pick, and for a Safecracker's victim's choice (its note tells it). A
+        vault's cards are named to its player only; the draw to the hand never."""
+        phase = self.phase
+        who = "P%d " % (self.turn + 1)
+        if phase == P_DRAW:  # D-T1: a sentence of its own, before the turn's main move
+            if action == DRAW_HAND:
+                return who + "draws a card"
+            return who + "draws %s to the market" % _listed(self._market_draw())
+        if phase == P_TAKE:  # D-T6
+            if action >= MARKET_CARD:
+                return None
+            got = self.sel
+            if action == TAKE_ALL:
+                got = [c for c in self.market if quality(c) == quality(self.placed)]
+            elif action == TAKE_NONE:
+                got = []
+            return who + "places %s and takes %s" % (card_text(self.placed), _listed(got))
+        if phase == P_VAULT or phase == P_CONVOY:  # D-T7, D-T8
+            if action != DONE:
+                return None
+            stored = _listed(self.sel)
+            if viewer >= 0 and viewer != self.turn:  # D: vault contents are hidden
+                stored = "%d card%s" % (len(self.sel), "s" if len(self.sel) > 1 else "")
+            return who + ("plays Convoy and stores " if phase == P_CONVOY else "stores ") + (
+                stored + " in the vault")
+        two = self.players == 2  # the opponent is not asked
+        if phase == P_SALE_CARD and two or phase == P_SALE_SEAT:
+            if phase == P_SALE_CARD:
+                card, other = action - HAND, 1 - self.turn
+            else:
+                card, other = self.placed, action - SEAT
+            return who + "plays a Compulsory Sale of %s against P%d" % (card_text(card), other + 1)
+        if phase == P_SAFE_NAME and two or phase == P_SAFE_SEAT:
+            q, pure, other = self.named, self.named_pure, action - SEAT
+            if phase == P_SAFE_NAME:
+                pure = action >= NAME_PURE
+                q, other = action - (NAME_PURE if pure else NAME), 1 - self.turn
+            return who + "plays Safecracker on P%d's vault for %s%d%s %s" % (
+                other + 1, "" if pure else "any ", q, "*" if pure else "", COLOURS[q - 1])
+        if phase == P_SLEIGHT:
+            return who + "plays Sleight of Hand and takes " + card_text(action - MARKET_CARD)
+        if phase == P_DISCARD and len(self.hands[self.turn]) - 1 <= HAND_LIMIT:  # D-T9
+            return who + "gives up %s (hand limit %d)" % (_listed(self.sel + [action - HAND]),
+                                                         HAND_LIMIT)
+        return None  # the main choice, a diamond placed, a pick, a card given up before the last
+
+    def _market_draw(self):
+        # The diamonds a draw to the market puts there (D-T3, D-T4: the others are passed).
+        cards = []
+        i = len(self.deck) - 1
+        while i >= 0 and len(cards) < MARKET_DRAW:
+            if is_diamond(self.deck[i]):
+                cards.append(self.deck[i])
+            i -= 1
+        return cards
+
+
+_COUNTS = ("", "", "two", "three", "four", "five")
+
+
+def _listed(cards):
+    """`cards` in a log's words, a quality's together: '1*+1 purple, three 7 red and card A'
+    ('nothing' for none)."""
+    cards = sorted(cards)  # (a quality's special-purity diamond first)
+    parts = []
+    i = 0
+    while i < len(cards):
+        card = cards[i]
+        j = i + 1
+        while j < len(cards) and is_diamond(card) and quality(cards[j]) == quality(card):
+            j += 1
+        if j - i == 1:
+            parts.append(card_text(card))
+        elif is_pure(card):
+            labels = ["%d%s" % (quality(c), "*" if is_pure(c) else "") for c in cards[i:j]]
+            parts.append("+".join(labels) + " " + COLOURS[quality(card) - 1])
+        else:
+            parts.append("%s %d %s" % (_COUNTS[j - i], quality(card), COLOURS[quality(card) - 1]))
+        i = j
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 _WORDS = (
