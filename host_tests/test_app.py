@@ -36,15 +36,22 @@ def on_table_to_decide(sim):
 
 
 def play_by_buttons(sim, rng, limit=3000):
-    """Decide every human decision with the buttons (a random legal action), press A on
-    every other screen, until the game-over screen. Returns the number of decisions."""
+    """Decide every human decision with the buttons (a random legal action; one of the
+    table's choices when the table does not offer that action, e.g. a Diam's take is offered
+    as whole takes only), press A on every other screen, until the game-over screen.
+    Returns the number of decisions."""
     decisions = 0
     for _ in range(limit):
         if title_text(sim).startswith("Game over"):
             return decisions
         if on_table_to_decide(sim):
             legal = sim.app.match.legal()
-            choose(sim, legal[rng.randbelow(len(legal))])
+            action = legal[rng.randbelow(len(legal))]
+            choices = screen(sim).legal
+            if action not in choices and not [c for c in choices if isinstance(c, tuple)
+                                              and c[1][0] == action]:
+                action = choices[rng.randbelow(len(choices))]
+            choose(sim, action)
             decisions += 1
         else:
             assert isinstance(screen(sim), screens.TextScreen), sim.texts()

@@ -4,6 +4,7 @@
 # nothing), D-T7 (the vault: three or more of a quality, or more of one stored).
 from table_checks import choice_decisions, played, shortcuts
 
+from firmware.bots import make_bot
 from firmware.games.diams import choices as diams_choices
 from firmware.games.diams import rules as diams
 
@@ -70,8 +71,9 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
     # 'store all 3s, 6s': every diamond of those qualities in hand stored at once, the turn
     # over (from the turn's choice, or once the vault is chosen and nothing is selected);
     # first all that may go, then each set of three or more by itself; the stores before
-    # the places. Guards: a card of the quality left in hand, one of another quality stored,
-    # an extension alone (illegal), the stores after the places, offered after a pick.
+    # the places (after the likely choice, when it is another). Guards: a card of the quality
+    # left in hand, one of another quality stored, an extension alone (illegal), the stores
+    # after the places, offered after a pick.
     seen = alone = 0
     for state, view, legal, choices in decisions(diams, range(1, 60), 300):
         if view["phase"] not in ("main", "vault"):
@@ -79,7 +81,8 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
         stores = [c for c in shortcuts(choices) if c[0].startswith("store all")]
         if view["phase"] == "main":
             assert (diams.VAULT in legal) == bool(stores)
-            assert choices[:len(stores)] == stores
+            start = 0 if choices[:1] == stores[:1] else 1  # (after the likely choice)
+            assert choices[start:start + len(stores)] == stores
         elif view["selected_count"]:
             assert not stores
             continue
@@ -113,54 +116,68 @@ def test_diams_the_vault_is_stored_in_one_pick_first_of_the_turn_D_T7():
     assert seen > 15 and alone > 2, (seen, alone)
 
 
-def test_diams_a_set_adding_up_to_the_placed_diamond_is_taken_in_one_pick_D_T6():
-    # 'take 1 + 3* + 6': market diamonds (not the placed one) adding up to its quality,
-    # picked and taken at once, the turn's take over; after 'take all', before 'take
-    # nothing' and the game's picks; the most diamonds first, SUMS at most, none twice (the same
-    # kinds), each of two diamonds or more (one is the game's pick). Guards: a sum off by
-    # one, the placed diamond counted, a set taken twice, a one-diamond shortcut.
-    seen = several = 0
-    for state, view, legal, choices in decisions(diams, range(1, 80), 300):
+def take_of(state, actions):
+    """What the take `actions` (its last one ending it) takes: 'all', 'nothing', or the
+    kinds (quality, special purity) of the diamonds picked."""
+    probe = played(state, actions[:-1])
+    last = actions[-1]
+    if last == diams.TAKE_ALL:
+        return "all"
+    if last == diams.TAKE_NONE:
+        return "nothing"
+    return sorted([(diams.quality(c), diams.is_pure(c)) for c in probe.sel])
+
+
+def bot_take(state):
+    """The normal bot's whole take from `state`: its actions (its picks, then done)."""
+    probe = state.clone()
+    seat = probe.current_player()
+    bot = make_bot("diams", seat, "normal", 1)
+    actions = []
+    while probe.current_player() == seat and probe.phase == diams.P_TAKE:
+        actions.append(bot.choose(probe.view(seat)))
+        probe.apply(actions[-1])
+    return actions
+
+
+def test_diams_the_take_offers_whole_takes_the_likely_first_D_T6():
+    # The take step (issue 57: four presses a turn): TAKES entries at most, each a whole
+    # take that one press plays (take all, a set adding up to the placed diamond's quality
+    # with its picks and done, take nothing), none twice; the first what a normal bot takes,
+    # 'take nothing' always there (rule (c)). Random games and normal bots' games. Guards:
+    # single picks offered (a take in several presses), more than TAKES entries, an entry
+    # that is not legal as a whole or leaves the take unfinished, the same take twice, a
+    # set that does not add up, the bot's take not first, 'take nothing' cut.
+    seen = cut = sets = 0
+    for state, view, legal, choices in decisions(diams, range(1, 60), 300):
         if view["phase"] != "take":
             continue
-        sums = shortcuts(choices)
-        if view["selected"]:
-            assert not sums
-            continue
-        assert sorted([c for c in choices if not isinstance(c, tuple)]) == sorted(legal)
-        first = [a for a in legal if a == diams.TAKE_ALL]  # (the most taken: two or more)
-        then = [a for a in legal if a < diams.MARKET_CARD and a not in first]  # (take nothing)
-        assert choices[:len(first)] == first
-        assert choices[len(first):len(first) + len(sums)] == sums
-        assert choices[len(first) + len(sums):len(first) + len(sums) + len(then)] == then
-        assert len(sums) <= diams_choices.SUMS
-        target = diams.quality(view["placed"])
-        kinds = []
-        for words, actions in sums:
-            cards = [a - diams.MARKET_CARD for a in actions[:-1]]
-            assert actions[-1] == diams.DONE and len(cards) >= 2
-            assert view["placed"] not in cards and sum(qualities(cards)) == target
-            assert words == "take " + " + ".join([diams_choices.label(c) for c in cards])
-            kind = sorted([(diams.quality(c), diams.is_pure(c)) for c in cards])
-            assert kind not in kinds
-            kinds.append(kind)
+        assert 1 <= len(choices) <= diams_choices.TAKES, choices
+        ends = []
+        for choice in choices:
+            actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
             after = played(state, actions)
-            assert after is not None and after.phase != diams.P_TAKE, words
-            if after.round != state.round:
-                continue  # (the round's end: a new market)
-            for card in cards:
-                assert card not in after.market
-            seen += 1
-        sizes = [len(actions) for _w, actions in sums]
-        assert sizes == sorted(sizes, reverse=True)
-        every = adding_up([c for c in view["market"] if c != view["placed"]], target)
-        if len(every) <= diams_choices.SUMS:  # every set of kinds adding up (else the largest ones)
-            assert sorted(kinds) == sorted(every), (kinds, every)
-        else:
-            assert len(kinds) == diams_choices.SUMS and all(k in every for k in kinds)
-            assert min(sizes) - 1 >= sorted([len(k) for k in every])[-diams_choices.SUMS]
-        several += len(sums) > 1
-    assert seen > 20 and several > 3, (seen, several)
+            assert after is not None and after.phase != diams.P_TAKE, choice
+            if isinstance(choice, tuple):
+                cards = [a - diams.MARKET_CARD for a in actions[:-1]]
+                assert actions[-1] == diams.DONE and view["placed"] not in cards
+                assert sum(qualities(cards + view["selected"])) == diams.quality(view["placed"])
+                words = "take " + (diams.card_text(cards[0]) if len(cards) == 1 else
+                                   " + ".join([diams_choices.label(c) for c in cards]))
+                assert choice[0] == words, choice
+                sets += 1
+            end = take_of(state, actions)
+            assert end not in ends, choice  # (the same take twice)
+            ends.append(end)
+        if diams.TAKE_NONE in legal:
+            assert diams.TAKE_NONE in choices
+        assert take_of(state, bot_take(state)) == ends[0], (view["market"], view["placed"],
+                                                            choices)
+        every = len(adding_up([c for c in view["market"] if c != view["placed"]],
+                              diams.quality(view["placed"])))
+        cut += every + 2 > diams_choices.TAKES
+        seen += 1
+    assert seen > 40 and sets > 40 and cut > 3, (seen, sets, cut)
 
 
 def haul(state, placing):
@@ -179,9 +196,10 @@ def haul(state, placing):
 
 
 def test_diams_the_diamond_placed_the_largest_haul_first_D_T6():
-    # Placing (the place step, and the main step's 'place 6 green'): the diamond whose take
-    # adds up to the most first (haul); among equals one the hand holds fewest of (a set
-    # kept for the vault), then the lowest. Guards: the order reversed, the copies ignored.
+    # Placing (the place step, and the main step's 'place 6 green'): after the likely one
+    # (the bot's, test_diams_the_likely_choice_first), the diamond whose take adds up to the
+    # most first (haul); among equals one the hand holds fewest of (a set kept for the
+    # vault), then the lowest. Guards: the order reversed, the copies ignored.
     seen = set()
     for state, view, legal, choices in decisions(diams, range(1, 60), 300):
         hand = [diams.quality(c) for c in view["hand"] if diams.is_diamond(c)]
@@ -197,9 +215,44 @@ def test_diams_the_diamond_placed_the_largest_haul_first_D_T6():
             continue
         keys = [(-hauls[i], hand.count(diams.quality(cards[i])),
                  cards[i]) for i in range(len(cards))]
+        if choices[0] in legal or choices[0][0].startswith("place "):  # (the likely first)
+            keys = keys[1:]
         assert keys == sorted(keys), (view["phase"], view["market"], cards, keys)
         if len(set(hauls)) > 1:
             seen.add(view["phase"])
         if len(set([k[1] for k in keys if k[0] == keys[0][0]])) > 1:
             seen.add("copies")
     assert seen == {"place", "main", "copies"}, seen
+
+
+def test_diams_the_likely_choice_first_D_T5_D_T8_D_T9():
+    # Four presses a turn (issue 57): at every decision but the take (tested above) the
+    # first choice is what the normal bot would do next, whole: its actions are the bot's
+    # next ones (a vault, a Convoy stored at once; the diamond it places; the cards it gives
+    # up down to the hand limit, D-T9, in one pick); a Convoy is also offered whole. Guards:
+    # the game's own order kept, a shortcut that stops short of the bot's move or goes past
+    # it, the give-ups one at a time.
+    seen = set()
+    for state, view, legal, choices in decisions(diams, range(1, 70), 300):
+        phase = view["phase"]
+        if phase == "take":
+            continue
+        first = choices[0]
+        actions = list(first[1]) if isinstance(first, tuple) else [first]
+        probe = state.clone()
+        seat = probe.current_player()
+        bot = make_bot("diams", seat, "normal", 1)
+        wanted = []
+        for _ in actions:
+            if probe.current_player() != seat:
+                break
+            wanted.append(bot.choose(probe.view(seat)))
+            probe.apply(wanted[-1])
+        assert wanted == actions, (phase, choices[:3], wanted)
+        if isinstance(first, tuple):
+            seen.add((phase, first[0].split()[0]))
+        if phase == "main" and diams.CONVOY in legal:
+            convoys = [c for c in shortcuts(choices) if c[0].startswith("Convoy: store ")]
+            assert len(convoys) == 1 and played(state, convoys[0][1]).phase != diams.P_CONVOY
+            seen.add("convoy")
+    assert {("main", "place"), ("main", "store"), ("discard", "give"), "convoy"} <= seen, seen

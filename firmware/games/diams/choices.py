@@ -1,7 +1,11 @@
 # Diam's choices on the handheld table (screens.TableScreen.refresh): the table's
 # shortcuts, a step of the turn at once as one pick ((words, actions[, aim])): a diamond
-# placed, the vault stored, a set adding up taken. Loaded for a human's decision only (a
-# board's heap).
+# placed, the vault stored, a Convoy, a whole take, the cards given up; the likely choice
+# first, as the normal bot (bot.py, its own weighing) would choose. Loaded for a human's
+# decision only (a board's heap).
+import sys
+
+from firmware.core import COLLECT, unload
 from firmware.games.diams import rules
 
 
@@ -76,27 +80,89 @@ def _places(view):
     return out
 
 
-SUMS = 4  # 'take 1 + 3* + 6' shortcuts offered at most (the most diamonds first)
+TAKES = 5  # the take step's choices at most: whole takes, one press each
 
 
-def _sums(view):
-    """Shortcuts 'take 1 + 3* + 6': market diamonds that add up to the placed one's quality
-    (D-T6 (b)), picked and taken as one pick, a kind of diamond counted once per place in
-    the sum; before a diamond is picked by hand. The most diamonds first."""
-    if view["selected"]:
-        return []
+def _takes(bot, view, legal):
+    """The take step (D-T6) as whole takes, each played by one pick: take all (a), a set
+    adding up to the placed diamond's quality (b: its picks, then done), take nothing (c);
+    the likely first (as the bot weighs them), TAKES at most, 'take nothing' always among
+    them. After a pick made one at a time (an old save), the sets that complete it."""
     placed = view["placed"]
-    cards = [card for card in view["market"] if card != placed]  # (sorted)
+    picked = view["selected"]
+    need = rules.quality(placed)
+    for card in picked:
+        need -= rules.quality(card)
+    if need == 0:
+        return legal  # (done)
+    market = view["market"]  # (sorted)
+    takes = []  # (the diamonds it takes, the choice), in the order the bot breaks ties in
+    if rules.TAKE_NONE in legal:
+        takes.append(([], rules.TAKE_NONE))
+    if rules.TAKE_ALL in legal:
+        takes.append(([c for c in market if rules.quality(c) == rules.quality(placed)],
+                      rules.TAKE_ALL))
     found = []
-    _add_up(cards, 0, rules.quality(placed), [], found)
-    ordered = []  # the most diamonds first, found order else (a port's sort is not stable);
-    for size in range(len(cards), 1, -1):  # not one alone (the game's own choice)
-        ordered.extend([combo for combo in found if len(combo) == size])
-    out = []
-    for combo in ordered[:SUMS]:
-        words = "take " + " + ".join([label(card) for card in combo])
-        out.append((words, [rules.MARKET_CARD + card for card in combo] + [rules.DONE]))
-    return out
+    _add_up([c for c in market if c != placed and c not in picked], 0, need, [], found)
+    for combo in found:
+        words = rules.card_text(combo[0]) if len(combo) == 1 else " + ".join(
+            [label(card) for card in combo])
+        takes.append((picked + combo, ("take " + words, [rules.MARKET_CARD + card for card in
+                                                           combo] + [rules.DONE])))
+    # The bot's own weighing of the hand each take leaves (its _take's, from its parts: the
+    # bot's module, on the heap all game, stays as it is).
+    bot._load(view)
+    values = []
+    for cards, _ in takes:
+        for card in cards:
+            bot._add_hand(card, 1)
+        values.append(bot._value())
+        for card in cards:
+            bot._add_hand(card, -1)
+    order = sorted(range(len(takes)), key=lambda i: (-values[i], i))  # (a port's sort is
+    if len(order) > TAKES:  # not stable)
+        order = order[:TAKES] if 0 in order[:TAKES] or picked else order[:TAKES - 1] + [0]
+    return [takes[i][1] for i in order]
+
+
+def _convoy(view, words, before):
+    """Shortcut 'Convoy: store 6s, 7s' (D-T8): every hand diamond of a quality the vault
+    holds selected, then stored (as the bot does), after the actions `before`."""
+    held = [rules.quality(card) for card in view["vault"]]
+    picks = [rules.HAND + card for card in view["hand"]
+             if rules.is_diamond(card) and rules.quality(card) in held]
+    qualities = []
+    for action in picks:
+        if rules.quality(action - rules.HAND) not in qualities:
+            qualities.append(rules.quality(action - rules.HAND))
+    return (words + ", ".join(["%ds" % q for q in qualities]), before + picks + [rules.DONE],
+            picks[0])
+
+
+def _give_ups(bot, view):
+    """Shortcut 'give up 2 pink and 9 grey' (D-T9): every card the bot would give up down to
+    the hand limit, one after another, as one pick."""
+    hand = list(view["hand"])
+    market = list(view["market"])
+    gone = []
+    step = dict(view)
+    for _ in range(len(hand) - rules.HAND_LIMIT):
+        step["hand"] = hand
+        step["market"] = market
+        step["legal"] = rules._picks(rules.HAND, hand, None)
+        card = bot.choose(step) - rules.HAND
+        hand = [c for c in hand if c != card]
+        if rules.is_diamond(card):
+            market = sorted(market + [card])
+        gone.append(card)
+    return ("give up " + rules._listed(gone), [rules.HAND + card for card in gone])
+
+
+def _first(out, choice):
+    """`out` with `choice` first (if it is one of them), the others in their order."""
+    if choice not in out:
+        return out
+    return [choice] + [c for c in out if c != choice]
 
 
 def _add_up(cards, start, need, combo, found):
@@ -119,25 +185,57 @@ def _add_up(cards, start, need, combo, found):
 
 
 def choices(view, legal):
-    """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
-    actions[, aim]) one as one pick): the turn's choice and what it does at once, a diamond
-    placed (_places) or the vault's storing (_stores, first), then the game's own."""
+    """The choices of a decision, the likely first (what the normal bot would choose here),
+    with the table's shortcuts (TableScreen plays a (words, actions[, aim]) one as one
+    pick): the turn's choice and what it does at once (a diamond placed, _places; the
+    vault's storing, _stores; a Convoy), the take whole (_takes), the cards given up at
+    once (_give_ups); then the game's own. The bot's code leaves the heap again when no bot
+    had it there (a table of humans)."""
+    name = "firmware.games.diams.bot"
+    loaded = name in sys.modules
+    from firmware.games.diams.bot import Bot
+
+    out = _choices(Bot(view["seat"]), view, legal)
+    if COLLECT and not loaded:
+        unload(name)
+    return out
+
+
+def _choices(bot, view, legal):
     phase = view["phase"]
+    if phase == "take":
+        return _takes(bot, view, legal)
+    likely = bot.choose(view)
     if phase == "main":
         out = []
-        if rules.VAULT in legal:  # (a set stored scores; the likely choice when there is one)
+        if rules.VAULT in legal:  # (the bot's vault move stores all it can: the first)
             for words, actions in _stores(view):
                 out.append((words, [rules.VAULT] + actions, actions[0]))
+        first = out[0] if likely == rules.VAULT else likely
         if rules.MARKET in legal:
-            out.extend(_places(view))
-        return out + [a for a in legal if a != rules.MARKET]  # (every place is a shortcut)
-    if phase == "vault":
-        return _stores(view) + legal
+            places = _places(view)
+            if likely == rules.MARKET:  # the diamond the bot would place
+                bot._market_plan(view["hand"], view["market"])
+                first = [p for p in places if _same_kind(p[2] - rules.HAND, bot.pick)][0]
+            out.extend(places)
+        if rules.CONVOY in legal:
+            out.append(_convoy(view, "Convoy: store ", [rules.CONVOY]))
+            if likely == rules.CONVOY:
+                first = out[-1]
+        out.extend([a for a in legal if a != rules.MARKET])  # (every place is a shortcut)
+        return _first(out, first)
+    if not view["selected_count"]:  # (all that may go first, as the bot stores)
+        if phase == "vault":
+            return _stores(view) + legal
+        if phase == "convoy":
+            return [_convoy(view, "store all ", [])] + legal
     if phase == "place":
-        return [rules.HAND + card for card in _by_haul(view, [a - rules.HAND for a in legal])]
-    if phase == "take":
-        picks = [a for a in legal if a >= rules.MARKET_CARD]
-        first = [a for a in legal if a == rules.TAKE_ALL]  # (the most: two of the quality at least)
-        return first + _sums(view) + [a for a in legal if a < rules.MARKET_CARD and a not in
-                                      first] + picks  # ('take nothing', 'done' after the sums)
-    return legal
+        legal = [rules.HAND + card for card in _by_haul(view, [a - rules.HAND for a in legal])]
+    if phase == "discard" and view["hand_counts"][view["seat"]] > rules.HAND_LIMIT + 1:
+        return [_give_ups(bot, view)] + _first(legal, likely)
+    return _first(legal, likely)
+
+
+def _same_kind(card, other):
+    return rules.quality(card) == rules.quality(other) and rules.is_pure(card) == rules.is_pure(
+        other)
