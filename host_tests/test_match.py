@@ -162,17 +162,46 @@ def test_what_the_rules_said_reaches_every_other_humans_log():
             match.play(legal[rng.randbelow(len(legal))])
         else:
             match.think(1000)
-        said = ["  " + n for n in match.state.notes]
+        said = list(match.state.notes)
         for reader in (0, 1):
             news = match.news(reader)
             if reader == seat:  # not their own move (a human's decision empties it)
                 assert len(news) <= before[reader], (seat, news)
-            elif said:
-                assert news[-len(said):] == said, (said, news)
+            elif said:  # (indented under the move's sentence, or the move's own)
+                assert [n.strip() for n in news[-len(said):]] == said, (said, news)
         for note in said:
-            assert note in match.public
+            assert note in match.public or "  " + note in match.public
         notes += len(said)
     assert notes >= 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shared_log_tells_a_table_with_a_human_what_an_onlooker_may_know(game):
+    # The pause menu's Log (match.public) with a human at the table: each move in the words
+    # of an onlooker who holds no hand (move_text's viewer: no seat), never a bot's vault
+    # card or hand. A table of bots only: everything. Guards: the shared log written in the
+    # all-seeing words (-1) while a human plays, which showed Diam's vault cards there.
+    match = human_vs_bots(game, 5)
+    onlooker = match.state.players
+    state = load(game).new_game(match.state.players, 5)
+    rng = Prng(3)
+    expected = []
+    while not match.over() and len(match.state.history) < 160:
+        if match.human_turn():
+            legal = match.legal()
+            match.play(legal[rng.randbelow(len(legal))])
+        else:
+            match.think(1000)
+        for action in match.state.history[len(state.history):]:
+            said = state.move_text(action, onlooker)
+            if said is not None:
+                expected.append(said)
+            state.apply(action)
+            expected.extend(n if said is None else "  " + n for n in state.notes)
+    kept = match_module.LOG_KEEP
+    assert match.public == expected[-kept:] and len(expected) > 10
+    bots = Match(load(game).new_game(match.state.players, 5), ["normal"] * state.players)
+    assert bots.onlooker == -1
 
 
 def test_setup_options_reach_the_new_game(tmp_path):

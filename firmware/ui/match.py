@@ -72,10 +72,13 @@ class Match:
                 self.bots.append(make_bot(state.game, seat, kind, state.seed + 7919 * (seat + 1),
                                           budget_ms if kind == "hard" else None))
         # A log per human (their news: what the others did since that human's last
-        # decision, and what was played for them), and one of everything (the pause
-        # menu's log, the news of a table of bots only).
+        # decision, and what was played for them), and one shared (the pause menu's log,
+        # the news of a table of bots only), written for `onlooker`: with a human at the
+        # table someone who holds no hand (no seat's number), so that no one reads there
+        # what only another seat may know; at a table of bots, everything.
         self.logs = [[] for _ in self.seats]
         self.public = []
+        self.onlooker = len(self.seats) if self.humans else -1
         self.scored = state.rounds_scored()
         self.results = 0  # rounds whose result screen was shown
         self.shown = -1  # the human whose hand was last on the screen
@@ -221,7 +224,7 @@ class Match:
             raise ValueError("not a legal action now: %r" % (action,))
         # A move in one sentence (None: a pick, told with the move it completes or by its
         # notes); the level is in the title bar while the bot thinks.
-        public = state.move_text(action)
+        public = state.move_text(action, self.onlooker)
         lines = []
         if public is not None:
             for reader in range(len(self.seats)):

@@ -195,7 +195,7 @@ def test_every_move_is_told_seat_first_and_telling_changes_nothing():
             before = fingerprint(state)
             seat_word = "P%d" % (seat + 1)
             public = state.move_text(action)
-            for reader in range(-1, state.players):
+            for reader in range(-1, state.players + 1):  # (players: an onlooker, no seat)
                 words = state.move_text(action, reader)
                 assert (words is None) == (public is None), (name, reader)
                 if words is not None:
