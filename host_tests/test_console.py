@@ -527,22 +527,24 @@ def shown_logs(lines):
     return blocks
 
 
-def test_the_log_shows_what_the_others_did_since_the_last_decision():
-    """One human among five bots (Quartz, Q-T: a bot's turn is many actions): before each
+def test_the_log_shows_what_the_others_did_since_the_last_decision(monkeypatch):
+    """One human among five bots (Quartz, Q-T: a bot's turn is several moves): before each
     decision, after each round scored (Q-R) and at the end, the human reads what the others
-    did since, each action and its effect; only the last 40 lines of it, with the count of
-    the earlier ones; each line once."""
+    did since, each move and its effect; only the last LOG_KEEP lines of it (12 here: a
+    Quartz move is one line since issue 57, five bots' turns fill fewer than the 40 kept),
+    with the count of the earlier ones; each line once."""
+    monkeypatch.setattr(console, "LOG_KEEP", 12)
     options = {}
     state = load("quartz").new_game(6, 4, options)
     script = Script(lambda prompt, recent: "1")
     assert console.run(state, ["easy", "easy", "human", "easy", "easy", "easy"],
                        script.inp, script.out, 4)
     assert state.is_over()
-    expected = expected_logs("quartz", 6, 4, options, 2, list(state.history))
+    expected = expected_logs("quartz", 6, 4, options, 2, list(state.history), keep=12)
     shown = shown_logs(script.lines)
     assert shown == expected
     assert len(shown) > load("quartz").ROUNDS  # the rounds' ends split the log too
     cut = [b for b in shown if b[1].endswith("earlier actions not shown)")]
-    assert cut and all(len(b) == 2 + 40 for b in cut)
-    assert any(len(b) < 40 for b in shown)
+    assert cut and all(len(b) == 2 + 12 for b in cut)
+    assert any(len(b) < 12 for b in shown)
 

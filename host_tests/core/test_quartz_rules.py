@@ -74,13 +74,14 @@ def test_compulsory_mine_and_reroll_marker_Q_T1():
     s = arrange(bag=counts(unstable=1, ruby=0))
     play(s, quartz.END_TURN)  # P2's turn starts: mines the only crystal, an unstable one
     assert s.turn == 1 and s.carts[1] == counts(unstable=1) and s.markers[1] == 1
-    assert "unstable: P2 takes a reroll marker" in s.notes
+    assert "P2 mines an unstable, takes a reroll marker, 1 in the cart" in s.notes
     s = arrange(bag=counts(ruby=3))
     play(s, quartz.END_TURN)
     assert s.carts[1] == counts(ruby=1) and s.markers[1] == 0
     s = arrange(bag=Z)  # an empty bag gives nothing, no marker
     play(s, quartz.END_TURN)
     assert s.carts[1] == Z and s.markers[1] == 0 and s.turn == 1
+    assert "P2 mines nothing: the bag is empty" in s.notes
 
 
 def test_only_the_compulsory_mine_gives_markers_Q_T1():
@@ -104,8 +105,10 @@ def test_two_free_rerolls_then_markers_Q_C4_Q_T2():
     assert s.rerolls == 1 and s.markers[0] == 2
     play(s, s.legal_actions()[-1], quartz.REROLL)
     assert s.rerolls == 0 and s.markers[0] == 2 and s.phase == quartz.P_ROLL
-    play(s, s.legal_actions()[-1], quartz.REROLL)  # a marker for each extra reroll
-    assert s.markers[0] == 1 and "P1 spends a reroll marker" in s.notes
+    play(s, s.legal_actions()[-1])
+    said = s.move_text(quartz.REROLL)  # (the reroll's own line says the marker)
+    play(s, quartz.REROLL)  # a marker for each extra reroll
+    assert s.markers[0] == 1 and said == "P1 rerolls a die with a reroll marker"
     play(s, s.legal_actions()[-1], quartz.REROLL)
     assert s.markers[0] == 0 and s.phase == quartz.P_ACT  # nothing left: straight to the actions
 
@@ -267,10 +270,36 @@ def test_steal_partial_and_from_empty_cart_Q_T3():
     play(s, quartz.ACTION + quartz.STEAL, quartz.DIE + 0, quartz.DIE + 1, quartz.DIE + 2,
          quartz.DIE + 3, quartz.SEAT + 2)
     assert s.carts[0] == counts(emerald=1, sapphire=1) and s.carts[2] == Z  # 2 of 3
-    assert "P1 steals 1 emerald, 1 sapphire from P3" in s.notes
+    assert "P1 steals 1 emerald and 1 sapphire from P3" in s.notes
     s = arrange(dice=(S, S, P, P, P))
     play(s, quartz.ACTION + quartz.STEAL, quartz.DIE + 0, quartz.DIE + 1, quartz.SEAT + 1)
     assert s.carts[0] == Z and s.phase == quartz.P_ACT
+    assert s.notes == ["P1 steals nothing: P2's cart is empty"]
+
+
+def test_a_move_is_told_whole_in_one_note_Q_T3():
+    # Issue 57: the log's line of a move. Its picks say nothing (move_text None); once done,
+    # one note tells it: the crystals picked one by one with those moved by themselves, what
+    # a pickaxe mined and the cart after it, a bag run dry. Guards: the last pick's crystals
+    # alone, a line a crystal, the bag's emptiness on a line of its own.
+    s = arrange(dice=(C, C, C, C, P))
+    s.carts[0] = counts(quartz=2, ruby=1, amber=1)
+    for action in (quartz.ACTION + quartz.CHEST, quartz.DIE + 0, quartz.DIE + 1, quartz.DIE + 2,
+                   quartz.DIE + 3, quartz.CRYSTAL + AM):
+        assert s.move_text(action) is None
+        play(s, action)
+        assert s.notes == []
+    play(s, quartz.CRYSTAL + RU)  # the last one of three: a quartz, by itself
+    assert s.notes == ["P1 puts 1 quartz, 1 ruby and 1 amber in the chest"]
+    s = arrange(dice=(P, P, W, C, C), bag=counts(amber=5))
+    play(s, quartz.ACTION + quartz.PICKAXE, quartz.DIE + 0, quartz.CONFIRM)
+    assert s.notes == ["P1 mines an amber with the pickaxe, 1 in the cart"]
+    play(s, quartz.ACTION + quartz.CHEST, quartz.DIE + 2, quartz.DIE + 3, quartz.DIE + 4)
+    assert s.notes[0] == "P1 puts an amber in the chest"  # (then P2's turn begins)
+    s = arrange(dice=(P, P, C, C, C), bag=counts(amber=1))
+    play(s, quartz.ACTION + quartz.PICKAXE, quartz.DIE + 0, quartz.DIE + 1)  # (its last die)
+    assert s.notes == ["P1 mines an amber with the pickaxe: the bag is empty, 1 in the cart"]
+    assert s.move_text(quartz.END_TURN) == "P1 ends the turn"
 
 
 def test_actions_in_any_order_Q_T3():

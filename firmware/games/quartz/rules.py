@@ -141,18 +141,30 @@ def _count_of(counts):
     return total
 
 
+def _ones(mask):
+    """The dice a bitmask holds."""
+    n = 0
+    for die in range(DICE):
+        n += (mask >> die) & 1
+    return n
+
+
 def _a(name):
     """'a ruby', 'an amber'."""
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _crystals_text(counts):
-    """'2 quartz, 1 ruby' ('nothing' when empty)."""
+    """'an amber', '2 quartz and 1 ruby', '1 quartz, 2 ruby and 1 amber' ('nothing')."""
     parts = []
     for kind in range(NKINDS):
         if counts[kind]:
             parts.append("%d %s" % (counts[kind], KINDS[kind]))
-    return ", ".join(parts) if parts else "nothing"
+    if _count_of(counts) == 1:
+        return _a(parts[0][2:])
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 class State(GameState):
@@ -263,13 +275,16 @@ class State(GameState):
         me = "P%d" % (self.turn + 1)
         kind = self._draw()  # Q-T1
         if kind < 0:
-            self._note("%s: the bag is empty, nothing mined" % me)
+            self._note("%s mines nothing: the bag is empty" % me)
         else:
-            self.carts[self.turn][kind] += 1
-            self._note("%s mines %s" % (me, _a(KINDS[kind])))
+            cart = self.carts[self.turn]
+            cart[kind] += 1
+            marker = ""
             if kind == UNSTABLE:
                 self.markers[self.turn] += 1
-                self._note("unstable: %s takes a reroll marker" % me)
+                marker = ", takes a reroll marker"
+            self._note("%s mines %s%s, %d in the cart", (me, _a(KINDS[kind]), marker,
+                                                          _count_of(cart)))
         self._reveal()
         for die in range(DICE):  # Q-T2: roll all five
             self.dice[die] = self.rng.randbelow(6)
@@ -354,10 +369,7 @@ class State(GameState):
         return 0
 
     def _group_size(self):
-        n = 0
-        for die in range(DICE):
-            n += (self.group >> die) & 1
-        return n
+        return _ones(self.group)
 
     def _group_picks(self):
         """One unused die per face that may join the action (same faces are one choice)."""
@@ -481,9 +493,8 @@ class State(GameState):
         elif action == REROLL:
             if self.rerolls > 0:
                 self.rerolls -= 1
-            else:
+            else:  # (move_text says so)
                 self.markers[self.turn] -= 1
-                self._note("P%d spends a reroll marker" % (self.turn + 1))
             self._reveal()
             for die in range(DICE - 1, -1, -1):
                 if (self.sel >> die) & 1:
@@ -504,14 +515,15 @@ class State(GameState):
         self.moved = DIE + self._first_die(kind, self.group)
         me = "P%d" % (self.turn + 1)
         cart = self.carts[self.turn]
-        if kind == PICKAXE or kind == HAMMER:
+        if kind == PICKAXE or kind == HAMMER:  # the move in one note, what it mined with it
             got = self._mine(n)
-            self._note("%s mines %s" % (me, _crystals_text(got)))
-            if _count_of(got) < n:
-                self._note("the bag is empty")
-            if kind == HAMMER:
-                self.mined = got
-                self.left = min(n // 2, _count_of(got))  # Q-X2; fewer if the bag ran dry
+            size = ", %d in the cart" % _count_of(cart) if kind == PICKAXE else ""
+            self._note("%s mines %s with the %s%s%s", (
+                me, _crystals_text(got), FACES[kind],
+                ": the bag is empty" if _count_of(got) < n else "", size))
+            self.mined = got
+            self.left = min(n // 2, _count_of(got))  # Q-X2; fewer if the bag ran dry
+            if kind == HAMMER and self.left:
                 self.phase = P_RETURN
                 self._settle()
                 return
@@ -520,13 +532,11 @@ class State(GameState):
         if kind == CHEST:
             self.left = min(n - 1, _count_of(cart))
             self.phase = P_CHEST
-            if self.left == 0:
-                self._note("%s's cart is empty: nothing to put in the chest" % me)
             self._settle()
             return
         self.left = n - 1
         if kind == TRANSFER and _count_of(cart) == 0:
-            self._note("%s's cart is empty: nothing to transfer" % me)
+            self._note("%s gives nothing: the cart is empty" % me)
             self._to_act()
             return
         self.phase = P_TARGET
@@ -538,8 +548,6 @@ class State(GameState):
             self.phase = P_GIVE
         else:
             self.left = min(self.left, _count_of(self.carts[seat]))
-            if self.left == 0:
-                self._note("P%d's cart is empty: nothing to steal" % (seat + 1))
             self.phase = P_TAKE
         self._settle()
 
@@ -572,24 +580,33 @@ class State(GameState):
 
     def _move(self, kind):
         self._move_one(kind)
-        self._settle()
+        self._settle(kind)
 
-    def _settle(self):
-        """Finish a crystal move when no choice is left: everything goes, or one kind only."""
+    def _settle(self, picked=-1):
+        """Finish a crystal move when no choice is left (everything goes, or one kind only),
+        and once it is done say it whole in one note: the crystals picked (the history's
+        last picks, and `picked` now) with those moved by themselves."""
         source, _ = self._source_dest()
+        moved = [0] * NKINDS
         if self.left > 0:
             kinds = 0
             for kind in range(NKINDS):
                 if source[kind]:
                     kinds += 1
             if kinds == 1 or self.left >= _count_of(source):
-                moved = [0] * NKINDS
                 for kind in range(NKINDS):
                     while self.left > 0 and source[kind] > 0:
                         self._move_one(kind)
                         moved[kind] += 1
-                self._note(self._moved_text(moved))
         if self.left == 0:
+            if not self.quiet:  # (a search's playouts read no notes)
+                history = self.history
+                at = len(history) - 1
+                while picked >= 0:  # this move's picks: the history's last ones
+                    moved[picked] += 1
+                    picked = history[at] - CRYSTAL if at >= 0 else -1
+                    at -= 1
+                self._note(self._moved_text(moved))
             self._to_act()
 
     def _moved_text(self, moved):
@@ -599,9 +616,12 @@ class State(GameState):
         if phase == P_RETURN:
             return "%s returns %s to the bag" % (me, what)
         if phase == P_CHEST:
-            return "%s puts %s in the chest" % (me, what)
+            return "%s puts %s in the chest%s" % (me, what, "" if _count_of(moved)
+                                                  else ": the cart is empty")
         if phase == P_GIVE:
             return "%s gives %s to P%d" % (me, what, self.target + 1)
+        if not _count_of(moved):
+            return "%s steals nothing: P%d's cart is empty" % (me, self.target + 1)
         return "%s steals %s from P%d" % (me, what, self.target + 1)
 
     # ---- What a seat may see: everything is public ----
@@ -643,6 +663,20 @@ class State(GameState):
             "notes": list(self.notes),
         }
 
+    def move_text(self, action, viewer=-1):
+        """The log's sentence for `action` (everything is public: the viewer changes
+        nothing). A reroll and ending the turn say themselves; any other action is a pick
+        of a move whose note says it whole once done (_act, _settle: the crystals mined,
+        chested, given, stolen or returned), or keeps the dice (the actions tell): None."""
+        me = "P%d " % (self.turn + 1)
+        if action == REROLL:
+            n = _ones(self.sel)
+            return me + "rerolls " + ("a die" if n == 1 else "%d dice" % n) + (
+                "" if self.rerolls else " with a reroll marker")
+        if action == END_TURN:
+            return me + "ends the turn"
+        return None
+
     def action_text(self, action, viewer=-1):
         """Short words for `action` now (everything is public: the viewer changes nothing)."""
         phase = self.phase
@@ -675,9 +709,7 @@ class State(GameState):
                     n += 1
             return "%s (up to %d %s)" % (FACES[kind], n, "die" if n == 1 else "dice")
         if action == REROLL:
-            n = 0
-            for die in range(DICE):
-                n += (self.sel >> die) & 1
+            n = _ones(self.sel)
             how = "free" if self.rerolls > 0 else "a marker"
             return "reroll %d %s (%s)" % (n, "die" if n == 1 else "dice", how)
         if action == KEEP:
