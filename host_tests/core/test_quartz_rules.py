@@ -74,7 +74,7 @@ def test_compulsory_mine_and_reroll_marker_Q_T1():
     s = arrange(bag=counts(unstable=1, ruby=0))
     play(s, quartz.END_TURN)  # P2's turn starts: mines the only crystal, an unstable one
     assert s.turn == 1 and s.carts[1] == counts(unstable=1) and s.markers[1] == 1
-    assert "P2 mines an unstable, takes a reroll marker, 1 in the cart" in s.notes
+    assert "P2 mines an unstable, takes a reroll marker, cart 1" in s.notes
     s = arrange(bag=counts(ruby=3))
     play(s, quartz.END_TURN)
     assert s.carts[1] == counts(ruby=1) and s.markers[1] == 0
@@ -280,8 +280,8 @@ def test_steal_partial_and_from_empty_cart_Q_T3():
 def test_a_move_is_told_whole_in_one_note_Q_T3():
     # Issue 57: the log's line of a move. Its picks say nothing (move_text None); once done,
     # one note tells it: the crystals picked one by one with those moved by themselves, what
-    # a pickaxe mined and the cart after it, a bag run dry. Guards: the last pick's crystals
-    # alone, a line a crystal, the bag's emptiness on a line of its own.
+    # a pickaxe mined and the crystals in the cart after it, a bag run dry. Guards: the last
+    # pick's crystals alone, a line a crystal, the bag's emptiness on a line of its own.
     s = arrange(dice=(C, C, C, C, P))
     s.carts[0] = counts(quartz=2, ruby=1, amber=1)
     for action in (quartz.ACTION + quartz.CHEST, quartz.DIE + 0, quartz.DIE + 1, quartz.DIE + 2,
@@ -293,12 +293,12 @@ def test_a_move_is_told_whole_in_one_note_Q_T3():
     assert s.notes == ["P1 puts 1 quartz, 1 ruby and 1 amber in the chest"]
     s = arrange(dice=(P, P, W, C, C), bag=counts(amber=5))
     play(s, quartz.ACTION + quartz.PICKAXE, quartz.DIE + 0, quartz.CONFIRM)
-    assert s.notes == ["P1 mines an amber with the pickaxe, 1 in the cart"]
+    assert s.notes == ["P1 mines an amber with the pickaxe, cart 1"]
     play(s, quartz.ACTION + quartz.CHEST, quartz.DIE + 2, quartz.DIE + 3, quartz.DIE + 4)
     assert s.notes[0] == "P1 puts an amber in the chest"  # (then P2's turn begins)
     s = arrange(dice=(P, P, C, C, C), bag=counts(amber=1))
     play(s, quartz.ACTION + quartz.PICKAXE, quartz.DIE + 0, quartz.DIE + 1)  # (its last die)
-    assert s.notes == ["P1 mines an amber with the pickaxe: the bag is empty, 1 in the cart"]
+    assert s.notes == ["P1 mines an amber with the pickaxe: the bag is empty, cart 1"]
     assert s.move_text(quartz.END_TURN) == "P1 ends the turn"
 
 

@@ -283,8 +283,7 @@ class State(GameState):
             if kind == UNSTABLE:
                 self.markers[self.turn] += 1
                 marker = ", takes a reroll marker"
-            self._note("%s mines %s%s, %d in the cart", (me, _a(KINDS[kind]), marker,
-                                                          _count_of(cart)))
+            self._note("%s mines %s%s, cart %d", (me, _a(KINDS[kind]), marker, _count_of(cart)))
         self._reveal()
         for die in range(DICE):  # Q-T2: roll all five
             self.dice[die] = self.rng.randbelow(6)
@@ -517,7 +516,7 @@ class State(GameState):
         cart = self.carts[self.turn]
         if kind == PICKAXE or kind == HAMMER:  # the move in one note, what it mined with it
             got = self._mine(n)
-            size = ", %d in the cart" % _count_of(cart) if kind == PICKAXE else ""
+            size = ", cart %d" % _count_of(cart) if kind == PICKAXE else ""
             self._note("%s mines %s with the %s%s%s", (
                 me, _crystals_text(got), FACES[kind],
                 ": the bag is empty" if _count_of(got) < n else "", size))
