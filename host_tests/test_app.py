@@ -133,8 +133,8 @@ def test_take_back_picks_with_b():
                 assert list(match.state.history) == history[:len(history) - undone]
                 assert "took back a pick" in match.public[-1]
             assert not match.can_take_back()
-            sim.press(buttons.B)  # nothing left: it says so
-            assert "Nothing to take back" in sim.texts()[-1]
+            sim.press(buttons.B)  # nothing left: it says so (where the choice was: its first
+            assert "Nothing to take back" in " ".join(sim.texts()[-2:])  # of two rows)
             return
         if on_table_to_decide(sim):
             legal = match.legal()
@@ -265,8 +265,8 @@ def test_pause_menu_log_and_help():
     move_cursor_to(sim, "Log of the game")
     sim.press(buttons.A)
     assert title_text(sim).startswith("Log")
-    assert [r for r in sim.texts() if r.startswith("P1:") or r.startswith("P2:")
-            or r.startswith("P3:")], sim.texts()
+    assert [r for r in sim.texts() if r.startswith(("P1 ", "P2 ", "P3 "))], sim.texts()  # a
+    # move's sentence (issue 57: 'P2 rerolls 3 dice')
     sim.press(buttons.B)  # back to the pause menu, where the log was chosen
     assert title_text(sim).startswith("Paused") and chosen_item(sim) == "Log of the game"
     move_cursor_to(sim, "Rules help")

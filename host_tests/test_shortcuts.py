@@ -18,8 +18,10 @@ from firmware.ui.match import Match
 
 
 def quartz_decisions(seeds, moves=120):
-    """(state, view, legal, choices) at the decisions of random Quartz games."""
-    return choice_decisions(quartz.new_game, quartz_choices.choices, seeds, moves)
+    """(state, view, legal, choices) at the decisions of random Quartz games: the choices
+    after the likely one (choices.others, whole: test_quartz_choices.py checks the likely
+    run first and the list the table shows)."""
+    return choice_decisions(quartz.new_game, quartz_choices.others, seeds, moves)
 
 
 def points_of(held):
@@ -129,64 +131,49 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
     assert seen > 40, seen
 
 
-def lone_faces(dice):
-    """The faces a lone die shows, of an action that needs two dice (Q-T3), but a steal
-    when a helmet shows (it can pair the steal): what a player likely rerolls."""
-    return [face for face in (quartz.HAMMER, quartz.CHEST, quartz.TRANSFER, quartz.STEAL)
-            if dice.count(face) == 1 and not (face == quartz.STEAL and quartz.HELMET in dice)]
-
-
 def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2():
-    # 'reroll 2 chest dice' (or 'reroll these + 2 chest'): every die of that face and those
-    # picked; 'reroll the lone hammer, transfer': the dice of every lone face (lone_faces),
-    # offered first of the shortcuts when there are two or more. Guards: a die of the face
-    # left unrolled, a picked die dropped, a die of another face rerolled, a helmet's
-    # shortcut (a helmet fits any action: the list is kept short), the marker's cost not
-    # said, a lone face missed (or a pickaxe, which acts alone, counted as lone).
-    seen = lone = 0
-    for state, view, _legal, choices in quartz_decisions(range(1, 13)):
+    # 'reroll 2 steal, chest': every die of its faces and those picked, each face said
+    # with its dice; each set of the faces showing (a helmet's never: it fits any action)
+    # once, within two faces of the likely reroll's (`near`), the nearest first, then the
+    # fewer faces; the marker's cost said; then the dice one at a time, keeping them last.
+    # Guards: a die of a face left unrolled, a picked die dropped, a helmet rerolled, a set
+    # twice or left out, the farthest first, the cost not said, a die's pick lost.
+    seen = 0
+    for state, view, legal, _choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "roll":
             continue
         dice = view["dice"]
-        for i, (words, actions) in enumerate(shortcuts(choices)):
-            assert actions[-1] == quartz.REROLL and played(state, actions) is not None, words
-            probe = played(state, actions[:-1])
-            picked = [d for d in range(quartz.DICE) if (probe.sel >> d) & 1]
-            faces = sorted({dice[a - quartz.DIE] for a in actions[:-1]})
-            assert quartz.HELMET not in faces, words
-            assert all(quartz.FACES[f] in words for f in faces), words
-            assert picked == [d for d in range(quartz.DICE) if view["selected"][d]
-                              or dice[d] in faces], (words, dice)
-            assert (", a marker" in words) == (view["rerolls"] == 0), words
-            if len(faces) > 1:
-                assert i == 0 and "lone" in words and faces == lone_faces(dice), (words, dice)
-                lone += 1
-            seen += 1
-        several = [f for f in lone_faces(dice) if not view["selected"][dice.index(f)]]
-        if len(several) > 1 and not any(view["selected"]):
-            assert "lone" in shortcuts(choices)[0][0], (dice, choices)
-    assert seen > 40 and lone > 5, (seen, lone)
-
-
-def test_a_free_reroll_of_lone_dice_comes_before_keeping_them_Q_T2():
-    # The likely choice first: with a free reroll left and a lone die (lone_faces) and
-    # nothing picked, rerolling the lone dice is the first choice; else keeping the dice.
-    # Guards: a marker spent by the first press (A at once), keep first when a lone die
-    # would go, a lone shortcut first that rerolls another die.
-    firsts = set()
-    for _state, view, _legal, choices in quartz_decisions(range(1, 13)):
-        if view["phase"] != "roll":
-            continue
-        lone = lone_faces(view["dice"])
-        if view["rerolls"] and lone and not any(view["selected"]):
-            words, actions = choices[0]
-            assert sorted({view["dice"][a - quartz.DIE] for a in actions[:-1]}) == lone, words
-            assert choices[1] == quartz.KEEP
-            firsts.add("reroll")
-        else:
-            assert choices[0] == quartz.KEEP, (view["rerolls"], lone, choices[:2])
-            firsts.add("keep")
-    assert firsts == {"reroll", "keep"}
+        kept = [d for d in range(quartz.DICE) if not view["selected"][d]]
+        shown = sorted({dice[d] for d in kept if dice[d] != quartz.HELMET})
+        for near in [set()] + [{face} for face in shown]:
+            choices = quartz_choices.others(view, legal, sum([1 << f for f in near]))
+            assert choices[-1] == quartz.KEEP
+            assert [c for c in choices if not isinstance(c, tuple) and c >= quartz.DIE] == [
+                a for a in legal if a >= quartz.DIE]
+            sets = []
+            for words, actions in shortcuts(choices):
+                assert actions[-1] == quartz.REROLL and played(state, actions) is not None, words
+                probe = played(state, actions[:-1])
+                picked = [d for d in range(quartz.DICE) if (probe.sel >> d) & 1]
+                faces = {dice[a - quartz.DIE] for a in actions[:-1]}
+                assert quartz.HELMET not in faces, words
+                assert picked == [d for d in range(quartz.DICE) if view["selected"][d]
+                                  or dice[d] in faces], (words, dice)
+                for face in {dice[d] for d in picked}:
+                    n = len([d for d in picked if dice[d] == face])
+                    assert ("" if n == 1 else "%d " % n) + quartz.FACES[face] in words, words
+                assert (", a marker" in words) == (view["rerolls"] == 0), words
+                sets.append(faces)
+                seen += 1
+            want = []
+            for mask in range(1, 1 << len(shown)):
+                faces = {shown[i] for i in range(len(shown)) if (mask >> i) & 1}
+                if len(faces ^ near) <= 2:
+                    want.append(faces)
+            assert sorted(map(sorted, sets)) == sorted(map(sorted, want)), (sets, want)
+            order = [(len(f ^ near), len(f)) for f in sets]
+            assert order == sorted(order), (near, sets)
+    assert seen > 200, seen
 
 
 def test_crystals_are_offered_the_likely_first():
@@ -270,8 +257,8 @@ def test_a_shortcut_is_one_pick_to_play_and_to_take_back(tmp_path):
             assert match.think(1000)
             continue
         view = match.state.view(match.current())
-        choices = quartz_choices.choices(view, match.legal())
-        mine = shortcuts(choices)
+        choices = quartz_choices.others(view, match.legal())  # (the likely run most often
+        mine = shortcuts(choices)  # ends at a roll or a draw: nothing to take back)
         if not mine or view["phase"] == "roll":  # (a reroll shows new dice: no take-back)
             match.play(choices[rng.randbelow(len(choices))] if not mine else match.legal()[0])
             continue
@@ -351,8 +338,10 @@ def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
         to_decision(sim)
         table = sim.app.screen
         match = sim.app.match
-        mine = [c for c in shortcuts(table.legal)
-                if match.state.view(match.current())["phase"] in ("act", "dice")]
+        mine = [c for c in shortcuts(table.legal)  # (no die rolled nor crystal drawn: they
+                if match.state.view(match.current())["phase"] in ("act", "dice")  # can't be
+                and c[1][0] in (quartz.ACTION + quartz.CHEST, quartz.ACTION + quartz.STEAL,
+                                quartz.ACTION + quartz.TRANSFER)]  # taken back)
         if mine:
             history = list(match.state.history)
             actions = choose(sim, mine[0])
@@ -384,7 +373,7 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
         if view["round"] % 2:  # (every other round, a bag of unstable crystals: no mining)
             view = dict(view)
             view["bag"] = [1, 0, 0, 0, 0, 0, 9]
-            choices = quartz_choices.choices(view, legal)
+            choices = quartz_choices.others(view, legal)
         kinds = []
         plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: above)
                  if not [a for a in c[1] if quartz.SEAT <= a < quartz.CRYSTAL]]

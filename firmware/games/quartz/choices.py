@@ -1,8 +1,15 @@
 # Quartz's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
 # in the order a player likely takes them, and the table's shortcuts, several actions
-# chosen as one pick ((words, actions)): an action with its dice, dice rerolled by face, a
-# whole crystal move. Loaded for a human's decision only (a board's heap).
-from firmware.games.quartz import rules
+# chosen as one pick ((words, actions)): first what the player likely does next, whole (the
+# normal bot's plan of the dice, up to the next roll or crystal drawn, or the turn's end);
+# then an action with its dice, dice rerolled by face, a whole crystal move. Loaded for a
+# human's decision only (a board's heap; the bot's code is there already with any bot seat).
+from firmware.core.prng import Prng
+from firmware.games.quartz import bot, rules
+from firmware.ui.canvas import wrap
+
+RUN = 40  # actions a likely run takes at most (a turn's whole end is fewer)
+ROW = 25  # a choice's row on the narrowest screen (26 columns, one the cursor's); two rows
 
 # The actions in the order a turn usually takes them (the chest last: it keeps the gains).
 PLAY_ORDER = (rules.PICKAXE, rules.HAMMER, rules.STEAL, rules.TRANSFER, rules.CHEST)
@@ -49,44 +56,32 @@ def _with_dice(view, kind, first):
     return out
 
 
-def _lone(view):
-    """The faces likely rerolled: each that a lone die shows, of an action that needs two
-    (Q-T3: a hammer, chest, transfer or steal no other die shares; a pickaxe acts alone),
-    but a lone steal when a helmet can pair it (the dearest action, worth the helmet)."""
+def _rerolls(view, near):
+    """Shortcuts 'reroll 2 steal and a chest': every die of some faces rerolled at once (with
+    those picked already), each set of the faces showing but the helmet's (a helmet fits any
+    action: kept), up to two faces more or fewer than `near` (a bitmask of faces: the likely
+    reroll's), the nearest first (then the fewer faces, the lower)."""
     dice = view["dice"]
-    helmets = dice.count(rules.HELMET)
-    faces = []
-    for face in range(rules.HAMMER, rules.HELMET):
-        if dice.count(face) == 1 and not (face == rules.STEAL and helmets):
-            faces.append(face)
-    return faces
-
-
-def _rerolls(view, legal):
-    """Shortcuts 'reroll 2 chest dice': every die of a face picked, then rerolled (after
-    picking some: 'reroll these + 2 chest'); first, when several faces show a lone die,
-    'reroll the lone chest, steal' (_lone). The lone faces' first."""
-    some = sum(view["selected"])
+    picked = view["selected"]
+    shown = 0  # the faces of the dice not picked yet
+    for die in range(rules.DICE):
+        if dice[die] != rules.HELMET and not picked[die]:
+            shown |= 1 << dice[die]
     cost = "" if view["rerolls"] else ", a marker"
-    lone = _lone(view)
     out = []
-    sets = [[face] for face in lone] + [[face] for face in range(rules.HELMET) if face not in lone]
-    if len(lone) > 1:  # (a helmet fits any action: rarely rerolled, never here)
-        sets.insert(0, lone)
-    for faces in sets:
-        dice = [rules.DIE + d for d in range(rules.DICE)
-                if view["dice"][d] in faces and not view["selected"][d]]
-        if not dice or len(dice) < len(faces) or dice[0] not in legal:
+    for faces in range(1, 1 << rules.HELMET):
+        far = rules.ones(faces ^ near)
+        if faces & ~shown or far > 2:
             continue
-        n = len(dice)
-        if len(faces) > 1:
-            words = "the lone " + ", ".join([rules.FACES[f] for f in faces])
-        elif some:
-            words = "%d %s" % (n, rules.FACES[faces[0]])
-        else:
-            words = "%d %s %s" % (n, rules.FACES[faces[0]], "die" if n == 1 else "dice")
-        out.append(("reroll " + ("these + " if some else "") + words + cost, dice + [rules.REROLL]))
-    return out
+        mask = 0
+        for die in range(rules.DICE):
+            if picked[die] or (faces >> dice[die]) & 1:
+                mask |= 1 << die
+        actions = [rules.DIE + d for d in range(rules.DICE) if (mask >> d) & 1 and not picked[d]]
+        out.append((far * 64 + rules.ones(faces) * 8 + faces,  # (unique keys: a port's sort
+                    ("reroll " + _faces(dice, mask) + cost, actions + [rules.REROLL])))  # need
+    out.sort()  # not be stable)
+    return [shortcut for _, shortcut in out]
 
 
 def _bonus(held, kind, more):
@@ -227,14 +222,115 @@ def _aimed(view, kind, shortcut):
     return (words, actions + [rules.SEAT + target] + picks)
 
 
+def _faces(dice, picked):
+    """'2 steal, chest': the faces of the dice in bitmask `picked`."""
+    counts = [0] * len(rules.FACES)
+    for die in range(rules.DICE):
+        counts[dice[die]] += (picked >> die) & 1
+    return ", ".join([("%d " % n if n > 1 else "") + rules.FACES[face]
+                      for face, n in enumerate(counts) if n])
+
+
+def _said(note):
+    """A move's note in a choice's few words, the action named as its die's face and the
+    crystals as 'ruby + amber', '2 quartz + emerald' (a choice has two rows): 'P2 steals 1
+    ruby and 1 amber from P3' -> 'steal ruby + amber from P3', '... puts 2 ruby in the chest'
+    -> 'chest 2 ruby', '... gives an unstable to P3' -> 'transfer unstable to P3', '...
+    returns a quartz to the bag' -> 'return quartz' (a seat's name, P1 .. P6, and a space:
+    3 characters)."""
+    verb, rest = note[3:].split(" ", 1)
+    rest = rest.split(" in the chest")[0].split(" to the bag")[0]
+    words = [w for w in rest.replace(",", " and").split() if w not in ("1", "a", "an")]
+    rest = " ".join(words).replace(" and ", " + ")
+    if verb == "puts":
+        return "chest " + rest
+    if verb == "gives":
+        return "transfer " + rest
+    return verb[:-1] + " " + rest
+
+
+class _Player(bot.Bot):
+    """The normal bot, its plan of the dice made again only when the dice or the crystals
+    changed (a reroll's picks, an action's dice each asked for the same plan: a board's
+    time)."""
+
+    planned = None
+    value = 0
+
+    def _plan(self, view, free):
+        key = [free, view["dice"], view["kinds_used"], view["carts"], view["chests"]]
+        if key != self.planned:
+            self.planned = key
+            self.value = bot.Bot._plan(self, view, free)
+        return self.value
+
+
+def likely(view, legal):
+    """What the player likely does from here, as one pick: the normal bot's decisions (its
+    plan of the dice, bot.py) from this view on, up to what nobody knows yet (a roll, a
+    crystal drawn) or the turn's end, or the move whose words would not fit the choice's two
+    rows: (words, actions), its moves said one after the other ('reroll 2 steal, chest',
+    'pickaxe with 2 dice', 'steal ruby from P3, chest amber, end the turn'); or its one
+    action."""
+    seat = view["current"]
+    state = rules.sample_state(view, Prng(1))  # (the bag's draws: never reached)
+    player = _Player(seat)
+    revealed = state.revealed
+    actions = []
+    words = []
+    done = 0  # the actions of the moves said so far
+    while len(actions) < RUN and state.current_player() == seat and state.revealed == revealed:
+        seen = state.view(seat)
+        action = player.choose(seen)
+        phase = state.phase
+        kind = state.kind
+        dice = rules.ones(state.group) + (action >= rules.DIE)
+        said = len(words)
+        if action == rules.REROLL:
+            words.append("reroll " + _faces(state.dice, state.sel)
+                         + ("" if state.rerolls else ", a marker"))
+        state.apply(action)
+        actions.append(action)
+        if action == rules.END_TURN:
+            words.append("end the turn")
+        elif phase == rules.P_GROUP and kind <= rules.HAMMER and state.phase != phase:
+            words.append("%s with %d %s" % (rules.FACES[kind], dice, "die" if dice == 1
+                                            else "dice"))  # (what it mines: not known yet)
+        elif phase != rules.P_ROLL and state.notes and state.notes[0][:3] == "P%d " % (seat + 1):
+            words.append(_said(state.notes[0]))  # (a whole crystal move, done)
+        if len(words) > said:  # a move done: the choice ends before it if its words don't fit
+            if said and len(wrap(", ".join(words), ROW)) > 2:
+                del actions[done:]
+                del words[said:]
+                break
+            done = len(actions)
+    if len(actions) == 1 or not words:
+        return actions[0]  # (a turn that ends as the dice are kept: keeping them)
+    return (", ".join(words), actions)
+
+
 def choices(view, legal):
-    """The choices of a decision, with the table's shortcuts (TableScreen plays a (words,
-    actions) one as one pick): an action with its dice at once ('pickaxe with 3 dice', in
-    place of choosing the action, then each die, then doing it; a steal or a transfer on
-    to its likely target and crystals first, _aimed; ending the turn last),
-    every die of a face rerolled at once (after the game's own, a die at a time), a whole
-    crystal move at once (_runs). Crystals the likely first: the dearest to take or to
-    chest, the cheapest to give or return."""
+    """The choices of a decision: what the player likely does first (likely), then the
+    others with the table's shortcuts, none twice (the same actions)."""
+    first = likely(view, legal)
+    same = list(first[1]) if isinstance(first, tuple) else [first]
+    near = 0  # the faces the likely reroll rerolls (none: the dice are likely kept)
+    if same[-1] == rules.REROLL:
+        for action in same[:-1]:
+            near |= 1 << view["dice"][action - rules.DIE]
+    return [first] + [c for c in others(view, legal, near)
+                      if (list(c[1]) if isinstance(c, tuple) else [c]) != same]
+
+
+def others(view, legal, near=0):
+    """The choices after the likely one (`near`: the faces its reroll rerolls, a bitmask),
+    with the table's shortcuts (TableScreen plays a (words, actions) one as one pick): an
+    action with its dice at once ('pickaxe with 3 dice', in place of choosing the action,
+    then each die, then doing it; a steal or a transfer on to its likely target and
+    crystals first, _aimed; ending the turn last), the dice of some faces rerolled at once
+    (_rerolls; then a die at a time, and keeping the dice last: one UP from the first), a
+    whole crystal move at once (_runs). Crystals the likely first: the dearest to take or
+    to chest, the cheapest to give or return."""
     phase = view["phase"]
     if phase == "act":
         first = []  # each open action with its likely dice, then the other counts
@@ -254,12 +350,9 @@ def choices(view, legal):
         return first + more + [rules.END_TURN]  # (always a choice here)
     if phase == "dice":
         return _with_dice(view, view["action"], []) + legal
-    if phase == "roll":  # keep, reroll the dice picked, then the shortcuts
-        some = rules.REROLL in legal
-        rerolls = _rerolls(view, legal)
-        if rerolls and view["rerolls"] and not some and _lone(view):  # a free reroll of
-            return rerolls[:1] + legal[:1] + rerolls[1:] + legal[1:]  # lone dice: first
-        return legal[:1 + some] + rerolls + legal[1 + some:]
+    if phase == "roll":  # the rerolls near the likely one, the dice one by one, keeping last
+        some = [rules.REROLL] if rules.REROLL in legal else []  # (the dice picked)
+        return some + _rerolls(view, near) + [a for a in legal if a >= rules.DIE] + [rules.KEEP]
     if legal[0] >= rules.CRYSTAL:
         held = _held(view, view["current"])
         return _runs(view, legal) + sorted(legal, key=lambda a: a - _worth(

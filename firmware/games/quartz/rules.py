@@ -141,8 +141,9 @@ def _count_of(counts):
     return total
 
 
-def _ones(mask):
-    """The dice a bitmask holds."""
+def ones(mask):
+    """How many of the five lowest bits `mask` sets: its dice (picked, used), or its faces
+    but the helmet's (choices.py)."""
     n = 0
     for die in range(DICE):
         n += (mask >> die) & 1
@@ -368,7 +369,7 @@ class State(GameState):
         return 0
 
     def _group_size(self):
-        return _ones(self.group)
+        return ones(self.group)
 
     def _group_picks(self):
         """One unused die per face that may join the action (same faces are one choice)."""
@@ -669,7 +670,7 @@ class State(GameState):
         chested, given, stolen or returned), or keeps the dice (the actions tell): None."""
         me = "P%d " % (self.turn + 1)
         if action == REROLL:
-            n = _ones(self.sel)
+            n = ones(self.sel)
             return me + "rerolls " + ("a die" if n == 1 else "%d dice" % n) + (
                 "" if self.rerolls else " with a reroll marker")
         if action == END_TURN:
@@ -708,7 +709,7 @@ class State(GameState):
                     n += 1
             return "%s (up to %d %s)" % (FACES[kind], n, "die" if n == 1 else "dice")
         if action == REROLL:
-            n = _ones(self.sel)
+            n = ones(self.sel)
             how = "free" if self.rerolls > 0 else "a marker"
             return "reroll %d %s (%s)" % (n, "die" if n == 1 else "dice", how)
         if action == KEEP:
