@@ -69,13 +69,16 @@ def test_bots_only_game_same_on_both_interpreters(seats, seed, what, options):
     assert done.stderr == ""
     out = done.stdout
     rounds = diamonds.ROUNDS[int(re.search(r"Diamonds: (\d) players", out).group(1))]
-    assert len(re.findall(r"^  P\d: pass \d cards?$", out, re.M)) == rounds  # M-R2
+    # M-R2: the dealer's count, then each pass in one line, its cards named (all bots)
+    assert len(re.findall(r"^  P\d \(dealer\) sets the pass: \d cards? each$", out, re.M)) == rounds
+    assert re.search(r"^  P\d passes (\d+[DHSC] ?){1,3} to P\d$", out, re.M)
+    assert "choose" not in out
     assert "==== Round %d scored ====" % rounds in out
     assert "===== Game over =====" in out and "points" in out
     assert re.search(r"^Winners?: ", out, re.M)
     assert "Your options" not in out
-    assert re.search(r"^  P\d: play \d+[DHSC]$", out, re.M)
-    assert "wins the trick with" in out
+    assert re.search(r"^  P\d plays \d+[DHSC]$", out, re.M)  # a card and what it did (M-R5)
+    assert re.search(r"^  P\d plays \d+[DHSC] and wins the trick: ", out, re.M)
     other = run_play("micropython", args)
     assert other.returncode == 0, other.stderr
     assert other.stdout == out
@@ -112,8 +115,12 @@ def test_scripted_human_plays_a_game(interpreter):
     assert "Your hand (P2" not in out
     assert "==== Round 4 scored ====" in out
     assert "===== Game over =====" in out
-    for line in re.findall(r"^  P2: choose .*$", out, re.M):
-        assert line == "  P2: choose a card to pass"  # M-R2: hidden from the human
+    # M-R2: the bot's pass in one line, its cards named only once they are the human's
+    # (when the bot passes last: all pass at once); the dealer alternates over 4 rounds.
+    assert not re.search(r"^  P2: ", out, re.M)  # no picks
+    passes = re.findall(r"^  P2 passes .*$", out, re.M)
+    hidden = [line for line in passes if re.fullmatch(r"  P2 passes \d cards? to P1", line)]
+    assert len(hidden) == 2 and len(passes) == 4, passes
 
 
 class Script:

@@ -123,6 +123,12 @@ class Checker:
             if self.actions % 5 == 0:  # every choice has its own words in a menu
                 words = [s.action_text(a) for a in legal]
                 assert all(words) and len(set(words)) == len(words), words
+                head = "P%d " % (s.current_player() + 1)
+                other = (s.current_player() + 1) % n
+                for a in legal:  # a move's sentence, seat first, or None: a step of one
+                    said = s.move_text(a, other)
+                    assert said is None or said.startswith(head), said
+                    assert (said is None) == (s.move_text(a) is None)
             if self.actions % 23 == 0:  # a sample of illegal actions is refused
                 bad = rng.randbelow(400) - 20
                 if bad not in legal:

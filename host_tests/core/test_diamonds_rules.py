@@ -1,5 +1,5 @@
 # Diamonds rule by rule. Each test names the rule ids of seeds/diamonds.md it checks.
-# Tables are arranged by hand: C(8, "D") is the 8 of diamonds.
+# Tables are arranged by hand: C(8, "D") is 8D.
 from checks import fingerprint, raises, refused
 
 from firmware.core import record, replay
@@ -250,20 +250,22 @@ def test_off_suit_action_immediately_M_R4():
     s = table(3, ["4D 9D", "3D 1H", "10H 6C"], showroom=[3, 3, 3])
     play(s, "4D", "3D")
     assert s.showroom == [3, 3, 3]
+    said = s.move_text(diamonds.PLAY + C(10, "H"))
+    assert said == "P3 cannot follow, plays 10H: +1 showroom crystal"
     play(s, "10H")  # P3 cannot follow: heart action at once, before the trick is decided
     assert s.acts[0] == 2 * 4 + diamonds.HEARTS
     assert s.showroom[2] == 4
-    assert any("P3 cannot follow, plays 10H: heart action" in note for note in s.notes)
+    assert s.notes == ["P1 wins the trick with 4D: diamond action, +1 vault crystal"]
 
 
 def test_highest_led_card_wins_and_takes_the_led_action_M_R5():
     s = table(3, ["4S 9D", "12S 1H", "15H 6C"], vault=[0, 0, 0], showroom=[3, 3, 3])
-    play(s, "4S", "12S", "15H")  # 15H is higher but off-suit: 12S wins
+    play(s, "4S", "12S")
+    play(s, "15H")  # 15H is higher but off-suit: 12S wins
     assert s.tricks == [0, 1, 0] and sorted(s.won[1]) == sorted(cards("4S 12S 15H"))
     assert s.acts == [2 * 4 + diamonds.HEARTS, 1 * 4 + diamonds.SPADES]
     assert s.showroom == [3, 2, 4] and s.vault == [0, 1, 0]  # spade: showroom -> vault
     assert s.current_player() == 1 and s.leader == 1  # the winner leads the next
-    assert "P2 wins the trick with 12S" in s.notes[1]
 
 
 def test_two_player_tricks_of_four_M_R6():
@@ -319,19 +321,19 @@ def test_spade_moves_showroom_to_vault_M_A3():
     assert s.showroom == [0, 3, 3] and s.vault == [1, 0, 0]
     s._suit_action(0, diamonds.SPADES, "x")  # empty showroom: nothing
     assert s.showroom == [0, 3, 3] and s.vault == [1, 0, 0]
-    assert "showroom is empty" in s.notes[-1]
+    assert s.notes[-1] == "x: spade action, nothing to move"
 
 
 def test_club_steals_from_the_token_holder_and_moves_it_M_A4():
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=1)
     s._suit_action(0, diamonds.CLUBS, "x")
     assert s.showroom == [4, 2, 0, 3] and s.thief == 2
-    assert "P1 steals a crystal from P2; thief token to P3" in s.notes[-1]
+    assert s.notes[-1] == "x: club action, steals a crystal from P2, thief token to P3"
     s._suit_action(0, diamonds.CLUBS, "x")  # the holder's showroom is empty: nothing, token moves
     assert s.showroom == [4, 2, 0, 3] and s.thief == 3
     s._suit_action(3, diamonds.CLUBS, "x")  # [resolution] the holder itself: nothing, token moves
     assert s.showroom == [4, 2, 0, 3] and s.thief == 0
-    assert "holds the thief token" in s.notes[-1]
+    assert s.notes[-1] == "x: club action, nothing stolen, thief token to P1"
 
 
 def test_club_off_suit_and_winner_both_move_the_token_M_A4_M_R4_M_R5():
@@ -570,7 +572,6 @@ def test_round_end_notes_are_public_words_M_R7():
     s = table(3, ["2H", "1H", "3H"], leader=0, dealer=2, showroom=[3, 3, 3], vault=[0, 0, 0])
     play(s, "2H", "1H", "3H")
     text = "\n".join(s.notes)
-    assert "P3 wins the trick with 3H" in text
     assert "round end: P3 has the most hearts (3)" in text
     assert "round end: nobody won a diamond: no action" in text
     assert "round end: P1 won no trick: diamond action" in text
@@ -623,7 +624,7 @@ def test_team_names_in_the_notes_M_O3():
     text = "\n".join(s.notes)
     assert "round end: team P2+P4 has the most hearts (4)" in text
     assert "round end: team P1+P3 has the most clubs (4)" in text
-    assert "team P1+P3 steals a crystal from team P2+P4" in text
+    assert "(4): club action, steals a crystal from team P2+P4" in text
 
 
 def test_pass_notes_name_the_direction_M_R2():
@@ -651,11 +652,103 @@ def test_club_notes_name_the_next_token_holder_M_A4():
     # Every club action's note says who holds the thief token next (the seat after the holder).
     s = table(4, ["1S", "2S", "3S", "4S"], showroom=[3, 3, 0, 3], thief=2)
     s._suit_action(0, diamonds.CLUBS, "x")
-    empty = "P3's showroom is empty: nothing stolen; thief token to P4"
+    empty = "nothing stolen, thief token to P4"  # P3's showroom is empty
     assert s.notes[-1] == "x: club action, " + empty
     s._suit_action(3, diamonds.CLUBS, "y")
-    held = "P4 holds the thief token: nothing stolen; thief token to P1"
+    held = "nothing stolen, thief token to P1"  # its own token
     assert s.notes[-1] == "y: club action, " + held
     s._suit_action(2, diamonds.CLUBS, "z")
-    assert s.notes[-1] == "z: club action, P3 steals a crystal from P1; thief token to P2"
+    assert s.notes[-1] == "z: club action, steals a crystal from P1, thief token to P2"
     assert s.showroom == [2, 3, 1, 3] and s.thief == 1
+
+
+# ---- A move in one sentence (move_text, issue 57) ----------------------------------------------
+def test_a_card_is_told_with_what_it_does_M_R4_M_R5():
+    # P1 leads 9D, P2 follows 3D, P3 cannot follow with 1C, P4 ends the trick with 10D (4 seats).
+    s = table(4, ["9D 2H", "3D 4H", "1C 5H", "10D 6H"], showroom=[3, 3, 3, 3], vault=[0] * 4,
+              thief=1)
+    assert s.move_text(diamonds.PLAY + C(9, "D")) == "P1 plays 9D"
+    play(s, "9D")
+    assert s.move_text(diamonds.PLAY + C(3, "D"), 0) == "P2 plays 3D"
+    play(s, "3D")
+    assert s.move_text(diamonds.PLAY + C(1, "C")) == (
+        "P3 cannot follow, plays 1C: steals a crystal from P2, thief token to P3")
+    play(s, "1C")
+    assert s.notes == []  # the play's sentence told its club action: not told twice
+    assert s.showroom == [3, 2, 4, 3] and s.thief == 2  # (said before, done once)
+    said = s.move_text(diamonds.PLAY + C(10, "D"), 1)
+    assert said == "P4 plays 10D and wins the trick: +1 vault crystal"
+    play(s, "10D")
+    assert s.vault == [0, 0, 0, 1] and s.notes == []
+
+
+def test_a_card_that_ends_a_trick_for_another_names_the_winner_M_R5():
+    s = table(3, ["15D 2H", "3D 4H", "9D 1H"], showroom=[3, 3, 3], vault=[0] * 3)
+    play(s, "15D", "3D")
+    assert s.move_text(diamonds.PLAY + C(9, "D")) == (
+        "P3 plays 9D; P1 wins the trick: +1 vault crystal")
+    play(s, "9D")
+    assert s.notes == [] and s.vault == [1, 0, 0]
+
+
+def test_an_off_suit_card_that_ends_a_trick_leaves_the_trick_to_a_note_M_R4_M_R5():
+    # Its own action in its sentence; the trick's under it (a sentence of both took more
+    # than the news row's five rows at 26 columns).
+    s = table(3, ["15D 2H", "3D 4H", "9S 1H"], showroom=[3, 3, 3], vault=[0] * 3)
+    play(s, "15D", "3D")
+    assert s.move_text(diamonds.PLAY + C(9, "S")) == (
+        "P3 cannot follow, plays 9S: a showroom crystal to the vault")
+    play(s, "9S")
+    assert s.notes == ["P1 wins the trick with 15D: diamond action, +1 vault crystal"]
+    assert s.showroom == [3, 3, 2] and s.vault == [1, 0, 1]
+
+
+def test_the_round_end_is_told_under_the_last_card_M_R7():
+    s = table(3, ["2H", "1H", "3H"], leader=0, dealer=2, showroom=[3, 3, 3], vault=[0, 0, 0])
+    play(s, "2H", "1H")
+    assert s.move_text(diamonds.PLAY + C(3, "H")) == (
+        "P3 plays 3H and wins the trick: +1 showroom crystal")
+    play(s, "3H")
+    assert s.notes[0] == "round end: nobody won a diamond: no action"  # the trick's is said
+
+
+def test_a_pass_is_one_sentence_its_cards_named_to_the_passer_and_then_the_taker_M_R2():
+    s = diamonds.new_game(3, 4)
+    dealer = s.current_player()
+    assert s.move_text(diamonds.COUNT + 2) is None  # its note tells it
+    s.apply(diamonds.COUNT + 2)
+    assert s.notes == ["P%d (dealer) sets the pass: 2 cards each" % (dealer + 1)]
+    for k in range(3):
+        seat = s.current_player()
+        taker = (seat + 1) % 3
+        hand = s.hands[seat]
+        low, high = hand[0], hand[-1]
+        assert s.move_text(diamonds.PICK + high) is None  # picks: the confirm tells them
+        s.apply(diamonds.PICK + high)
+        assert s.move_text(diamonds.UNPICK + high) is None
+        s.apply(diamonds.PICK + low)
+        named = "P%d passes %s to P%d" % (seat + 1, diamonds.cards_text([low, high]), taker + 1)
+        hidden = "P%d passes 2 cards to P%d" % (seat + 1, taker + 1)
+        assert s.move_text(diamonds.CONFIRM) == named  # (all seeing: the bots-only console)
+        assert s.move_text(diamonds.CONFIRM, seat) == named
+        third = (seat + 2) % 3
+        assert s.move_text(diamonds.CONFIRM, third) == hidden
+        # The taker sees them once they are its: when the last seat passes, all pass at once.
+        assert s.move_text(diamonds.CONFIRM, taker) == (named if k == 2 else hidden)
+        s.apply(diamonds.CONFIRM)
+
+
+def words_of(cards):
+    """'2D and 14 of clubs': cards in a sentence, in deck order."""
+    names = ["%d of %ss" % (diamonds.rank(c), diamonds.SUIT_WORDS[diamonds.suit(c)])
+             for c in sorted(cards)]
+    return "the " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1
+                     else names[0])
+
+
+def test_a_team_steal_names_the_sides_M_O3():
+    s = table(4, ["9D", "1C", "3D", "4D"], options={"teams": "on"}, showroom=[3, 3],
+              vault=[0, 0], thief=2)
+    play(s, "9D")
+    assert s.move_text(diamonds.PLAY + C(1, "C")) == (
+        "P2 cannot follow, plays 1C: steals a crystal from team P1+P3, thief token to P4")

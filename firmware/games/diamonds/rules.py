@@ -232,44 +232,46 @@ class State(GameState):
         self.phase = P_COUNT
 
     # ---- Suit actions (M-A) ----
-    def _suit_action(self, seat, s, why, args=()):
+    def _suit_action(self, seat, s, why=None, args=()):
         """Seat (a player; at the end of a round in team mode, a team's first seat) takes
-        the action of suit s; the note tells it after the reason, `why % args`."""
+        the action of suit s; a note tells it after the reason, `why % args` (none: a card's
+        own action, its sentence tells it, move_text)."""
         self.acts.append(seat * SUITS + s)
+        if why is not None and not self.quiet:  # (the text is made only to be kept)
+            self._note("%s: %s action, %s", (why % args, SUIT_WORDS[s], self._suit_words(seat, s)))
         side = self.side(seat)
-        victim = side
         if s == DIAMONDS:  # M-A1
             self.vault[side] += 1
             self.created += 1
-            what = "diamond action, +1 crystal to %(who)s's vault"
         elif s == HEARTS:  # M-A2
             self.showroom[side] += 1
             self.created += 1
-            what = "heart action, +1 crystal to %(who)s's showroom"
         elif s == SPADES:  # M-A3
             if self.showroom[side] > 0:
                 self.showroom[side] -= 1
                 self.vault[side] += 1
-                what = "spade action, %(who)s moves a crystal from showroom to vault"
-            else:
-                what = "spade action, %(who)s's showroom is empty: nothing moves"
-        else:  # M-A4
-            holder = self.thief
-            victim = self.side(holder)
-            self.thief = (holder + 1) % self.players
-            if victim == side:
-                what = "club action, %(who)s holds the thief token: nothing stolen"
-            elif self.showroom[victim] == 0:
-                what = "club action, %(victim)s's showroom is empty: nothing stolen"
-            else:
+        else:  # M-A4: from the token's holder, unless it is the taker's side or has none
+            victim = self.side(self.thief)
+            self.thief = (self.thief + 1) % self.players
+            if victim != side and self.showroom[victim] > 0:
                 self.showroom[victim] -= 1
                 self.showroom[side] += 1
-                what = "club action, %(who)s steals a crystal from %(victim)s"
-            what += "; thief token to P%(thief)d"
-        if not self.quiet:  # (the text is made only to be kept)
-            names = {"who": self._side_name(side), "victim": self._side_name(victim),
-                     "thief": self.thief + 1}
-            self._note("%s: %s", (why % args, what % names))
+
+    def _suit_words(self, seat, s):
+        """What seat's action of suit s would do now ('steals a crystal from P2, thief token
+        to P3': the seat, or its side, is the sentence's)."""
+        side = self.side(seat)
+        if s == DIAMONDS:
+            return "+1 vault crystal"
+        if s == HEARTS:
+            return "+1 showroom crystal"
+        if s == SPADES:
+            return "a showroom crystal to the vault" if self.showroom[side] else "nothing to move"
+        victim = self.side(self.thief)
+        what = "nothing stolen"  # (its own token, or an empty showroom)
+        if victim != side and self.showroom[victim]:
+            what = "steals a crystal from " + self._side_name(victim)
+        return "%s, thief token to P%d" % (what, (self.thief + 1) % self.players + 1)
 
     # ---- The contract ----
     def current_player(self):
@@ -371,9 +373,8 @@ class State(GameState):
         self.trick.append(card)
         if len(self.trick) > 1 and suit(card) != suit(self.trick[0]):
             self.voids[seat] |= 1 << suit(self.trick[0])
-            # M-R4: could not follow: the played suit's action at once.
-            self._suit_action(seat, suit(card), "P%d cannot follow, plays %d%s",
-                              (seat + 1, rank(card), SUIT_LETTERS[suit(card)]))
+            # M-R4: could not follow: the played suit's action at once (move_text tells it).
+            self._suit_action(seat, suit(card))
         if len(self.trick) < self._trick_size():
             self.turn = (seat + 1) % self.players
             return
@@ -391,8 +392,11 @@ class State(GameState):
         self.last_winner = winner
         self.trick = []
         card = cards[i]
-        self._suit_action(winner, suit(cards[0]), "P%d wins the trick with %d%s",
-                          (winner + 1, rank(card), SUIT_LETTERS[suit(card)]))  # M-R5
+        if suit(cards[-1]) == suit(cards[0]):  # M-R5, told by the last card's sentence
+            self._suit_action(winner, suit(cards[0]))
+        else:  # (after an off-suit card, whose sentence tells its own action)
+            self._suit_action(winner, suit(cards[0]), "P%d wins the trick with %d%s",
+                              (winner + 1, rank(card), SUIT_LETTERS[suit(card)]))
         if self.hands[winner]:
             self.leader = winner
             self.turn = winner
@@ -553,6 +557,44 @@ class State(GameState):
             "legal": self.legal_actions() if seat == self.current_player() else [],
             "notes": list(self.notes),
         }
+
+    def move_text(self, action, viewer=-1):
+        """A move in one sentence, before it is made: a pass at its confirm (M-R2: its cards
+        named only to the passer and, once the last seat passes and all pass at once, the
+        taker), a card with what it does (M-R4, M-R5). None: the dealer's count (its note
+        tells it), a card chosen for the pass or taken back (the confirm tells them)."""
+        seat = self.turn
+        if action >= PLAY:
+            return "P%d%s" % (seat + 1, self._play_words(action - PLAY))
+        if action != CONFIRM:
+            return None
+        taker = self._pass_target(seat)
+        chosen = self.chosen[seat]
+        k = len(chosen)
+        if viewer < 0 or viewer == seat or (viewer == taker and self.passed + 1 == self.players):
+            what = cards_text(sorted(chosen))
+        else:
+            what = "%d card%s" % (k, "" if k == 1 else "s")
+        return "P%d passes %s to P%d" % (seat + 1, what, taker + 1)
+
+    def _play_words(self, card):
+        """' plays 10D and wins the trick: +1 vault crystal': what playing `card` does: off
+        suit, its own action (M-R4: a trick it ends is told by a note, the sentence kept to
+        the news row's rows); else the action of the trick it ends (M-R5)."""
+        seat = self.turn
+        trick = self.trick
+        if trick and suit(card) != suit(trick[0]):
+            return " cannot follow, plays %s: %s" % (card_text(card),
+                                                     self._suit_words(seat, suit(card)))
+        words = " plays " + card_text(card)
+        if len(trick) + 1 < self._trick_size():
+            return words
+        cards = trick + [card]
+        winner = (self.leader + trick_winner(cards)) % self.players
+        done = self._suit_words(winner, suit(cards[0]))
+        if winner == seat:
+            return "%s and wins the trick: %s" % (words, done)
+        return "%s; P%d wins the trick: %s" % (words, winner + 1, done)
 
     def action_text(self, action, viewer=-1):
         """Short words for `action` now. A viewer other than the deciding seat is not told
