@@ -34,7 +34,11 @@ def test_bots_only_game_plays_to_the_end(interpreter, seats, seed, what, options
     assert "===== Game over =====" in out
     assert re.search(r"^Winners? (\(tie\))?: ", out, re.M) or "Winner: " in out
     assert "Settlement 1 by P" in out or "Final settlement" in out
-    assert re.search(r"^  P\d: play ", out, re.M)
+    # A move in one line (issue 57): the dice placed, a turn whole, in the game's names.
+    assert re.search(r"^  P\d places blue A \d on \w+, blue B \d on \w+, red \d on \w+$", out,
+                     re.M)
+    assert re.search(r"^  P\d plays (%s) \d" % "|".join(sixgems.COLOURS), out, re.M)
+    assert not re.search(r"^  P\d: ", out, re.M)  # no picks
     assert "Your options" not in out
 
 
@@ -70,6 +74,7 @@ def test_human_sees_only_own_hands():
     the others appear as counts matching the State; lines fit 80 columns."""
     state = load("sixgems").new_game(3, 10, {"length": "6"})
     checked = [0]
+    exchanges = [0]
 
     def answer(prompt, recent):
         if "your choice" in prompt:
@@ -90,15 +95,16 @@ def test_human_sees_only_own_hands():
                         assert int(found.group(1)) == state.totals[bot]
                         assert int(found.group(2)) == len(state.hands[bot])
                         assert int(found.group(3)) == len(state.settle_hands[bot])
-                    if line.startswith("  P%d: exchange" % (bot + 1)):
-                        assert line.endswith("exchange a settlement card")
+                    if re.match(r"  P%d .*exchanges" % (bot + 1), line):  # G-T3: unnamed
+                        assert line.endswith(" exchanges a settlement card"), line
+                        exchanges[0] += 1
             checked[0] += 1
         return "1"
 
     script = Script(answer)
     assert console.run(state, ["human", "bot", "bot"], script.inp, script.out, 9)
     assert state.is_over()
-    assert checked[0] > 20
+    assert checked[0] > 20 and exchanges[0] > 3, (checked, exchanges)
 
 
 def test_settlement_results_printed_match_the_state():

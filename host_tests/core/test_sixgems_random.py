@@ -57,6 +57,11 @@ class Checker:
                 assert all(words) and len(set(words)) == len(words), words
                 other = (s.current_player() + 1) % s.players
                 assert all(s.action_text(a, other) for a in legal)
+                head = "P%d " % (s.current_player() + 1)
+                for a in legal:  # a move's sentence, seat first, or None: a step of one
+                    said = s.move_text(a, other)
+                    assert said is None or (said.startswith(head) and len(said) <= 78), said
+                    assert (said is None) == (s.move_text(a) is None)
             if self.actions % 7 == 0:  # a sample of illegal actions is refused
                 bad = rng.randbelow(300) - 5
                 if bad not in legal:

@@ -304,12 +304,12 @@ def test_wild_gem_pending_then_placed_by_its_owner_G_P4():
     assert s.action_text(sixgems.WILD + RU) == "wild gem on Ruby"
     assert s.view(1)["pending"] == [1, 0] and s.view(1)["wild"] == [[0] * 6, [0] * 6]
     refused(s, sixgems.WILD + TO)  # cannot start a colour
+    assert s.move_text(sixgems.WILD + RU, 1) == "P1 places a wild gem on Ruby"
     play(s, sixgems.WILD + RU)
     assert s.wild_colour[K(11)] == RU and s.gems(0)[RU] == 2
     # Every seat sees the placed wild gem (one, on Ruby) and the settler's new pending one.
     assert s.view(1)["wild"] == [[1, 0, 0, 0, 0, 0], [0] * 6]
     assert s.view(1)["pending"] == [0, 1]
-    assert "P1 places a wild gem on Ruby" in s.notes
     # Blue 3 on Ruby: P1 scores 2 Ruby gems; G-K3 bonus 1 colour -> 1 (results hold
     # [card, settler, bonus per seat, bonus + dice points per seat]).
     assert s.results[-1] == [K(3), 1, 1, 1, 1 + 6, 1]
@@ -417,9 +417,10 @@ def test_card_1_swap_case_a_G_K1():
     assert s.phase == sixgems.P_GIVE and s.legal_actions() == [sixgems.NO_SWAP, sixgems.GIVE + RU]
     play(s, sixgems.GIVE + RU)
     assert s.legal_actions() == [sixgems.NO_SWAP, sixgems.TAKE + 6 + TO, sixgems.TAKE + 6 + EM]
+    assert s.move_text(sixgems.TAKE + 6 + TO, 1) == "P1 swaps a Ruby gem for P2's Topaz gem"
+    assert s.move_text(sixgems.NO_SWAP) == "P1 makes no swap"
     play(s, sixgems.TAKE + 6 + TO)
     assert s.real_gems(0) == [1, 1, 0, 0, 0, 0] and s.real_gems(1) == [1, 0, 1, 0, 0, 0]
-    assert "swap: P1 swaps a Ruby gem for P2's Topaz gem" in s.notes
     # Scored after the swap: blue 1 Ruby, blue 2 Topaz.
     assert s.results[-1] == [K(1), 0, 0, 0, 3, 1]
 
@@ -557,13 +558,15 @@ def test_card_10_every_die_even_leave_out_G_K10():
     s = table(players=3, areas=[area(RU, RU, EM, EM), area(EM, EM, EM, RU), []],
               settle=[[], [K(10)], []], turn=1, dice=((RU, 2), (EM, 4), (AM, 6)))
     play(s, sixgems.SETTLE + K(10))
+    assert s.notes == ["P2 leaves out Emerald"]  # its one colour with the most: no decision
     assert s.phase == sixgems.P_LEAVE and s.current_player() == 0 and s.leave[1] == EM
     assert s.legal_actions() == [sixgems.LEAVE + RU, sixgems.LEAVE + EM]
     assert s.action_text(sixgems.LEAVE + RU) == "leave out Ruby"
+    assert s.move_text(sixgems.LEAVE + EM, 1) == "P1 leaves out Emerald"
     play(s, sixgems.LEAVE + EM)
     # P1 scores Ruby only: 2x2; P2: Ruby 1x2 (Emerald left out).
     assert s.results[-1] == [K(10), 1, 0, 0, 0, 4, 2, 0]
-    assert "P1 leaves out Emerald" in s.notes and "P2 leaves out Emerald" in s.notes
+    assert not [note for note in s.notes if "leaves out" in note]  # said once, above
 
 
 def test_card_11_no_1_or_2_G_K11():
@@ -678,3 +681,71 @@ def test_no_colour_restriction_left_after_the_swap_G_K1_G_P4():
         assert s.view(1)["wild_only"] == TO
         play(s, last)
         assert s.phase == sixgems.P_DIE and s.view(1)["wild_only"] == -1
+
+
+# ---- A move in one sentence (move_text, issue 57) ----------------------------------------------
+def test_a_turn_is_one_sentence_at_its_last_step_G_T1_G_T2_G_T3():
+    # Blue A 4 on Ruby, blue B 2 on Emerald, red 4 on Amethyst; P1 plays Emerald 4, turns
+    # blue B to 4, exchanges G-K3 (named to P1 only) or settles with G-K10 (every die even).
+    def fresh():
+        return table(hands=[[G(EM, 4), G(DI, 1)], []], dice=((RU, 4), (EM, 2), (AM, 4)),
+                     phase=sixgems.P_PLAY, settle=[[K(3), K(10)], []])
+
+    s = fresh()
+    assert s.move_text(sixgems.PLAY + G(EM, 4)) is None  # the face and the settlement to come
+    play(s, sixgems.PLAY + G(EM, 4))
+    assert s.move_text(sixgems.TURN) is None
+    play(s, sixgems.TURN)
+    exchange = sixgems.EXCHANGE + K(3)
+    assert s.move_text(exchange, 1) == (
+        "P1 plays Emerald 4, turns blue B to 4, exchanges a settlement card")
+    assert s.move_text(exchange, 0) == s.move_text(exchange) == (
+        "P1 plays Emerald 4, turns blue B to 4, exchanges card 3 Emerald")
+    assert s.move_text(sixgems.SETTLE + K(10), 1) == (
+        "P1 plays Emerald 4, turns blue B to 4, settles with card 10 Sapphire")
+    assert s.move_text(sixgems.PASS, 1) == "P1 plays Emerald 4 and turns blue B to 4"
+    play(s, sixgems.SETTLE + K(10))
+    assert not [note for note in s.notes if "settles" in note]  # said once, by the move
+    # A die moved; the face not used; no use possible (the turn's one step but the last).
+    s = fresh()
+    play(s, sixgems.PLAY + G(EM, 4), sixgems.MOVE + 2 * 7 + 6)
+    assert s.move_text(sixgems.PASS) == "P1 plays Emerald 4 and moves red to centre"
+    s = fresh()
+    play(s, sixgems.PLAY + G(EM, 4), sixgems.NO_USE)
+    assert s.move_text(exchange, 1) == "P1 plays Emerald 4 and exchanges a settlement card"
+    s = fresh()
+    play(s, sixgems.PLAY + G(DI, 1))  # no die shows 1, none on Diamond: straight to G-T3
+    assert s.phase == sixgems.P_SETTLE
+    assert s.move_text(sixgems.PASS) == "P1 plays Diamond 1"
+
+
+def test_a_turn_without_a_settlement_card_ends_at_its_card_or_face_G_T3():
+    s = table(hands=[[G(EM, 4), G(DI, 1)], []], dice=((RU, 4), (EM, 2), (AM, 4)),
+              phase=sixgems.P_PLAY)
+    assert s.move_text(sixgems.PLAY + G(DI, 1)) == "P1 plays Diamond 1"  # nothing else to do
+    assert s.move_text(sixgems.PLAY + G(EM, 4)) is None
+    play(s, sixgems.PLAY + G(EM, 4))
+    assert s.move_text(sixgems.MOVE + 0 * 7 + TO) == "P1 plays Emerald 4 and moves blue A to Topaz"
+    assert s.move_text(sixgems.NO_USE) == "P1 plays Emerald 4"
+    # No gem card left either: the settlement choice alone.
+    s = table(settle=[[K(3)], []], dice=((RU, 1), (EM, 3), (AM, 5)))
+    assert s.move_text(sixgems.PASS) == "P1 makes no settlement"
+    assert s.move_text(sixgems.SETTLE + K(3)) == "P1 settles with card 3 Emerald"
+
+
+def test_the_dice_are_one_sentence_at_the_last_G_S2_G_P5():
+    s = table(phase=sixgems.P_DIE, dice=((-1, 5), (-1, 3), (-1, 6)), decider=1, die_index=0)
+    assert s.move_text(sixgems.PLACE_DIE + RU) is None
+    play(s, sixgems.PLACE_DIE + RU)
+    assert s.move_text(sixgems.PLACE_DIE + TO, 0) is None
+    play(s, sixgems.PLACE_DIE + TO)
+    assert s.move_text(sixgems.PLACE_DIE + EM, 0) == (
+        "P2 places blue A 5 on Ruby, blue B 3 on Topaz, red 6 on Emerald")
+
+
+def test_wild_gems_kept_waiting_are_counted_G_P4():
+    s = table(players=3, areas=[area(RU), area(TO), area(EM)], settle=[[], [], [K(3)]],
+              turn=2, dice=((SA, 3), (DI, 5), (AM, 1)), wild=[(K(5), 0, -1), (K(7), 0, -1)])
+    play(s, sixgems.SETTLE + K(3))
+    assert s.current_player() == 0
+    assert s.move_text(sixgems.WAIT, 2) == "P1 keeps 2 wild gems waiting"

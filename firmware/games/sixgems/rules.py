@@ -272,6 +272,7 @@ class State(GameState):
         self.leave = [-1] * players  # G-K10: the colour each seat leaves out
         self.give = -1  # G-K1: the colour given
         self.played = -1  # G-T1: the gem card played this turn
+        self.used = NO_USE  # G-T2: what its face did (the turn's sentence tells it: move_text)
         self.moved = -1  # the die placed, moved or turned since the last roll or card played
         # (no rule: the table points at it while the bots play)
         self.die_index = 0
@@ -329,6 +330,7 @@ class State(GameState):
         self.leave = list(o.leave)
         self.give = o.give
         self.played = o.played
+        self.used = o.used
         self.moved = o.moved
         self.die_index = o.die_index
         self.turns = o.turns
@@ -418,6 +420,7 @@ class State(GameState):
         self.hands[self.turn].remove(card)
         self.areas[self.turn].append(card)
         self.played = card
+        self.used = NO_USE
         self.moved = -1
         self.phase = P_USE
         if len(self._use_actions()) == 1:
@@ -430,6 +433,7 @@ class State(GameState):
             self._end_turn()  # [project] no settlement card in hand (public): nothing to decide
 
     def _use(self, action):  # G-T2
+        self.used = action
         if action == TURN:
             die = self._die_on(colour(self.played))
             self.faces[die] = face(self.played)
@@ -448,9 +452,13 @@ class State(GameState):
         return -1
 
     def _use_actions(self):
-        f = face(self.played)
+        return self._uses(self.played)
+
+    def _uses(self, played):
+        """G-T2: the uses of gem card `played`'s face (the first: not using it)."""
+        f = face(played)
         actions = [NO_USE]
-        die = self._die_on(colour(self.played))
+        die = self._die_on(colour(played))
         if die >= 0 and self.faces[die] != f:  # [project] turning to the same face: no move
             actions.append(TURN)
         for d in range(DICE):
@@ -486,12 +494,10 @@ class State(GameState):
             self.settle_deck.insert(0, k)  # under the deck
             self._reveal()
             self.settle_hands[self.turn].append(self.settle_deck.pop())
-            self._note("%s exchanges a settlement card" % self._name(self.turn))
             self._end_turn()
         else:
             k = action - SETTLE
             self.settle_hands[self.turn].remove(k)
-            self._note("%s settles with %s" % (self._name(self.turn), settle_text(k)))
             self._begin_settlement(k)
 
     def _end_turn(self):  # G-T4
@@ -561,7 +567,6 @@ class State(GameState):
             if self.wild_owner[k] == seat and self.wild_colour[k] < 0:
                 self.wild_colour[k] = c  # fixed from now on (G-P4)
                 break
-        self._note("%s places a wild gem on %s" % (self._name(seat), COLOURS[c]))
         if self._can_place_wild(seat):
             return  # more pending wild gems: the same seat decides again
         self._next_wild()
@@ -583,6 +588,7 @@ class State(GameState):
                 tied = [c for c in range(BOARDS) if gems[c] == most]
                 if len(tied) == 1:
                     self.leave[s] = tied[0]
+                    self._note("%s leaves out %s" % (self._name(s), COLOURS[tied[0]]))
                 else:
                     self.queue.append(s)
             if self.queue:
@@ -635,8 +641,6 @@ class State(GameState):
         self.areas[other].remove(theirs)
         self.areas[me].append(theirs)
         self.areas[other].append(mine)
-        self._note("swap: %s swaps a %s gem for %s's %s gem"
-                   % (self._name(me), COLOURS[d], self._name(other), COLOURS[c]))
         for seat in (me, other):  # a placed wild gem needs a real gem of its colour
             real = self.real_gems(seat)
             for k in range(SETTLE_CARDS):
@@ -656,7 +660,6 @@ class State(GameState):
 
     def _give_or_take(self, action):
         if action == NO_SWAP:
-            self._note("swap: %s makes no swap" % self._name(self.turn))
             self._score()
         elif self.phase == P_GIVE:
             self.give = action - GIVE
@@ -697,10 +700,6 @@ class State(GameState):
             total = self.totals[s] + result[s]
             self.totals[s] = total if total > 0 else 0  # G-P3: never below 0
         self.results.append([k, settler] + bonus + result)
-        if k == 9:
-            for s in range(n):
-                if self.leave[s] >= 0:
-                    self._note("%s leaves out %s" % (self._name(s), COLOURS[self.leave[s]]))
         for s in range(n):
             self._note("%s: %+d (bonus %d) -> %d"
                        % (self._name(s), result[s], bonus[s], self.totals[s]))
@@ -845,6 +844,64 @@ class State(GameState):
             "legal": self.legal_actions() if seat == self.current_player() else [],
             "notes": list(self.notes),
         }
+
+    def move_text(self, action, viewer=-1):
+        """A move in one sentence, before it is made: the dice at the last one placed (G-S2,
+        G-P5), a turn whole at its last step (G-T1..G-T3: the settlement card exchanged
+        named only to its holder), a wild gem placed or kept waiting (G-P4), the swap at
+        the gem taken (G-K1), a colour left out (G-K10). None: a die before the last, a card
+        played or its face used while the turn goes on, the gem given for a swap."""
+        seat = self.current_player()
+        phase = self.phase
+        if phase == P_DIE:
+            if self.die_index < DICE - 1:
+                return None
+            dice = ["%s %d on %s" % (die_text(d), self.faces[d], COLOURS[self.boards[d]])
+                    for d in range(DICE - 1)]
+            words = "places %s, %s" % (", ".join(dice), self.action_text(action))
+        elif phase <= P_SETTLE:  # a turn: a card played, its face used, a settlement or not
+            if (phase == P_PLAY and len(self._uses(action - PLAY)) > 1) \
+                    or (phase < P_SETTLE and self.settle_hands[seat]):
+                return None  # the turn goes on
+            words = self._turn_words(action, seat == viewer or viewer < 0)
+        elif phase == P_WILD:
+            n = self.pending(seat)
+            words = ("keeps %d wild gem%s waiting" % (n, "" if n == 1 else "s")
+                     if action == WAIT else "places a wild gem on " + COLOURS[action - WILD])
+        elif action == NO_SWAP:
+            words = "makes no swap"
+        elif phase == P_GIVE:
+            return None  # the gem taken tells the swap
+        elif phase == P_TAKE:
+            other, c = divmod(action - TAKE, BOARDS)
+            words = "swaps a %s gem for P%d's %s gem" % (COLOURS[self.give], other + 1, COLOURS[c])
+        else:
+            words = "leaves out " + COLOURS[action - LEAVE]
+        return "P%d %s" % (seat + 1, words)
+
+    def _turn_words(self, action, named):
+        """'plays Ruby 6, turns blue B to 6, exchanges a settlement card': this turn's steps
+        (G-T1..G-T3) with `action`, the last; the card exchanged `named` or not."""
+        played = action - PLAY if action >= PLAY else self.played
+        use = action if self.phase == P_USE else self.used if self.phase == P_SETTLE else -1
+        parts = ["plays " + gem_text(played)] if played >= 0 else []
+        if use == TURN:  # (the die on the card's colour, to its face)
+            parts.append("turns %s to %d" % (die_text(self._die_on(colour(played))),
+                                             face(played)))
+        elif use >= MOVE:  # (a die showing the card's face)
+            target = (use - MOVE) % 7
+            parts.append("moves %s to %s" % (die_text((use - MOVE) // 7),
+                                             board_text(CENTRE if target == 6 else target)))
+        if action >= EXCHANGE and action < PLAY:
+            parts.append("exchanges " + (settle_text(action - EXCHANGE) if named
+                                         else "a settlement card"))
+        elif action >= SETTLE and action < PLAY:
+            parts.append("settles with " + settle_text(action - SETTLE))
+        elif not parts:
+            parts.append("makes no settlement")
+        if len(parts) == 2:
+            return parts[0] + " and " + parts[1]
+        return ", ".join(parts)  # (three: a console line of 80 columns at most)
 
     def action_text(self, action, viewer=-1):
         """Short words for `action` now. A settlement card put under the deck is named only
