@@ -78,6 +78,9 @@ def test_diamonds_points_at_the_card_it_names_and_outlines_the_rest():
                 dull.append(diamonds.card_text(card))
 
         def check(action, spot):
+            if isinstance(action, tuple):  # the likely pass (M-R2): at its first card
+                assert action[0].startswith("pass ") and action[2] == action[1][0], action
+                action = screens.aim(action)
             base = base_of(action)
             if base is None:  # the pass count, the confirm: nothing on the table
                 assert pointed(sim) is None, (action, sim.texts())
@@ -131,7 +134,7 @@ def test_diamonds_points_into_a_suit_that_wraps():
     picks = []
 
     def check(action, spot):
-        if base_of(action) == diamonds.PICK:
+        if not isinstance(action, tuple) and base_of(action) == diamonds.PICK:
             check_card(sim, action)
             picks.append(action)
 

@@ -35,9 +35,9 @@ shot scores-pybadge --board pybadge --game diams --seats bot:normal,bot:normal,b
     --seed 4 --keys ""
 shot results-picodisplay --board picodisplay --game diamonds --seats bot:normal,bot:normal \
     --seed 5 --keys A,A,A
-# Between two humans: P1's hand shown, "pass 3 cards", three cards chosen, passed: P2's turn.
+# Between two humans: P1's hand shown, "pass 3 cards", the likely pass: P2's turn.
 shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 6 \
-    --keys A,A,A,A,A,A
+    --keys A,A,A
 shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \
     --keys A,START,DOWN,DOWN,A,DOWN
 # The crash screen: drawing runs out of memory (twice) at the second key; the game is saved.
