@@ -303,11 +303,11 @@ def run_sim(args, tmp_path, env=None):
 def test_sim_headless_writes_a_png_per_key_and_prints_the_screen(tmp_path):
     shots = tmp_path / "shots"
     done = run_sim(["--headless", "--no-save", "--board", "picodisplay", "--game", "sixgems",
-                    "--seats", "human,bot:easy", "--keys", "DOWN,A,SELECT", "--shots",
-                    str(shots), "--print"], tmp_path)
+                    "--seats", "human,bot:easy", "--keys", "UP,A,SELECT", "--shots",
+                    str(shots), "--print"], tmp_path)  # (UP: the last card, a die)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in shots.iterdir())
-    assert names == ["000-start.png", "001-DOWN.png", "002-A.png", "003-SELECT.png"]
+    assert names == ["000-start.png", "001-UP.png", "002-A.png", "003-SELECT.png"]
     png = (shots / "002-A.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert png[16:24] == b"\x00\x00\x00\xf0\x00\x00\x00\x87"  # 240 x 135

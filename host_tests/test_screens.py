@@ -727,7 +727,8 @@ def test_the_choice_sits_on_barred_rows_at_the_bottom_one_or_two_as_its_words_ne
         table = sim.app.screen
         match = sim.app.match
         top = grid.rows - table.choice_rows
-        needs = [len(wrap(match.text(a, match.current()), grid.cols - 1)) for a in table.legal]
+        needs = [len(wrap(table.words(a, match.current()), grid.cols - 1))
+                 for a in table.legal]  # (an action's words, or a shortcut's own)
         assert table.choice_rows == max(needs)
         for _ in range(min(4, len(table.legal))):
             two = needs[table.cursor] > 1

@@ -2,15 +2,22 @@
 # the order they are likely. The rules: G-T2 (use the face), G-T3 (settle), G-P3 (what a gem
 # scores), G-P4 (wild gems), G-S2 / G-P5 (placing the dice).
 from app_driver import choice_text, make_sim, screen, setup_game, to_decision
-from table_checks import choice_decisions, played
+from table_checks import choice_decisions, played, shortcuts
 
 from firmware import buttons
+from firmware.bots import make_bot
 from firmware.games.sixgems import choices as sixgems_choices
 from firmware.games.sixgems import rules as sixgems
 
 
 def decisions(module, seeds, moves=200):
-    """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats."""
+    """(state, view, legal, choices) at the decisions of random games of 2 to 4 seats, the
+    table's shortcuts left out (below)."""
+    for state, view, legal, choices in with_shortcuts(module, seeds, moves):
+        yield state, view, legal, [c for c in choices if not isinstance(c, tuple)]
+
+
+def with_shortcuts(module, seeds, moves=200):
     return choice_decisions(module.new_game, sixgems_choices.choices, seeds, moves,
                             lambda seed: 2 + seed % 3)
 
@@ -131,3 +138,71 @@ def test_sixgems_a_wild_gem_goes_first_where_the_dice_make_it_dearest_G_P3_G_P4(
         assert choices[-1] == sixgems.WAIT and worth == sorted(worth, reverse=True), worth
         seen += len(set(worth)) > 1
     assert seen > 5, seen
+
+
+def normal_run(state, stop):
+    """The normal bot's decisions for the seat on turn from `state` while it stays on turn
+    and stop(state before the decision) is False (a copy is played)."""
+    probe = state.clone()
+    seat = probe.current_player()
+    bot = make_bot("sixgems", seat, "normal", 1)
+    run = []
+    while probe.current_player() == seat and not stop(probe):
+        action = bot.choose(probe.view(seat))
+        run.append(action)
+        probe.apply(action)
+    return run
+
+
+def test_sixgems_the_three_dice_as_a_normal_bot_places_them_are_one_choice_first_G_S2_G_P5():
+    # Issue 57, four presses: at the first die, the three placed as a normal bot would
+    # (each where it widens the placer's lead most, G-P3), one pick, first; the dice one by
+    # one after it. Guards: another die's board, a die left out, the shortcut at a later die.
+    seen = 0
+    for state, view, _legal, choices in with_shortcuts(sixgems, range(1, 30), 300):
+        cuts = shortcuts(choices)
+        if view["phase"] != "dice" or view["die_index"] > 0:
+            assert not [c for c in cuts if c[0].startswith("dice")], cuts
+            continue
+        words, actions, aim = choices[0]
+        assert actions == normal_run(state, lambda s: s.phase != sixgems.P_DIE), words
+        assert aim == actions[0] and played(state, actions) is not None
+        boards = [sixgems.SHORT[a - sixgems.PLACE_DIE] for a in actions]
+        assert words == "dice: A %s, B %s, red %s" % tuple(boards), words
+        assert choices[1:] == [c for c in choices[1:] if not isinstance(c, tuple)]
+        seen += 1
+    assert seen > 10, seen
+
+
+def test_sixgems_the_likely_whole_settlement_is_one_choice_second_G_T1_G_T2_G_T3():
+    # Issue 57, four presses: at the card to play, or the face's use, the settlement a
+    # normal bot would make from here (its card, its use of the face, the settlement card:
+    # G-T1..G-T3), as one pick one DOWN from the first: A alone still plays the likely card
+    # and settles nothing (below). Guards: offered when the bot would exchange or pass, a
+    # step other than the bot's, the words naming another card, the shortcut first.
+    seen = {}
+    for state, view, _legal, choices in with_shortcuts(sixgems, range(1, 60), 300):
+        phase = view["phase"]
+        cuts = [c for c in shortcuts(choices) if c[0].startswith("settle")]
+        if phase not in ("play", "use"):
+            assert cuts == [], (phase, cuts)
+            continue
+        run = normal_run(state, lambda s: s.phase not in (sixgems.P_PLAY, sixgems.P_USE,
+                                                          sixgems.P_SETTLE))
+        ends = [i for i in range(len(run))
+                if run[i] == sixgems.PASS or sixgems.SETTLE <= run[i] < sixgems.PLAY]
+        run = run[:ends[0] + 1] if ends else run  # to the turn's settlement or not
+        if not (run and sixgems.SETTLE <= run[-1] < sixgems.EXCHANGE and len(run) > 1):
+            assert cuts == [], (run, cuts)
+            continue
+        assert len(cuts) == 1 and choices[1] == cuts[0], choices
+        words, actions, aim = cuts[0]
+        assert actions == run and aim == actions[0], (actions, run)
+        k = run[-1] - sixgems.SETTLE
+        head = "settle %d %s: " % (k + 1, sixgems.COLOURS[sixgems.SETTLE_COLOURS[k]])
+        assert words.startswith(head), words
+        if phase == "play":
+            assert words[len(head):].startswith("play " + sixgems.gem_text(run[0] - sixgems.PLAY))
+        assert len(words) <= 50  # two rows of the choice at 160x128
+        seen[phase] = seen.get(phase, 0) + 1
+    assert seen.get("play", 0) > 5 and seen.get("use", 0) > 5, seen

@@ -1,7 +1,9 @@
 # SIXGEMS's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
-# in the order a player likely takes them. Loaded for a human's decision only (a board's
-# heap).
+# in the order a player likely takes them, and shortcuts ((words, actions, aim): several
+# actions as one pick): the three dice placed, the likely whole settlement. Loaded for a
+# human's decision only (a board's heap).
 from firmware.games.sixgems import rules
+from firmware.games.sixgems.bot import Bot  # (on the heap already while bots play)
 
 # The choice that does nothing (not using the face, the wild gems kept waiting, no swap):
 # the rules list it first, the table last (one UP from the first), so a new step starts on
@@ -64,18 +66,97 @@ def _by(legal, value):
     return sorted(legal, key=lambda a: (-value(a) * 2 + (a in PASSIVE)) * 1024 + a)
 
 
+def dice(view):
+    """'dice: A Sa, B Di, red Ru': the three dice placed as one pick (G-S2, G-P5), each where
+    it widens the viewer's lead most with the later ones in the centre (edge), as a normal
+    bot places them: (words, actions, aim)."""
+    boards = list(view["boards"])
+    actions = []
+    for d in range(rules.DICE):
+        best = -1
+        top = 0
+        for b in range(rules.BOARDS):
+            if b not in boards[:d]:
+                boards[d] = b
+                value = edge(view, boards[:d + 1] + [rules.CENTRE] * (rules.DICE - d - 1),
+                             view["faces"])
+                if best < 0 or value > top:  # (the first of equals, as the bot)
+                    best = b
+                    top = value
+        boards[d] = best
+        actions.append(rules.PLACE_DIE + best)
+    return ("dice: A %s, B %s, red %s" % tuple([rules.SHORT[b] for b in boards]), actions,
+            actions[0])
+
+
+def settlement(view):
+    """'settle 11 Amethyst: play Sapphire 6, blue B to Am': the rest of the turn as one
+    pick, when a normal bot would end it in a settlement (G-T1..G-T3): its decisions on the
+    views the turn's steps would show (the card played, the dice its face moved), each
+    step's choices as the rules give them; or None."""
+    seat = view["seat"]
+    if not view["settle_hand"]:
+        return None  # (the turn ends without G-T3)
+    bot = Bot(seat)
+    step = dict(view)  # (the next step's view: only what the turn changes is new)
+    actions = []
+    played = view["played"]
+    if view["phase"] == "play":
+        played = bot.choose(view) - rules.PLAY
+        actions.append(rules.PLAY + played)
+        real = [list(gems) for gems in view["real"]]
+        real[seat][rules.colour(played)] += 1
+        step["real"] = real
+        step["played"] = played
+        step["phase"] = "use"
+        step["legal"] = rules.uses(view["boards"], view["faces"], played)
+    if len(step["legal"]) > 1:  # (one: the face has no use, the rules go on to G-T3)
+        actions.append(bot.choose(step))
+        step["boards"], step["faces"] = after(step, actions[-1])
+    wild = view["wild"]
+    gems = [[step["real"][s][c] + wild[s][c] for c in range(rules.BOARDS)]
+            for s in range(view["players"])]
+    step["phase"] = "settle"
+    step["legal"] = rules.settle_actions(view["settle_hand"], step["boards"], step["faces"],
+                                         gems, view["totals"], seat, view["settle_deck"])
+    k = bot.choose(step) - rules.SETTLE
+    if not 0 <= k < rules.SETTLE_CARDS:
+        return None
+    words = []
+    for action in actions:
+        if action >= rules.PLAY:
+            words.append("play " + rules.gem_text(played))
+        elif action == rules.TURN:
+            words.append("%s to %d" % (rules.die_text(view["boards"].index(
+                rules.colour(played))), rules.face(played)))
+        elif action >= rules.MOVE:  # (never the centre: G-P1)
+            die, target = divmod(action - rules.MOVE, 7)
+            words.append("%s to %s" % (rules.die_text(die), rules.SHORT[target]))
+    actions.append(rules.SETTLE + k)
+    return ("settle %d %s: %s" % (k + 1, rules.COLOURS[rules.SETTLE_COLOURS[k]],
+                                   ", ".join(words)), actions, actions[0])
+
+
 def choices(view, legal):
     """The choices of a decision, the one that does nothing last (PASSIVE; settling keeps
     the rules' order, no settlement first); the likely first:
-    a die where it widens the viewer's lead most (edge), a gem card of the dearest colour
-    (worth), the face's use that leaves the best lead, a wild gem's dearest colour."""
+    a die where it widens the viewer's lead most (edge), the three at once first (dice), a
+    gem card of the dearest colour (worth), the face's use that leaves the best lead, a
+    wild gem's dearest colour; the likely whole settlement one DOWN from the first card or
+    use (settlement: A pressed through a turn settles nothing, G-T3)."""
     if len(legal) > 1 and legal[0] in PASSIVE:
         legal = legal[1:] + legal[:1]
     phase = view["phase"]
-    if phase == "dice" or phase == "use":
-        return _by(legal, lambda a: edge(view, *after(view, a)))
-    if phase == "play":
-        return _by(legal, lambda a: worth(view, rules.colour(a - rules.PLAY)))
+    if phase == "dice":
+        ordered = _by(legal, lambda a: edge(view, *after(view, a)))
+        return [dice(view)] + ordered if view["die_index"] == 0 else ordered
+    if phase == "use" or phase == "play":
+        if phase == "use":
+            ordered = _by(legal, lambda a: edge(view, *after(view, a)))
+        else:
+            ordered = _by(legal, lambda a: worth(view, rules.colour(a - rules.PLAY)))
+        whole = settlement(view)
+        return ordered[:1] + [whole] + ordered[1:] if whole is not None else ordered
     if phase == "wild":
         return sorted(legal, key=lambda a: 999 if a == rules.WAIT
                       else -worth(view, a - rules.WILD) * 16 + a)

@@ -242,6 +242,41 @@ def bonuses(k, boards, faces, gems_all, totals, settler):
     return out
 
 
+def uses(boards, faces, played):
+    """G-T2: the uses of gem card `played`'s face with the dice as they lie (the first: not
+    using it; a die moved: MOVE + die * 7 + its board, 6 the centre)."""
+    f = face(played)
+    actions = [NO_USE]
+    c = colour(played)
+    for d in range(DICE):  # [project] turning to the same face: no move
+        if boards[d] == c and faces[d] != f:
+            actions.append(TURN)
+    for d in range(DICE):
+        if faces[d] != f:
+            continue
+        for target in range(BOARDS):
+            if target not in boards:
+                actions.append(MOVE + d * 7 + target)
+        if boards[d] != CENTRE:
+            actions.append(MOVE + d * 7 + 6)
+    return actions
+
+
+def settle_actions(hand, boards, faces, gems_all, totals, seat, deck):
+    """G-T3: the choices of `seat` holding settlement cards `hand`, `deck` cards in the
+    settlement deck: no settlement, a settlement whose condition holds (G-P1: every die on
+    a board), an exchange (not with an empty deck [project])."""
+    actions = [PASS]
+    if CENTRE not in boards:
+        for k in hand:
+            if condition(k, boards, faces, gems_all, totals, seat):
+                actions.append(SETTLE + k)
+    if deck:
+        for k in hand:
+            actions.append(EXCHANGE + k)
+    return sorted(actions)
+
+
 # ---- Game -------------------------------------------------------------------------------
 def new_game(players, seed, options=None):
     check_players(players, MIN_PLAYERS, MAX_PLAYERS)
@@ -452,38 +487,11 @@ class State(GameState):
         return -1
 
     def _use_actions(self):
-        return self._uses(self.played)
-
-    def _uses(self, played):
-        """G-T2: the uses of gem card `played`'s face (the first: not using it)."""
-        f = face(played)
-        actions = [NO_USE]
-        die = self._die_on(colour(played))
-        if die >= 0 and self.faces[die] != f:  # [project] turning to the same face: no move
-            actions.append(TURN)
-        for d in range(DICE):
-            if self.faces[d] != f:
-                continue
-            for target in range(BOARDS):
-                if self._die_on(target) < 0:
-                    actions.append(MOVE + d * 7 + target)
-            if self.boards[d] != CENTRE:
-                actions.append(MOVE + d * 7 + 6)
-        return actions
+        return uses(self.boards, self.faces, self.played)
 
     def _settle_actions(self):
-        seat = self.turn
-        actions = [PASS]
-        hand = self.settle_hands[seat]
-        if CENTRE not in self.boards:  # G-P1
-            gems_all = self._all_gems()
-            for k in hand:
-                if condition(k, self.boards, self.faces, gems_all, self.totals, seat):
-                    actions.append(SETTLE + k)
-        if self.settle_deck:  # [project] exchanging with an empty deck changes nothing
-            for k in hand:
-                actions.append(EXCHANGE + k)
-        return sorted(actions)
+        return settle_actions(self.settle_hands[self.turn], self.boards, self.faces,
+                              self._all_gems(), self.totals, self.turn, len(self.settle_deck))
 
     def _settle_choice(self, action):  # G-T3
         if action == PASS:
@@ -860,7 +868,7 @@ class State(GameState):
                     for d in range(DICE - 1)]
             words = "places %s, %s" % (", ".join(dice), self.action_text(action))
         elif phase <= P_SETTLE:  # a turn: a card played, its face used, a settlement or not
-            if (phase == P_PLAY and len(self._uses(action - PLAY)) > 1) \
+            if (phase == P_PLAY and len(uses(self.boards, self.faces, action - PLAY)) > 1) \
                     or (phase < P_SETTLE and self.settle_hands[seat]):
                 return None  # the turn goes on
             words = self._turn_words(action, seat == viewer or viewer < 0)
