@@ -85,6 +85,10 @@ class History:
     def __getitem__(self, i):
         if isinstance(i, slice):
             return list(self)[i]
+        return self.at(i)
+
+    def at(self, i):
+        """The action at index `i` (from the end when negative)."""
         if i < 0:
             i += self.count
         if not 0 <= i < self.count:
@@ -140,6 +144,9 @@ class GameState:
         raise NotImplementedError
 
     def scores(self):
+        raise NotImplementedError
+
+    def action_text(self, action, viewer=-1):
         raise NotImplementedError
 
     def rounds_scored(self):

@@ -604,7 +604,7 @@ class State(GameState):
                 at = len(history) - 1
                 while picked >= 0:  # this move's picks: the history's last ones
                     moved[picked] += 1
-                    picked = history[at] - CRYSTAL if at >= 0 else -1
+                    picked = history.at(at) - CRYSTAL if at >= 0 else -1
                     at -= 1
                 self._note(self._moved_text(moved))
             self._to_act()
