@@ -222,6 +222,7 @@ class State(GameState):
         self.group = other.group
         self.target = other.target
         self.left = other.left
+        self.shifted = other.shifted
         self.mined = list(other.mined)
         self.moved = other.moved
 
@@ -240,6 +241,7 @@ class State(GameState):
         self.group = 0  # bitmask: its dice
         self.target = -1  # the other player of a transfer / steal
         self.left = 0  # crystals still to move (return, chest, give, take)
+        self.shifted = 0  # ...and those moved so far, 4 bits a kind (the move's note)
         self.mined = [0] * NKINDS  # hammer: just-mined crystals that may still go back
 
     # ---- Mining ----
@@ -577,17 +579,17 @@ class State(GameState):
             to = self.target if phase == P_GIVE else self.turn
             self.moved = IN_CART + to * 8 + kind
         self.left -= 1
+        self.shifted += 1 << (4 * kind)
 
     def _move(self, kind):
         self._move_one(kind)
-        self._settle(kind)
+        self._settle()
 
-    def _settle(self, picked=-1):
+    def _settle(self):
         """Finish a crystal move when no choice is left (everything goes, or one kind only),
-        and once it is done say it whole in one note: the crystals picked (the history's
-        last picks, and `picked` now) with those moved by themselves."""
+        and once it is done say it whole in one note: every crystal it moved, picked or by
+        itself (self.shifted: in the state, so a sampled world says the same)."""
         source, _ = self._source_dest()
-        moved = [0] * NKINDS
         if self.left > 0:
             kinds = 0
             for kind in range(NKINDS):
@@ -597,16 +599,10 @@ class State(GameState):
                 for kind in range(NKINDS):
                     while self.left > 0 and source[kind] > 0:
                         self._move_one(kind)
-                        moved[kind] += 1
         if self.left == 0:
             if not self.quiet:  # (a search's playouts read no notes)
-                history = self.history
-                at = len(history) - 1
-                while picked >= 0:  # this move's picks: the history's last ones
-                    moved[picked] += 1
-                    picked = history.at(at) - CRYSTAL if at >= 0 else -1
-                    at -= 1
-                self._note(self._moved_text(moved))
+                shifted = self.shifted
+                self._note(self._moved_text([(shifted >> (4 * k)) & 15 for k in range(NKINDS)]))
             self._to_act()
 
     def _moved_text(self, moved):
@@ -654,6 +650,7 @@ class State(GameState):
             "action": self.kind,
             "target": self.target,
             "left": self.left,
+            "shifted": self.shifted,
             "mined": list(self.mined),
             "moved": self.moved,
             "scores": self.scores(),
@@ -755,6 +752,7 @@ def sample_state(view, rng):
     s.group = _bits(view["group"])
     s.target = view["target"]
     s.left = view["left"]
+    s.shifted = view["shifted"]
     s.mined = list(view["mined"])
     s.moved = view["moved"]
     return s
