@@ -130,9 +130,30 @@ def choice_text(sim):
     return (rows[-2][1:] + " " + rows[-1].strip()).strip()
 
 
+CURSOR_KEYS = (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT)
+
+
+def keys_to(table, index):
+    """The fewest cursor keys that take the table's cursor to choice `index`, as the screen
+    itself moves it (TableScreen.moved: the list round, or a game's placer over its board),
+    then A. An AssertionError if the screen offers no way there."""
+    paths = {table.cursor: []}
+    todo = [table.cursor]
+    while todo and index not in paths:
+        cursor = todo.pop(0)
+        for key in CURSOR_KEYS:
+            to = table.moved(key, cursor)
+            if to >= 0 and to not in paths:
+                paths[to] = paths[cursor] + [key]
+                todo.append(to)
+    assert index in paths, ("no keys reach choice %d" % index, table.legal)
+    return paths[index] + [buttons.A]
+
+
 def choose(sim, choice):
     """On the table at a human's decision: move the cursor to `choice` (a legal action, or a
-    shortcut of the table: (words, actions)) and press A. An action the table offers only
+    shortcut of the table: (words, actions)) by the keys the screen takes (keys_to) and
+    press A. An action the table offers only
     as the start of shortcuts (Quartz's 'pickaxe' as 'pickaxe with 2 dice') is chosen as
     the first of them. Checks that the screen showed the choice's words before pressing,
     and that exactly its actions were played. The actions played."""
@@ -141,10 +162,9 @@ def choose(sim, choice):
     choices = table.legal
     if choice not in choices:
         choice = [c for c in choices if isinstance(c, tuple) and c[1][0] == choice][0]
-    index = choices.index(choice)
-    steps = (index - table.cursor) % len(choices)
-    for _ in range(steps):
-        sim.press(buttons.DOWN)
+    keys = keys_to(table, choices.index(choice))
+    for key in keys[:-1]:
+        sim.press(key)
     words = table.words(choice, match.current())
     shown = choice_text(sim)
     said = " ".join(words.split())[:20]
@@ -153,6 +173,6 @@ def choose(sim, choice):
     assert shown.startswith(said), (words, shown)
     before = len(match.state.history)
     actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
-    sim.press(buttons.A)
+    sim.press(keys[-1])
     assert list(match.state.history[before:before + len(actions)]) == actions
     return actions

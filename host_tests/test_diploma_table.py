@@ -149,7 +149,7 @@ def test_the_hexes_a_placement_can_pick_show_a_plus_and_carry_those_actions():
             assert c.chars[cell - 1] == canvas.SPACE and c.tiles[cell - 1] == 0  # the pointer's
         else:
             assert chars != " + " and marks_at(c, cell) == []
-    assert c.texts()[0].startswith("Place it on a +")
+    assert c.texts()[0].startswith("^v hex <> turn")  # the placer's keys (the + hexes)
 
 
 def test_steps_are_marked_on_the_hexes_they_go_to():
@@ -361,6 +361,25 @@ def test_say_draws_a_placement_with_its_tile_at_its_rotation():
     assert c.row_text(0) == "step to h4" and not any(c.tiles)
 
 
+def test_say_draws_the_tile_of_a_logged_move_in_place_of_the_word_tile():
+    # The log's sentences name colours (rules.move_text): "a red tight tile" shows the kind's
+    # picture over "tile", once (a grey one too); words with no tile stay plain.
+    c = canvas.Canvas(40, 3)
+    c.at(0, 0)
+    diploma_table.say(c, "P3 lays a red tight tile on hex 1")
+    assert c.row_text(0) == "P3 lays a red tight \\_/ on hex 1"
+    assert [c.tile_at(0, col) for col in range(20, 23)] == [canvas.tile(canvas.SOLID,
+                                                                         canvas.RED)] * 3
+    assert sum(1 for col in range(40) if c.tile_at(0, col)) == 3
+    c.at(1, 0)
+    diploma_table.say(c, "P2 discards a grey wide tile")
+    assert c.row_text(1) == "P2 discards a grey wide /--"
+    assert sum(1 for col in range(40) if c.tile_at(1, col)) == 3
+    c.at(2, 0)
+    diploma_table.say(c, "P2 takes the red 4 die")
+    assert c.row_text(2) == "P2 takes the red 4 die" and not any(c.tiles[80:])
+
+
 def test_choices_put_a_loop_closing_placement_first_then_those_joining_lines():
     counted = 0
     for seed in range(12):
@@ -371,7 +390,7 @@ def test_choices_put_a_loop_closing_placement_first_then_those_joining_lines():
         legal = view["legal"]
         order = diploma_choices.choices(view, legal)
         assert sorted(order) == sorted(legal)
-        worth = [diploma_choices.joins(view, a) for a in order]
+        worth = [diploma_choices.place_joins(view, a) for a in order]
         assert worth == sorted(worth, reverse=True)
         counted += 1
     assert counted > 5
@@ -393,3 +412,28 @@ def test_choices_draft_the_best_die_and_produce_with_the_die_that_beats_the_judg
     first = diploma_choices.choices(view, view["legal"])[0] - diploma.DRAFT
     assert view["dice_val"][first] >= max(view["dice_val"][a - diploma.DRAFT]
                                           for a in view["legal"]) - 1
+
+
+def test_choices_in_a_placement_put_a_fitting_tile_first_and_ending_it_one_up_away():
+    # P-P: the tiles that fit first (the one joining more lines before a lone one), the
+    # steps to where more of the hand fits next; ending the phase is the list's last choice
+    # (UP once from the first) and buying a tile the one before it; with an empty hand,
+    # buying comes first.
+    state, seat = placing_state()
+    state.boards[seat][1] = diploma.sample_tile(diploma.GREY * 3 + 0)
+    state.rots[seat][1] = 0  # west-east: a line end into hex 2, next to the pawn
+    state.tiles[seat] = [diploma.sample_tile(diploma.MANA_KIND), diploma.sample_tile(2)]
+    state.gold[seat] = 9
+    state.moves = 2
+    view = state.view(seat)
+    order = diploma_choices.choices(view, view["legal"])
+    assert sorted(order) == sorted(view["legal"])
+    assert order[-1] == diploma.END and order[-2] == diploma.BUY
+    tiles = [a for a in order if diploma.TILE <= a < diploma.PLACE]
+    assert order[:len(tiles)] == tiles and tiles[0] == diploma.TILE + 2  # R tight: joins
+    steps = [a for a in order if diploma.STEP <= a < diploma.JUMP]
+    assert order[len(tiles):len(tiles) + len(steps)] == steps
+    state.tiles[seat] = []
+    view = state.view(seat)
+    order = diploma_choices.choices(view, view["legal"])
+    assert order[0] == diploma.BUY and order[-1] == diploma.END

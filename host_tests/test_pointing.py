@@ -6,7 +6,7 @@
 import re
 
 import pytest
-from app_driver import make_sim, setup_game, to_decision
+from app_driver import keys_to, make_sim, setup_game, to_decision
 
 from firmware import buttons
 from firmware.core.prng import Prng
@@ -56,12 +56,14 @@ def thing(c, row, col):
 
 
 def walk(sim, check):
-    """At the human's decision: the cursor over every choice (DOWN), check(action, spot)."""
+    """At the human's decision: the cursor over every choice (by the keys the screen takes:
+    DOWN down the list, a placer's keys over a board), check(action, spot)."""
     table = sim.app.screen
     legal = list(table.legal)
-    for _ in range(len(legal)):
+    for index in range(len(legal)):
+        for key in keys_to(table, index)[:-1]:
+            sim.press(key)
         check(legal[table.cursor], table.spot())
-        sim.press(buttons.DOWN)
 
 
 def decisions(game, seed, count, visit):
@@ -78,10 +80,8 @@ def decisions(game, seed, count, visit):
         visit(sim)
         table = sim.app.screen
         legal = table.legal
-        pick = rng.randbelow(len(legal))
-        while table.cursor != pick:
-            sim.press(buttons.DOWN)
-        sim.press(buttons.A)
+        for key in keys_to(table, rng.randbelow(len(legal))):
+            sim.press(key)
         if not isinstance(sim.app.screen, screens.TableScreen) and sim.app.match.over():
             break
     return sim
@@ -238,9 +238,8 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
             sim.press(buttons.A)
             continue
         if match.human_turn():
-            pick = rng.randbelow(len(table.legal))
-            while table.cursor != pick:
-                sim.press(buttons.DOWN)
+            for key in keys_to(table, rng.randbelow(len(table.legal)))[:-1]:
+                sim.press(key)
             sim.frame(buttons.A)  # (no settling: the bots' moves are watched frame by frame)
             sim.frame(0)
             continue

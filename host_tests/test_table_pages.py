@@ -12,7 +12,7 @@
 import re
 
 import pytest
-from app_driver import BOARDS, make_sim, setup_game, to_decision
+from app_driver import BOARDS, keys_to, make_sim, setup_game, to_decision
 
 from firmware import buttons
 from firmware.core import GAMES, about
@@ -175,7 +175,13 @@ def check_decision(sim, game, wrapped):
     # 2. Your own things on page 1, as drawn.
     own = PROBES[game](body)
     assert own > 0, ("the probe found none of P1's own things", where, body)
-    assert rows[1:1 + own] == body[:own], ("P1's own things pushed off page 1", where, rows, body)
+    shown = rows[1:1 + own]
+    spot = table.spot() if table.placer is not None else -1
+    if 0 <= spot < own * sim.app.cols:  # (a placer's preview over the body: not compared)
+        row, col = divmod(spot, sim.app.cols)
+        for lines in (shown, body):
+            lines[row] = (lines[row][:col].ljust(col) + "###" + lines[row][col + 3:]).rstrip()
+    assert shown == body[:own], ("P1's own things pushed off page 1", where, rows, body)
     # 1. The news and its counter, on each page.
     shown = check_news(sim, rows, news, where) if news else "none"
     pages = page_count(sim)
@@ -225,8 +231,6 @@ def test_own_things_stay_on_page_1_and_pages_and_counters_keep_sentences_whole(
         seen[check_decision(sim, game, wrapped)] += 1
         seen["paged"] += page_count(sim) > 1
         table = sim.app.screen
-        target = rng.randbelow(len(table.legal))
-        while table.cursor != target:
-            sim.press(buttons.DOWN)
-        sim.press(buttons.A)
+        for key in keys_to(table, rng.randbelow(len(table.legal))):
+            sim.press(key)
     assert seen["whole"] > 0 and seen["paged"] > 0, seen  # (the checks had news and pages)

@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # Screenshots of the handheld app for docs/screenshots (make shots): the simulator headless
-# with a key script per picture, keeping the last shot. Argument: the Python to run it with.
+# with a key script per picture, keeping the last shot. Argument: the Python to run it with;
+# then, optionally, the names of the pictures to make (only those: e.g.
+# `bash tools/shots.sh .venv/bin/python diploma-place-pybadge`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${1:-.venv/bin/python}"
+shift || true
+ONLY=" $* "  # the pictures asked for ("  ": all of them)
 OUT=docs/screenshots
 mkdir -p "$OUT"
+
+wanted() {  # name: whether to make that picture
+    [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $1 "* ]]
+}
 
 shot() {  # name, then the simulator's arguments
     local name="$1"
     shift
+    wanted "$name" || return 0
     rm -rf "build/shots/$name"
     "$PY" tools/sim.py --headless ${SAVES:---no-save} --shots "build/shots/$name" "$@" >/dev/null
     cp "$(ls "build/shots/$name"/*.png | tail -1)" "$OUT/$name.png"
@@ -28,6 +37,10 @@ shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:no
     --keys A,A,A
 shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
     --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,DOWN
+# Diploma: a tile being placed, the cursor moved a hex on and the tile turned: the board shows
+# it there as it would lie (its colour, its line), before A lays it.
+shot diploma-place-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 4 \
+    --keys A,A,A,A,A,A,DOWN,LEFT
 shot diploma-picodisplay --board picodisplay --game diploma --seats human,bot:normal,bot:normal \
     --seed 4 --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A
 # A round's scores and a game's results (bots only: the app stops on each result).
@@ -41,15 +54,19 @@ shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 
 shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \
     --keys A,START,DOWN,DOWN,A,DOWN
 # The crash screen: drawing runs out of memory (twice) at the second key; the game is saved.
-rm -rf build/shots/crash-saves
+wanted crash-pybadge && rm -rf build/shots/crash-saves
 SAVES="--saves build/shots/crash-saves" shot crash-pybadge --board pybadge --game diams \
     --seats human,bot:normal,bot:hard --seed 4 --fault 2 --keys A,DOWN
 # The same Diamonds table on the emulated Pico with a Display Pack (MicroPython, framebuf and
 # the ST7789 driver; tools/pico.py app): decoded from its SPI bus, the same pixels.
-rm -rf build/shots/pico-emulated-diamonds
-"$PY" tools/pico.py app --pack picodisplay --game diamonds --seats human,normal,normal \
-    --seed 2 --keys A --shots build/shots/pico-emulated-diamonds >/dev/null
-cp build/shots/pico-emulated-diamonds/001-A.png "$OUT/pico-emulated-diamonds.png"
-echo "$OUT/pico-emulated-diamonds.png"
+if wanted pico-emulated-diamonds; then
+    rm -rf build/shots/pico-emulated-diamonds
+    "$PY" tools/pico.py app --pack picodisplay --game diamonds --seats human,normal,normal \
+        --seed 2 --keys A --shots build/shots/pico-emulated-diamonds >/dev/null
+    cp build/shots/pico-emulated-diamonds/001-A.png "$OUT/pico-emulated-diamonds.png"
+    echo "$OUT/pico-emulated-diamonds.png"
+fi
 # The web page (make web) in Chromium: the same firmware on MicroPython's WebAssembly port.
-"$PY" tools/webdrive.py --shot "$OUT/web-page.png" --keys A,UP,UP,A
+if wanted web-page; then
+    "$PY" tools/webdrive.py --shot "$OUT/web-page.png" --keys A,UP,UP,A
+fi

@@ -155,6 +155,7 @@ class TableScreen(Screen):
         self.points = -1  # match.points at the last refresh
         self.phase = None  # and the game's phase (its view's)
         self.renderer = game_part(self.match.game, "table")
+        self.placer = None  # the game's own cursor keys for this decision (refresh)
         self.refresh()
 
     def refresh(self):
@@ -164,10 +165,17 @@ class TableScreen(Screen):
         human = match.human_turn()
         legal = match.legal() if human else []
         phase = None
+        self.placer = None
         if legal:
             view = match.state.view(match.current())
             phase = view.get("phase")  # (a game of one kind of decision may have none)
             legal = table_choices(match.game, view, legal)
+            # A decision the table takes a cursor over itself (Diploma's tile: a hex and a
+            # turn): the renderer's placer(view, choices) moves the cursor (key) and draws
+            # the choice where it would go (draw); else None, the list's UP/DOWN.
+            placer = getattr(self.renderer, "placer", None)
+            if placer is not None:
+                self.placer = placer(view, legal)
         # New dice, cards, moves, or the next step of a turn: a new decision.
         fresh = match.points != self.points or phase != self.phase
         self.points = match.points
@@ -208,15 +216,34 @@ class TableScreen(Screen):
                 self.hold = ticks_add(now, self.app.pace_ms)
         return True
 
+    def moved(self, pressed, cursor):
+        """Where `pressed` takes the cursor from `cursor` at a human's decision, or -1 (not
+        a cursor key now): the placer's keys first, else UP/DOWN round the list (LEFT/RIGHT
+        too when there is no news for them)."""
+        if self.placer is not None:
+            to = self.placer.key(pressed, self.legal, cursor)
+            if to >= 0:
+                return to
+        n = len(self.legal)
+        match = self.match
+        if not n or (pressed & (buttons.LEFT | buttons.RIGHT) and match.news(match.viewer())):
+            return -1
+        if pressed & PREV:
+            return (cursor - 1) % n
+        return (cursor + 1) % n if pressed & NEXT else -1
+
     def key(self, pressed):
         match = self.match
         self.message = ""
         news = match.news(match.viewer())
+        to = self.moved(pressed, self.cursor) if match.human_turn() else -1
         if pressed & buttons.START:
             self.app.pause()
             return
         if pressed & buttons.SELECT:
             self.page = (self.page + 1) % self.pages
+        elif to >= 0:
+            self.cursor = to
         elif pressed & (buttons.LEFT | buttons.RIGHT) and news:  # older / newer
             self.back += 1 if pressed & buttons.LEFT else -1
             self.back = max(0, min(len(news) - 1, self.back))
@@ -232,10 +259,6 @@ class TableScreen(Screen):
                 self.asking = not self.asking  # B: no hurry, it thinks on
         elif pressed & buttons.B and not match.can_take_back():
             self.message = "Nothing to take back"
-        elif pressed & PREV and self.legal:
-            self.cursor = (self.cursor - 1) % len(self.legal)
-        elif pressed & NEXT and self.legal:
-            self.cursor = (self.cursor + 1) % len(self.legal)
         elif pressed & buttons.A and self.legal:
             choice = self.legal[self.cursor]
             if isinstance(choice, tuple):
@@ -313,7 +336,9 @@ class TableScreen(Screen):
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.top, 1, self.room)
         if spot >= 0:
-            self.point(c, spot)
+            at = self.point(c, spot)
+            if self.placer is not None and at >= 0:  # the choice drawn where it would go
+                self.placer.draw(c, at, self.legal[self.cursor])
         row = c.rows - bottom
         # The game's words drawn by its renderer (a card as its picture), or as text.
         say = getattr(self.renderer, "say", None) or canvas.Canvas.text
@@ -443,16 +468,17 @@ class TableScreen(Screen):
 
     def point(self, c, spot):
         """A pointer before what the cursor's choice picks on the table shown (or, a word,
-        the cursor's bar under it)."""
+        the cursor's bar under it); its screen cell, -1 off the page."""
         first = self.top * c.cols  # the body's first cell on the screen
         if not first <= spot < first + self.room * c.cols:
-            return
+            return -1
         cols = c.cols
         at = spot + cols - first  # its screen cell (under the title bar)
         if not self.body.tiles[spot]:
             c.bar(at // cols, canvas.NAVY, at % cols, at % cols + self.body.extent(spot))
         elif at % cols and c.tiles[at - 1] == 0 and c.chars[at - 1] == canvas.SPACE:
             c.tiles[at - 1] = canvas.POINTER
+        return at
 
 
 def table_choices(game, view, legal):

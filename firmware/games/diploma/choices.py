@@ -1,31 +1,71 @@
 # Diploma's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
-# in the order a player likely takes them, each still one press away. Loaded for a human's
-# decision only (a board's heap).
+# in the order a player likely takes them, each still one press away; the list goes round,
+# so its last choices are a press or two away too (UP). Loaded for a human's decision only
+# (a board's heap).
 from firmware.games.diploma import rules
 
 
-def _place_rank(a):
-    """0 the likeliest: a loop to declare, a tile to lay, a step (first when no tile fits),
-    the end of the phase; then the rest in the rules' order."""
+def _place_value(view, a, fits):
+    """The likelier first: a loop to declare, the free tools (mana, gold), with an empty
+    hand a tile to buy, the tiles that fit (the one joining most lines first), the steps
+    (to the hex where most of the hand fits first), the rest in the rules' order; last, a
+    press back round the list, buying a tile and (the very last) ending the phase."""
     if rules.DECLARE <= a < rules.SELL:
-        return 0
+        return 900
+    if a == rules.MANA1 or a == rules.GOLD3:
+        return 800
+    if a == rules.BUY or a == rules.EXTRA:
+        return 700 + (a == rules.EXTRA) if not view["hand"] else -1
     if rules.TILE <= a < rules.PLACE:
-        return 1
+        k = a - rules.TILE
+        best = 0
+        for h, r in _spots(view, view["pawn"][view["seat"]], k):
+            best = max(best, joins(view, k, h, r))
+        return 600 + best * 4 + _tile_worth(view, k)
     if rules.STEP <= a < rules.JUMP:
-        return 2
-    if a == rules.END:
-        return 3
-    return 4
+        return 400 + fits(a - rules.STEP)
+    return -2 if a == rules.END else 0
 
 
-def joins(view, action):
-    """How good a placement (PLACE + hex * 6 + rotation) is: 100 if it closes a loop, else
-    the line ends it joins to the tiles around it (a mana spot: 1)."""
+def _spots(view, x, k):
+    """(hex, rotation) of each placement of kind k next to hex x."""
+    seat = view["seat"]
+    tiles = view["boards"][seat]
+    masks = rules.board_masks(tiles, view["rots"][seat])
+    out = []
+    for d in range(6):
+        h = rules.NEIGH[x * 6 + d]
+        if h == 255 or tiles[h] >= 0:
+            continue
+        nd = rules.need(tiles, masks, h)
+        for r in range(rules.rotations(k)):
+            if rules.KMASK[k * 6 + r] & nd >> 6 == nd & 63:
+                out.append((h, r))
+    return out
+
+
+def _fits_from(view):
+    """A step's worth: how many placements the kinds in hand have from a hex."""
+    kinds = []
+    for t in view["hand"]:
+        if rules.kind(t) not in kinds:
+            kinds.append(rules.kind(t))
+
+    def fits(x):
+        n = 0
+        for k in kinds:
+            n += len(_spots(view, x, k))
+        return n
+
+    return fits
+
+
+def joins(view, k, h, r):
+    """How good laying kind k on hex h at rotation r is: 100 if it closes a loop, else the
+    line ends it joins to the tiles around it (a mana spot: 1)."""
     seat = view["seat"]
     tiles = view["boards"][seat]
     rots = view["rots"][seat]
-    k = view["chosen"]
-    h, r = (action - rules.PLACE) // 6, (action - rules.PLACE) % 6
     if k == rules.MANA_KIND:
         return 1
     t = rules.sample_tile(k)
@@ -81,16 +121,23 @@ def _by(legal, value):
     return sorted(legal, key=lambda a: -value(a) * 4096 + a)
 
 
+def place_joins(view, action):
+    """joins() of a placement of the tile chosen (PLACE + hex * 6 + rotation)."""
+    a = action - rules.PLACE
+    return joins(view, view["chosen"], a // 6, a % 6)
+
+
 def choices(view, legal):
-    """The likely choice first: a declarable loop, a tile that fits, steps; the placement
-    that closes a loop or joins the most lines; the best die to draft or to produce with;
-    converting stones and mana before being done with it (at the end, all of it)."""
+    """The likely choice first: a declarable loop, a tile that fits, steps, the end of the
+    phase last; the placement that closes a loop or joins the most lines; the best die to
+    draft or to produce with; converting stones and mana before being done with it (at the
+    end, all of it)."""
     phase = view["phase"]
     if phase == "place":
-        return _by(legal, lambda a: -_place_rank(a) * 64 +
-                   (_tile_worth(view, a - rules.TILE) if rules.TILE <= a < rules.PLACE else 0))
+        fits = _fits_from(view)
+        return _by(legal, lambda a: _place_value(view, a, fits))
     if phase == "spot":
-        return _by(legal, lambda a: joins(view, a))
+        return _by(legal, lambda a: place_joins(view, a))
     if phase == "draft":
         return _by(legal, lambda a: _die_worth(view, a - rules.DRAFT))
     if phase == "assign":

@@ -24,6 +24,7 @@
 # stone a flip picks, the tile peeked or stolen; only legal actions are marked (nothing is
 # outlined: the board keeps its colours). What the last move moved (view["moved"], a hex of
 # the placing seat's board; view["moved_die"]) is marked C.MOVED while another seat decides.
+from firmware import buttons
 from firmware.games.diploma import rules
 from firmware.ui import canvas
 
@@ -64,7 +65,7 @@ PHASE_WORDS = {  # what a phase asks of the seat deciding (the viewer's own word
     "magic": "Magic on the dice?",
     "assign": "Produce with:",
     "place": "Place or step",
-    "spot": "Place it on a +",
+    "spot": "^v hex <> turn",
     "peek": "Peek: choose the top",
     "convert": "Convert stones, mana",
     "final": "Final conversions",
@@ -516,9 +517,12 @@ def draw(c, view, names):
 def say(c, text):
     """Words of a choice or the news, with a tile's picture: "place R tight h7" and the
     tile at its rotation in place of " r3"; after "lay a R tight", "discard ...",
-    "steal ...", "on top: ..." the kind's picture."""
+    "steal ...", "on top: ..." the kind's picture; a logged move's "red tight tile" with
+    the picture in place of "tile"."""
     start = c.col
     c.text(text)
+    if _logged_tile(c, start, text):
+        return
     shape = -1
     at = -1
     for sh in range(3):
@@ -555,3 +559,85 @@ def say(c, text):
         return
     c.col = start + len(text) - 2
     c.badge(LINES[rules.MASKS[shape * 6 + rot]], TILE_COLOURS[colour])
+
+
+NAMES = ("red ", "blue ", "yellow ", "green ", "grey ")  # rules.colour_word's, as the log says
+
+
+def _logged_tile(c, start, text):
+    """The log's "<colour> <shape> tile" (rules.kind_words) drawn with the kind's picture in
+    place of the word "tile", the words after it a cell on. False: no such tile."""
+    at = text.find(" tile")
+    if at < 0:
+        return False
+    for sh in range(3):
+        shape = rules.SHAPES[sh]
+        before = at - len(shape)
+        if not text.startswith(shape, before):
+            continue
+        for k in range(5):
+            if text.startswith(NAMES[k], before - len(NAMES[k])):
+                c.col = start + at + 1
+                pic, colour = kind_picture(k * 3 + sh)
+                c.badge(pic, colour)
+                c.text(text[at + 5:] + " ")  # (over the word's last letter)
+                return True
+    return False
+
+
+class Placer:
+    """The chosen tile placed by a cursor on the board (phase spot; screens.TableScreen
+    asks placer() for it): UP/DOWN go to the previous / next hex that takes it, in the
+    board's reading order (its rows top down, each west to east), at that hex's likeliest
+    turn (the choices' order); LEFT/RIGHT turn it to the next rotation that fits there,
+    anticlockwise / clockwise. Only legal placements are reached. The hex under the cursor
+    shows the tile as it would lie there (draw)."""
+
+    def __init__(self, chosen):
+        self.chosen = chosen
+
+    def key(self, pressed, legal, cursor):
+        """The cursor's index in `legal` after `pressed`, -1 for a key not its own."""
+        a = legal[cursor] - rules.PLACE
+        h, r = a // 6, a % 6
+        if pressed & (buttons.LEFT | buttons.RIGHT):
+            turn = 1 if pressed & buttons.LEFT else 5  # (edges count anticlockwise)
+            for i in range(1, 6):
+                b = rules.PLACE + h * 6 + (r + turn * i) % 6
+                if b in legal:
+                    return legal.index(b)
+            return cursor  # (a tile that fits one way only: it stays)
+        if not pressed & (buttons.UP | buttons.DOWN):
+            return -1
+        here = _reading(h)
+        best = -1  # the nearest hex on in reading order, round the board
+        best_ahead = 256
+        for i in range(len(legal)):
+            x = _reading((legal[i] - rules.PLACE) // 6)
+            if x == here:
+                continue
+            ahead = (x - here if pressed & buttons.DOWN else here - x) % 256
+            if ahead < best_ahead:
+                best, best_ahead = i, ahead
+        return cursor if best < 0 else best
+
+    def draw(self, c, at, choice):
+        """The tile at the choice's rotation on the screen cells from `at` (its hex)."""
+        a = choice - rules.PLACE
+        text, colour = picture(rules.sample_tile(self.chosen), a % 6)
+        for i in range(3):
+            c.chars[at + i] = ord(text[i])
+            c.tiles[at + i] = canvas.tile(canvas.SOLID, colour)
+
+
+def _reading(h):
+    """A hex's place in the board's reading order (row, then column)."""
+    return HEX_ROW[h] * 32 + HEX_COL[h]
+
+
+def placer(view, choices):
+    """The board's cursor for the hex and rotation of the tile chosen (phase spot), else
+    None (the choice list)."""
+    if view["phase"] != "spot":
+        return None
+    return Placer(view["chosen"])
