@@ -715,3 +715,35 @@ def test_a_view_holds_exactly_the_keys_it_is_made_with():
             assert sorted(state.view(seat)) == sorted(diploma._VIEW_KEYS)
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_every_move_is_one_sentence_of_its_seat_the_tile_pick_and_peek_none():
+    # The contract's move_text: each legal action of random games says its whole move, seat
+    # first, colours named; the tile picked to lay (P-P3) and the peek tool say nothing (the
+    # placement, the tile put on top, tell the move). Run on the boards' interpreters too.
+    from firmware.core.prng import Prng
+
+    rng = Prng(5)
+    seen = set()
+    for players in (1, 3):
+        state = diploma.new_game(players, 20 + players)
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.current_player()
+            legal = state.legal_actions()
+            for a in legal:
+                said = state.move_text(a, seat)
+                if diploma.TILE <= a < diploma.PLACE or a == diploma.PEEK:
+                    assert said is None
+                    continue
+                assert said.startswith("P%d " % (seat + 1)) and ":" not in said[:4], said
+                for short in (" R ", " G ", "#") + tuple(" h%d" % d for d in range(10)):
+                    assert short not in said, said  # (the choice list's short words)
+                seen.add(said.split(" ")[1])
+            state.apply(legal[rng.randbelow(len(legal))])
+    for verb in ("lays", "takes", "uses", "produces", "steps", "buys", "ends", "discards"):
+        assert verb in seen, (verb, seen)
+    s = table(2, hand=[T(R, TIGHT)])
+    s.apply(diploma.TILE + diploma.kind(T(R, TIGHT)))
+    assert s.move_text(s.legal_actions()[0]).startswith("P1 lays a red tight tile on hex ")

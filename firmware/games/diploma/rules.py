@@ -213,6 +213,18 @@ def kind_text(k):
     return ("grey " if k // 3 == GREY else LETTERS[k // 3] + " ") + SHAPES[k % 3]
 
 
+def colour_word(c):
+    """'red', 'blue', 'yellow', 'green'; 4: 'grey'."""
+    return "grey" if c == GREY else COLOURS[c].lower()
+
+
+def kind_words(k):
+    """A kind in the log's words: 'red tight tile', 'grey straight tile', 'mana spot'."""
+    if k == MANA_KIND:
+        return "mana spot"
+    return "%s %s tile" % (colour_word(k // 3), SHAPES[k % 3])
+
+
 def ends(tile, rot):
     """The two edges a tile's line joins, or None (empty hex, mana spot, printed centre)."""
     if tile < 0 or tile >= LINE_TILES:
@@ -701,7 +713,6 @@ class State(GameState):
 
     def _use_magic(self, seat, card):
         self.mana[seat] -= _MAGIC_COST
-        self._note("%s uses %s" % (self._name(seat), MAGIC[card]))
         self.passes = 0
 
     def _window(self, action):
@@ -770,8 +781,6 @@ class State(GameState):
             self.items[seat].remove(T_OWN)
             self.item_used.append(T_OWN)
             self.dice_col[self.prod[seat]] = seat
-            self._note("%s's tool: the production die is %s" % (self._name(seat),
-                                                                 COLOURS[seat]))
         if self.order:
             self.decider = self.order.pop(0)
             return
@@ -973,7 +982,6 @@ class State(GameState):
                 self.rng.shuffle(self.magic_deck)
             self.magic_used.append(m)
             self.magic[seat].append(self.magic_deck.pop())
-            self._note("%s replaces %s (1 %s stone)" % (self._name(seat), MAGIC[m], COLOURS[c]))
             self._reveal()
         elif action >= BARRIER:
             b, victim = B_JUDGE + (action - BARRIER) // 4, (action - BARRIER) % 4
@@ -981,15 +989,12 @@ class State(GameState):
             self._pay_stones(seat, BARRIER_COST[b - B_JUDGE])
             self.under[victim] = b
             self.step[victim] = 0
-            self._note("%s puts the barrier %s on %s" % (self._name(seat), ITEMS[b],
-                                                         self._name(victim)))
         elif action >= SELL:
             i = action - SELL
             me.remove(i)
             self.item_used.append(i)
             self.gold[seat] += _SELL_PRICE
             self.sold = 1
-            self._note("%s sells %s" % (self._name(seat), ITEMS[i]))
         elif action >= DECLARE:
             self._declare(seat, action - DECLARE)
         elif action >= JUMP:
@@ -1025,7 +1030,6 @@ class State(GameState):
     def _tool(self, seat, tool):
         self.items[seat].remove(tool)
         self.item_used.append(tool)
-        self._note("%s uses the tool %s" % (self._name(seat), ITEMS[tool]))
 
     def _pay_stones(self, seat, cost):
         """[project] Stones of the colours held most, ties to the lower colour."""
@@ -1053,8 +1057,7 @@ class State(GameState):
     # ---- Magic circle: declare, remove, stacks, conversions (P-D) ----
     def _declare(self, seat, low):
         board, rots = self.boards[seat], self.rots[seat]
-        loop = [lp for lp in find_loops(board, rots) if lp[0] == low][0]
-        self._note("%s declares a magic circle of %d tiles" % (self._name(seat), len(loop)))
+        loop = _loop_at(board, rots, low)
         for card in sorted(self.circles[seat]):  # P-D2 [project: the lowest card met]
             if circle_met(card, loop, board, rots):
                 self.circles[seat].remove(card)
@@ -1169,7 +1172,6 @@ class State(GameState):
             k = action - STEAL
             self.tiles[self.decider].append(self._take(self.batch, k))
             self.owed[self.decider].append(k)
-            self._note("%s steals a discarded %s" % (self._name(self.decider), kind_text(k)))
         self._next_steal()
 
     def _next_placement(self):
@@ -1361,6 +1363,79 @@ class State(GameState):
     def die_text(self, d):
         return "#%d %s%d" % (d + 1, LETTERS[self.dice_col[d]], self.dice_val[d])
 
+    def _die_words(self, d):
+        return "the %s %d die" % (colour_word(self.dice_col[d]), self.dice_val[d])
+
+    def move_text(self, action, viewer=-1):
+        """The log's sentence for `action`, said before it is applied (the contract's): the
+        whole move in the players' words, colours named ("P3 lays a red tight tile on hex
+        1"). None for the tile picked to lay and the peek tool: the placement, the tile put
+        on top, tells the move. (The notes say only what a move caused: a roll, production,
+        a card drawn.)"""
+        seat = self.decider
+        if action >= PLACE:
+            words = "lays a %s on hex %d" % (kind_words(self.chosen), (action - PLACE) // 6)
+        elif action >= TILE or action == PEEK:
+            return None
+        elif action >= ROTATE:
+            words = "turns the tile on hex %d with a tool" % ((action - ROTATE) // 6)
+        elif action >= SWAP_TILE:
+            a = action - SWAP_TILE
+            words = "swaps a %s for a discarded %s with a tool" % (kind_words(a // 16),
+                                                                 kind_words(a % 16))
+        elif action >= CONTROL:
+            a = action - CONTROL
+            words = "uses Control: %s and %s change hands" % (self._die_words(a // 9),
+                                                              self._die_words(a % 9))
+        elif action >= ILLUSION:
+            a = action - ILLUSION
+            words = "uses Illusion: %s turns %s" % (self._die_words(a // 4), colour_word(a % 4))
+        elif action >= UPPER:
+            a = action - UPPER
+            words = "uses %s on %s" % (MAGIC[DIE_CARDS[a // 10]], self._die_words(a % 10))
+        elif action >= REPLACE:
+            a = action - REPLACE
+            words = "renews %s for a %s stone" % (MAGIC[a // 4], colour_word(a % 4))
+        elif action >= BARRIER:
+            a = action - BARRIER
+            words = "puts the barrier %s on P%d" % (ITEMS[B_JUDGE + a // 4], a % 4 + 1)
+        elif action >= SELL:
+            words = "sells the %s for %d gold" % (ITEMS[action - SELL], _SELL_PRICE)
+        elif action >= DECLARE:
+            words = "declares a magic circle of %d tiles" % len(
+                _loop_at(self.boards[seat], self.rots[seat], action - DECLARE))
+        elif action >= JUMP:
+            words = "jumps to hex %d with a tool" % (action - JUMP)
+        elif action >= STEP:
+            words = "steps to hex %d" % (action - STEP)
+        elif action >= PROD:
+            a = action - PROD
+            mine = self.my_dice(seat)
+            words = "produces with %s%s and moves with %s" % (
+                self._die_words(mine[a // 2]),
+                " made %s by a tool" % colour_word(seat) if a % 2 else "",
+                self._die_words(mine[1 - a // 2]))
+        elif action >= DRAFT:
+            words = "takes " + self._die_words(action - DRAFT)
+        elif action >= RABBIT:
+            words = "uses Rabbit Start to take " + self._die_words(action - RABBIT)
+        elif action >= STEAL:
+            words = "steals the discarded " + kind_words(action - STEAL)
+        elif action >= DISCARD:
+            words = "discards a " + kind_words(action - DISCARD)
+        elif action >= PICK_TOP:
+            top = _top(self.supply)[action - PICK_TOP]
+            words = "peeks with a tool and puts %s on top" % (
+                "a " + kind_words(kind(top)) if viewer == seat else "a tile")
+        elif action >= SCAN:
+            words = "uses Color Scan for a %s die" % colour_word(action - SCAN)
+        elif action >= FLIP:
+            c = action - FLIP
+            words = "flips a %s stone to %s" % (colour_word(c), colour_word(c ^ 1))
+        else:
+            words = _MOVES[action]
+        return "P%d %s" % (seat + 1, words)
+
     def action_text(self, action, seat=None):
         """Short words for `action` now (every legal action has its own)."""
         if action >= PLACE:
@@ -1429,6 +1504,18 @@ _WORDS = ("no magic", "end placement", "done converting", "steal nothing",
           "4 stones: +%d points" % _SET_POINTS, "1 mana: 1 point", "buy a tile",
           "tool: extra tile", "tool: +2 movement", "tool: +1 mana", "tool: +3 gold",
           "tool: peek 5 tiles", "Oblivion: reroll all", "Counter the last magic")
+
+
+_MOVES = ("uses no magic", "ends the placement", "is done converting", "steals nothing",
+          "turns 4 stones into %d points" % _SET_POINTS, "turns 1 mana into 1 point",
+          "buys a tile", "takes an extra tile with a tool", "takes 2 more moves with a tool",
+          "takes 1 mana with a tool", "takes 3 gold with a tool", "",
+          "uses Oblivion: every die is rolled again", "uses Counter: the last magic is undone")
+
+
+def _loop_at(board, rots, low):
+    """The closed loop whose lowest hex is `low` (P-P5)."""
+    return [lp for lp in find_loops(board, rots) if lp[0] == low][0]
 
 
 def sample_state(view, rng):
