@@ -65,8 +65,9 @@ playout, or for Diploma one decision of one).
 `presses`: the button presses a player needs per turn (tools/presses.py): in the headless
 simulator a scripted human plays each game against normal bots, wanting at each decision what a
 normal bot would choose and pressing the fewest buttons the table needs for it; per kind of
-turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn, and the A
-presses on the screens between turns (logs, results).
+turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn (Diploma's
+turn, a placement phase of many moves, per kind of move too: 'move: lay a tile', ...), and the
+A presses on the screens between turns (logs, results).
 
 `web`: the web page (make web, tools/webbuild.py) in headless Chromium (tools/webdrive.py):
 what a visitor downloads (and gzipped, as static hosts serve it), the page's load until

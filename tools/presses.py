@@ -6,8 +6,12 @@ and presses the buttons the table needs to get them (the fewest, as a player who
 screen would: a shortcut of the table that does several at once, picks that commute in the
 order nearest the cursor); on every other screen it presses A to go on. The presses are
 counted per turn (a run of the human's decisions with no other seat in between), and a turn
-is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...).
-The screens between turns (logs, results, pass the device) count apart.
+is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...). A game whose
+turn is many moves (Diploma's placement phase: tiles laid, steps, buys) is also counted per
+move (MOVES: the decisions up to one the log tells, state.move_text, sorted by its verb).
+The keys that reach a choice are the screen's own (app_driver.keys_to: the list round, or a
+game's placer over its board). The screens between turns (logs, results, pass the device)
+count apart.
 
     .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
 """
@@ -20,7 +24,7 @@ for path in (ROOT, HERE, os.path.join(ROOT, "host_tests")):
     if path not in sys.path:
         sys.path.insert(0, path)
 
-from app_driver import make_sim, setup_game  # noqa: E402
+from app_driver import keys_to, make_sim, setup_game  # noqa: E402
 
 from firmware import buttons  # noqa: E402
 from firmware.bots import make_bot  # noqa: E402
@@ -51,24 +55,37 @@ def turn_kind(game, phases, words):
     return "turn"
 
 
+# Diploma's moves by the verb of their sentence (move_text): a kind of move each.
+DIPLOMA_MOVES = (("lays", "lay a tile"), ("takes the", "draft a die"), ("uses", "magic"),
+                 ("produces", "produce"), ("steps", "step"), ("jumps", "step"),
+                 ("buys", "buy"), ("takes an extra", "buy"), ("ends", "end the placement"),
+                 ("discards", "discard, steal"), ("steals", "discard, steal"),
+                 ("declares", "declare, convert"), ("turns", "declare, convert"),
+                 ("flips", "declare, convert"), ("is done", "declare, convert"))
+
+
+def diploma_move(sentence):
+    verb = sentence.split(" ", 1)[1]
+    for start, kind in DIPLOMA_MOVES:
+        if verb.startswith(start):
+            return "move: " + kind
+    return "move: other"
+
+
+MOVES = {"diploma": diploma_move}  # games counted per move too: the kind of a move's sentence
+
+
 def reach(sim, choice):
-    """Press the buttons that pick `choice` at the table (the choice list: the shorter way
-    round, then A). The number of presses."""
-    table = sim.app.screen
-    choices = table.legal
-    index = choices.index(choice)
-    down = (index - table.cursor) % len(choices)
-    up = (table.cursor - index) % len(choices)
-    key, steps = (buttons.DOWN, down) if down <= up else (buttons.UP, up)
-    for _ in range(steps):
+    """Press the buttons that pick `choice` at the table (the screen's fewest keys to it,
+    then A). The number of presses."""
+    keys = keys_to(sim.app.screen, sim.app.screen.legal.index(choice))
+    for key in keys:
         sim.press(key)
-    sim.press(buttons.A)
-    return steps + 1
+    return len(keys)
 
 
 def cost(table, index):
-    n = len(table.legal)
-    return min((index - table.cursor) % n, (table.cursor - index) % n) + 1
+    return len(keys_to(table, index))
 
 
 def wanted_run(state, seat, chooser, limit=16):
@@ -145,6 +162,19 @@ class Tally:
         self.decisions[kind] = self.decisions.get(kind, 0) + decisions
 
 
+def told(before, history, seat):
+    """The last sentence the log tells of the seat's actions in `history` from the state
+    `before` (a clone of the state they were played from) while it stays on turn; None when
+    they were all picks (a move still to be completed)."""
+    said = None
+    for action in history[len(before.history):]:
+        if before.current_player() != seat:
+            break
+        said = before.move_text(action) or said
+        before.apply(action)
+    return said
+
+
 def play_one(game, seed, tally):
     players, seats = table_of(game)
     module = load(game)
@@ -153,6 +183,8 @@ def play_one(game, seed, tally):
     human = 0
     chooser = make_bot(game, human, "normal", seed * 31 + 7)
     turn_presses = turn_decisions = 0
+    move_presses = move_decisions = 0
+    move_kind = MOVES.get(game)
     phases = []
     words = []
     for _ in range(FRAMES):
@@ -166,8 +198,17 @@ def play_one(game, seed, tally):
             choice = pick(sim, human, chooser)
             phases.append(match.state.view(human)["phase"])
             words.append(screen.words(choice, human))
-            turn_presses += reach(sim, choice)
+            before = match.state.clone() if move_kind else None
+            pressed = reach(sim, choice)
+            turn_presses += pressed
             turn_decisions += 1
+            if move_kind:  # (the app played the rest of a move with a lone choice too)
+                move_presses += pressed
+                move_decisions += 1
+                said = told(before, sim.app.match.state.history, human)
+                if said is not None:
+                    tally.add(move_kind(said), move_presses, move_decisions)
+                    move_presses = move_decisions = 0
             others = [line for line in match.news(human) if not line.startswith("Only choice")]
             if others and turn_decisions:  # the bots played within that press (the app
                 # settles): the human's run of decisions ended there
@@ -204,7 +245,7 @@ def rows_of(game, tally):
     """Table rows: game, kind of turn, turns, decisions a turn, presses a turn (mean, p90,
     max), presses on other screens a game."""
     rows = []
-    for kind in sorted(tally.turns):
+    for kind in sorted(tally.turns, key=lambda k: (k.startswith("move: "), k)):
         values = sorted(tally.turns[kind])
         n = len(values)
         p90 = values[min(n - 1, (9 * n + 9) // 10 - 1)]
