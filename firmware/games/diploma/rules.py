@@ -53,7 +53,7 @@ HAND_LIMIT = 4  # P-P6 [seed]
 _PENALTY_GOLD = const(2)  # P-R3 [seed]
 _MAGIC_COST = const(1)  # P-R4 [seed]: mana per use
 _CIRCLE_POINTS = const(10)  # P-D2 [seed]
-_SET_POINTS = const(5)  # P-D4 [seed]
+SET_POINTS = 5  # P-D4 [seed] (the words say it)
 _STACK_STONE = const(3)  # P-D3: tiles of one colour per stone
 _STACK_MANA = const(3)  # P-D3: grey tiles per mana
 BARRIER_ROUNDS = 3  # P-P7 [seed]
@@ -1040,7 +1040,7 @@ class State(GameState):
             self.chips[c // 2] += 1
 
     def _peek_list(self):
-        top = _top(self.supply)
+        top = top_tiles(self.supply)
         out = []
         seen = []
         for i in range(len(top)):
@@ -1119,7 +1119,7 @@ class State(GameState):
                 st[c] -= 1
             self.chips[0] += 2
             self.chips[1] += 2
-            self.points[seat] += _SET_POINTS
+            self.points[seat] += SET_POINTS
             self.sets[seat] += 1
         elif action == MANA_POINT:
             self.mana[seat] -= 1
@@ -1350,7 +1350,7 @@ class State(GameState):
         v["item_deck"] = len(self.item_deck)
         v["magic_deck"] = len(self.magic_deck)
         v["circle_deck"] = len(self.circle_deck)
-        v["peek"] = _top(self.supply) if mine and self.phase == P_PEEK else []
+        v["peek"] = top_tiles(self.supply) if mine and self.phase == P_PEEK else []
         v["loops"] = (find_loops(self.boards[seat], self.rots[seat])
                       if mine and self.phase == P_PLACE else [])
         v["hands"] = _copy(self.tiles) if over else None
@@ -1360,9 +1360,6 @@ class State(GameState):
         v["notes"] = list(self.notes)
         return v
 
-    def die_text(self, d):
-        return "#%d %s%d" % (d + 1, LETTERS[self.dice_col[d]], self.dice_val[d])
-
     def _die_words(self, d):
         return "the %s %d die" % (colour_word(self.dice_col[d]), self.dice_val[d])
 
@@ -1370,23 +1367,24 @@ class State(GameState):
         """The log's sentence for `action`, said before it is applied (the contract's): the
         whole move in the players' words, colours named ("P3 lays a red tight tile on hex
         1"). None for the tile picked to lay and the peek tool: the placement, the tile put
-        on top, tells the move. (The notes say only what a move caused: a roll, production,
-        a card drawn.)"""
+        on top (which no one else may know), tells the move. (The notes say only what a
+        move caused: a roll, production, a card drawn.) Short: the rules' code is on a
+        board's heap all game."""
         seat = self.decider
         if action >= PLACE:
             words = "lays a %s on hex %d" % (kind_words(self.chosen), (action - PLACE) // 6)
         elif action >= TILE or action == PEEK:
             return None
         elif action >= ROTATE:
-            words = "turns the tile on hex %d with a tool" % ((action - ROTATE) // 6)
+            words = "turns the tile on hex %d (tool)" % ((action - ROTATE) // 6)
         elif action >= SWAP_TILE:
             a = action - SWAP_TILE
-            words = "swaps a %s for a discarded %s with a tool" % (kind_words(a // 16),
-                                                                 kind_words(a % 16))
+            words = "swaps a %s for a discarded %s (tool)" % (kind_words(a // 16),
+                                                            kind_words(a % 16))
         elif action >= CONTROL:
             a = action - CONTROL
-            words = "uses Control: %s and %s change hands" % (self._die_words(a // 9),
-                                                              self._die_words(a % 9))
+            words = "uses Control on %s and %s" % (self._die_words(a // 9),
+                                                   self._die_words(a % 9))
         elif action >= ILLUSION:
             a = action - ILLUSION
             words = "uses Illusion: %s turns %s" % (self._die_words(a // 4), colour_word(a % 4))
@@ -1400,20 +1398,19 @@ class State(GameState):
             a = action - BARRIER
             words = "puts the barrier %s on P%d" % (ITEMS[B_JUDGE + a // 4], a % 4 + 1)
         elif action >= SELL:
-            words = "sells the %s for %d gold" % (ITEMS[action - SELL], _SELL_PRICE)
+            words = "sells its %s card" % ITEMS[action - SELL]
         elif action >= DECLARE:
             words = "declares a magic circle of %d tiles" % len(
                 _loop_at(self.boards[seat], self.rots[seat], action - DECLARE))
         elif action >= JUMP:
-            words = "jumps to hex %d with a tool" % (action - JUMP)
+            words = "jumps to hex %d (tool)" % (action - JUMP)
         elif action >= STEP:
             words = "steps to hex %d" % (action - STEP)
         elif action >= PROD:
             a = action - PROD
             mine = self.my_dice(seat)
-            words = "produces with %s%s and moves with %s" % (
-                self._die_words(mine[a // 2]),
-                " made %s by a tool" % colour_word(seat) if a % 2 else "",
+            words = "produces with %s%s, moves with %s" % (
+                self._die_words(mine[a // 2]), " (own colour tool)" if a % 2 else "",
                 self._die_words(mine[1 - a // 2]))
         elif action >= DRAFT:
             words = "takes " + self._die_words(action - DRAFT)
@@ -1424,9 +1421,7 @@ class State(GameState):
         elif action >= DISCARD:
             words = "discards a " + kind_words(action - DISCARD)
         elif action >= PICK_TOP:
-            top = _top(self.supply)[action - PICK_TOP]
-            words = "peeks with a tool and puts %s on top" % (
-                "a " + kind_words(kind(top)) if viewer == seat else "a tile")
+            words = "peeks (tool) and puts a tile on top"
         elif action >= SCAN:
             words = "uses Color Scan for a %s die" % colour_word(action - SCAN)
         elif action >= FLIP:
@@ -1437,80 +1432,18 @@ class State(GameState):
         return "P%d %s" % (seat + 1, words)
 
     def action_text(self, action, seat=None):
-        """Short words for `action` now (every legal action has its own)."""
-        if action >= PLACE:
-            a = action - PLACE
-            if self.chosen == MANA_KIND:
-                return "place mana spot h%d" % (a // 6)
-            return "place %s h%d r%d" % (kind_text(self.chosen), a // 6, a % 6)
-        if action >= TILE:
-            return "lay a " + kind_text(action - TILE)
-        if action >= ROTATE:
-            return "tool: rotate h%d to r%d" % ((action - ROTATE) // 6, (action - ROTATE) % 6)
-        if action >= SWAP_TILE:
-            a = action - SWAP_TILE
-            return "swap %s for %s" % (kind_text(a // 16), kind_text(a % 16))
-        if action >= CONTROL:
-            a = action - CONTROL
-            return "Control %s<>%s" % (self.die_text(a // 9), self.die_text(a % 9))
-        if action >= ILLUSION:
-            a = action - ILLUSION
-            return "Illusion %s to %s" % (self.die_text(a // 4), COLOURS[a % 4])
-        if action >= UPPER:
-            a = action - UPPER
-            return "%s %s" % (MAGIC[DIE_CARDS[a // 10]], self.die_text(a % 10))
-        if action >= REPLACE:
-            a = action - REPLACE
-            return "renew %s -1%s" % (MAGIC[a // 4], LETTERS[a % 4])
-        if action >= BARRIER:
-            a = action - BARRIER
-            return "barrier %s on P%d" % (ITEMS[B_JUDGE + a // 4], a % 4 + 1)
-        if action >= SELL:
-            return "sell %s" % ITEMS[action - SELL]
-        if action >= DECLARE:
-            return "declare circle at h%d" % (action - DECLARE)
-        if action >= JUMP:
-            return "tool: jump to h%d" % (action - JUMP)
-        if action >= STEP:
-            return "step to h%d" % (action - STEP)
-        if action >= PROD:
-            a = action - PROD
-            if self.phase != P_ASSIGN:
-                return "produce"
-            mine = self.my_dice(self.decider)
-            p, m = mine[a // 2], mine[1 - a // 2]
-            return "make %s move %s%s" % (self.die_text(p)[3:], self.die_text(m)[3:],
-                                          " +own" if a % 2 else "")
-        if action >= DRAFT:
-            return "take die " + self.die_text(action - DRAFT)
-        if action >= RABBIT:
-            return "Rabbit Start " + self.die_text(action - RABBIT)
-        if action >= STEAL:
-            return "steal " + kind_text(action - STEAL)
-        if action >= DISCARD:
-            return "discard " + kind_text(action - DISCARD)
-        if action >= PICK_TOP:
-            i = action - PICK_TOP
-            top = _top(self.supply)
-            return "on top: " + (kind_text(kind(top[i])) if i < len(top) else "tile %d" % i)
-        if action >= SCAN:
-            return "Color Scan: a %s die" % COLOURS[action - SCAN]
-        if action >= FLIP:
-            return "flip a %s stone" % COLOURS[action - FLIP]
-        return _WORDS[action]
+        """Short words for `action` now, every legal action its own (a human's choice): in
+        words.py, on a board's heap only once a human decides (the log speaks move_text)."""
+        from firmware.games.diploma import words
 
-
-_WORDS = ("no magic", "end placement", "done converting", "steal nothing",
-          "4 stones: +%d points" % _SET_POINTS, "1 mana: 1 point", "buy a tile",
-          "tool: extra tile", "tool: +2 movement", "tool: +1 mana", "tool: +3 gold",
-          "tool: peek 5 tiles", "Oblivion: reroll all", "Counter the last magic")
+        return words.action_text(self, action)
 
 
 _MOVES = ("uses no magic", "ends the placement", "is done converting", "steals nothing",
-          "turns 4 stones into %d points" % _SET_POINTS, "turns 1 mana into 1 point",
-          "buys a tile", "takes an extra tile with a tool", "takes 2 more moves with a tool",
-          "takes 1 mana with a tool", "takes 3 gold with a tool", "",
-          "uses Oblivion: every die is rolled again", "uses Counter: the last magic is undone")
+          "turns 4 stones into %d points" % SET_POINTS, "turns 1 mana into 1 point",
+          "buys a tile", "takes an extra tile (tool)", "gets 2 more moves (tool)",
+          "gets 1 mana (tool)", "gets 3 gold (tool)", "", "uses Oblivion: a reroll",
+          "uses Counter")
 
 
 def _loop_at(board, rots, low):
@@ -1581,7 +1514,7 @@ def sample_state(view, rng):
     return s
 
 
-def _top(supply):
+def top_tiles(supply):
     """The top _PEEK_TILES tiles of the supply, the top one first."""
     return list(reversed(supply[-_PEEK_TILES:]))
 
