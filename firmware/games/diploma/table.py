@@ -623,8 +623,11 @@ class Placer:
 
     def draw(self, c, at, choice):
         """The tile at the choice's rotation on the screen cells from `at` (its hex)."""
-        a = choice - rules.PLACE
-        text, colour = picture(rules.sample_tile(self.chosen), a % 6)
+        k = self.chosen
+        text, colour = SPOT, MANA
+        if k != rules.MANA_KIND:
+            text = LINES[rules.KMASK[k * 6 + (choice - rules.PLACE) % 6]]
+            colour = TILE_COLOURS[k // 3]
         for i in range(3):
             c.chars[at + i] = ord(text[i])
             c.tiles[at + i] = canvas.tile(canvas.SOLID, colour)
