@@ -198,3 +198,114 @@ def test_the_ballast_leaves_the_heap_of_a_pybadge(firmware, tmp_path):
         assert 0.9 * ballast <= int(found.group(2)) <= ballast  # the heap area it grew: the rest
     assert abs(free[0] - free[1] - taken) <= 256  # the heap's areas grow in their own steps
     print("the PyBadge's heap at the title: %d B free (the Pico's: %d)" % (free[1], free[0]))
+
+
+# A bot's move shown moving (issue 57 item 6, host_tests/test_travel.py) on CircuitPython's own
+# displayio: the same game to the same travel on the board (code.py on the drive, frames on
+# a clock of its own) and in the simulator: the sprite's place at each step, and the screen
+# a few steps in and once landed, decoded from the bus, the simulator's (the title bar aside:
+# its spinner turns as often as the bots took frames to think, which differs).
+TRAVEL_LOOP = """
+def to_travel(app, frame, screens, buttons):
+    for _ in range(20000):
+        table = app.screen
+        if not isinstance(table, screens.TableScreen) or (app.match.human_turn()
+                                                          and not table.moving):
+            frame(buttons.A)
+            frame(0)
+            continue
+        now = frame(0)
+        if table.moving and table.since == now:
+            return table
+"""
+TRAVEL_BOARD = TRAVEL_LOOP + """
+import time
+from firmware import buttons, hw
+from firmware.app import App
+from firmware.ui import screens
+from firmware.ui.scene import Scene
+board = hw.open_board(hw.detect())
+display = board.display
+display.auto_refresh = False
+scene = Scene(display)
+app = App(board, scene, None, False, seed=2)
+clock = [0]
+def frame(mask):
+    clock[0] += 33
+    app.frame(mask, clock[0])
+    return clock[0]
+frame(0)
+app.start("diamonds", ["human", "normal", "normal"], {})
+table = to_travel(app, frame, screens, buttons)
+group = scene.sprite[0]
+trip = table.trip
+print("travel", trip.src, trip.dst, trip.size, group.x, group.y, group.hidden)
+for _ in range(3):
+    frame(0)
+    print("step", group.x, group.y, group.hidden)
+display.refresh()
+print("drawn mid")
+time.sleep(2)
+while table.moving:
+    frame(0)
+print("landed", group.hidden)
+display.refresh()
+print("drawn landed")
+time.sleep(2)
+"""
+
+
+def travel_in_the_simulator():
+    from sim import Sim, headless_display
+    from sim import pixels as sim_pixels
+
+    from firmware import buttons
+    from firmware.ui import screens
+
+    sim = Sim(headless_display(240, 135), "picodisplay", None, None, 2)
+    sim.app.start("diamonds", ["human", "normal", "normal"], {})
+
+    def frame(mask):
+        sim.frame(mask)
+        return sim.now
+
+    found = {}
+    exec(TRAVEL_LOOP, found)
+    table = found["to_travel"](sim.app, frame, screens, buttons)
+    group = sim.scene.sprite[0]
+    trip = table.trip
+    lines = ["travel %d %d %d %d %d %s" % (trip.src, trip.dst, trip.size, group.x, group.y,
+                                            group.hidden)]
+    for _ in range(3):
+        sim.frame(0)
+        lines.append("step %d %d %s" % (group.x, group.y, group.hidden))
+    sim.refresh()
+    mid = sim_pixels(sim.display)
+    while table.moving:
+        sim.frame(0)
+    lines.append("landed %s" % group.hidden)
+    sim.refresh()
+    return lines, mid, sim_pixels(sim.display)
+
+
+def test_a_bots_move_travels_on_circuitpythons_displayio(firmware, tmp_path):
+    drive = cpico.drive_image(tmp_path / "drive.img", {"pocket-gems.txt": "set up\n",
+                                                       "code.py": TRAVEL_BOARD})
+    record = tmp_path / "bus.bin"
+    steps = [["until", "drawn mid", 600000], ["quiet", 300], ["shot", "mid"],
+             ["until", "drawn landed", 60000], ["quiet", 300], ["shot", "landed"], ["end"]]
+    result = cpico.run(firmware, drive=drive, keys=steps, screen=record, timeout=TIMEOUT)
+    print("cp-emu travel: %s" % result.figures())
+    assert result.status == 0, result.text[-3000:] + result.stderr[-2000:]
+    assert "Traceback" not in result.text, result.text[-3000:]
+    said = [line.strip() for line in result.text.splitlines()
+            if line.strip().startswith(("travel ", "step ", "landed "))]
+    lines, mid, landed = travel_in_the_simulator()
+    assert said == lines, (said, lines)
+    assert [line.split()[-1] for line in lines] == ["False"] * 4 + ["True"]  # shown, then gone
+    pictures, _panel = shots(record.read_bytes())
+    for name, want in (("mid", mid), ("landed", landed)):
+        got = pictures[name]
+        diffs = sum(a != b for r1, r2 in zip(got[13:], want[13:]) for a, b in zip(r1, r2))
+        assert diffs == 0, "%s: %d pixels differ under the title bar" % (name, diffs)
+    assert mid[13:] != landed[13:]  # (the card on its way, then in its place)

@@ -88,7 +88,7 @@ scene = Scene(panel)
 c = canvas.Canvas(scene.cols, scene.rows)
 print("show", scene.changes, json.dumps(scene.texts()))
 for step in %(steps)r:
-    exec(step, {"c": c, "canvas": canvas})
+    exec(step, {"c": c, "canvas": canvas, "scene": scene})
     scene.show(c)
     print("show", scene.changes, json.dumps(scene.texts()))
 """
@@ -123,7 +123,7 @@ def displayio_picture(pack, steps):
     scene = Scene(display)
     c = canvas.Canvas(scene.cols, scene.rows)
     for step in steps:
-        exec(step, {"c": c, "canvas": canvas})
+        exec(step, {"c": c, "canvas": canvas, "scene": scene})
         scene.show(c)
     display.refresh()
     return displayio_pixels(display), scene.texts()

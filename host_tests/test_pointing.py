@@ -246,6 +246,8 @@ def test_while_the_bots_play_the_table_points_at_what_the_last_move_moved(game):
         sim.frame(0)
         if sim.app.screen is not table or table.hold is None or not match.bot_moved:
             continue  # (a round's results came up: SIXGEMS's settlements)
+        while table.moving:  # (what moved travels to its place first: test_travel.py)
+            sim.frame(0)
         view = match.state.view(match.viewer())
         shown = pointed(sim)
         if game == "quartz":

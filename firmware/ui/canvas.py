@@ -51,6 +51,9 @@ SPACE = 32
 # A mark (Canvas.mark) of no choice: what the last move moved (the card a bot just played),
 # which the table points at while the bots play.
 MOVED = 0xFFFF
+# The cells of a thing travelling across the screen at most (a bot's move shown moving: the
+# scenes' sprite, screens.TableScreen): a card's "10" and its pip, a wide die.
+SPRITE = 4
 
 
 def tile(kind, colour):

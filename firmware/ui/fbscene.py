@@ -71,9 +71,19 @@ class Scene:
             width = cells * w
             self.spans.append((framebuf.FrameBuffer(self.band, width, h, framebuf.RGB565),
                                memoryview(self.band)[:width * h * 2]))
+        # The sprite (lift, glide, drop): a bot's move shown moving, its few cells drawn once
+        # into their own pixels (a FrameBuffer per width), blitted over the cells it covers
+        # at each step; the background comes back from the cells as they are shown.
+        self.sprite = bytearray(canvas.SPRITE * w * h * 2)
+        self.sprites = [framebuf.FrameBuffer(self.sprite, n * w, h, framebuf.RGB565)
+                        for n in range(1, canvas.SPRITE + 1)]
+        self.lifted = 0  # the sprite's cells, 0: none
+        self.kept = False  # lift() since the last show(): a screen that does not keeps none
+        self.sx = -1  # the sprite's top left pixel on the panel; -1: not yet placed
+        self.sy = 0
         cells = self.cols * self.rows
         self.tiles = bytearray(cells)
-        self.chars = bytearray(b" " * cells)  # what each cell shows
+        self.chars = bytearray(b" " * cells)  # what each cell shows (the table's travel reads)
         self.colours = bytearray([canvas.WHITE] * self.rows)
         self.shown_tiles = memoryview(self.tiles)  # rows compared whole, as buffers
         self.shown_chars = memoryview(self.chars)
@@ -101,7 +111,11 @@ class Scene:
 
     def show(self, page):
         """Bring the panel up to `page` (a canvas of its size): each row from its first to its last
-        changed cell, or the whole row when its text colour changed."""
+        changed cell, or the whole row when its text colour changed. The sprite stays over it
+        only if lift() was called for this page (the table's travel), else it goes."""
+        if self.lifted and not self.kept:
+            self.drop()
+        self.kept = False
         changed = False
         for row in range(self.rows):
             if self.show_row(page, row):
@@ -143,32 +157,43 @@ class Scene:
         return True
 
     def draw_span(self, row, first, cells):
-        """Draw cells first..first+cells-1 of `row` from what they show, and send them."""
+        """Draw cells first..first+cells-1 of `row` from what they show, the sprite over them
+        where it lies, and send them."""
         fb, pixels = self.spans[cells - 1]
+        w = self.cell_w
+        x = self.x0 + first * w
+        y = self.y0 + row * self.cell_h
+        colour = self.colours[row]
+        self.draw_cells(fb, self.tiles, self.chars, row * self.cols + first, cells, colour,
+                        self.black, self.on_black[colour])
+        if self.lifted and self.sx >= 0:  # (blit clips what lies outside the span)
+            fb.blit(self.sprites[self.lifted - 1], self.sx - x, self.sy - y, self.key)
+        self.panel.write(x, y, cells * w, self.cell_h, pixels)
+
+    def draw_cells(self, fb, tiles, chars, i, cells, colour, paper, on_paper):
+        """Draw `cells` cells of tiles/chars from index i into `fb` from its left edge on: a
+        glyph on `paper`, a letter alone in the palette `on_paper` (its 0 bits the paper)."""
         w = self.cell_w
         h = self.cell_h
         key = self.key
         inks = self.inks
-        colour = self.colours[row]
-        on_black = self.on_black[colour]
-        i = row * self.cols + first
         x = 0
         for _ in range(cells):
-            tile = self.tiles[i]
-            ch = self.chars[i]
+            tile = tiles[i]
+            ch = chars[i]
             if tile == canvas.POINTER:
-                fb.fill_rect(x, 0, w, h, self.black)
+                fb.fill_rect(x, 0, w, h, paper)
                 fb.blit(self.pointer, x, 0, key, inks[canvas.GOLD])
             elif tile >= canvas.PICTURES:  # its shape in its ink on its badge
-                ink, paper, _shape = PICTURES[tile - canvas.PICTURES]
-                fb.fill_rect(x, 0, w, h, self.black)
-                fb.blit(self.shapes[canvas.SOLID], x, 0, key, inks[paper])
+                ink, back, _shape = PICTURES[tile - canvas.PICTURES]
+                fb.fill_rect(x, 0, w, h, paper)
+                fb.blit(self.shapes[canvas.SOLID], x, 0, key, inks[back])
                 fb.blit(self.pictures[tile - canvas.PICTURES], x, 0, key, inks[ink])
             elif tile:
                 tile -= 1
                 kind = tile // canvas.COLOURS
                 under = tile % canvas.COLOURS
-                fb.fill_rect(x, 0, w, h, self.black)
+                fb.fill_rect(x, 0, w, h, paper)
                 fb.blit(self.shapes[kind], x, 0, key, inks[under])
                 if ch != canvas.SPACE:  # on a badge: an ink that reads on it (look.READS)
                     ink = colour
@@ -176,12 +201,66 @@ class Scene:
                         ink = canvas.BLACK if (DARK >> under) & 1 else canvas.WHITE
                     fb.blit(self.letters[ch - font6x12.FIRST], x, 0, key, inks[ink])
             elif ch != canvas.SPACE:
-                fb.blit(self.letters[ch - font6x12.FIRST], x, 0, -1, on_black)
+                fb.blit(self.letters[ch - font6x12.FIRST], x, 0, -1, on_paper)
             else:
-                fb.fill_rect(x, 0, w, h, self.black)
+                fb.fill_rect(x, 0, w, h, paper)
             i += 1
             x += w
-        self.panel.write(self.x0 + first * w, self.y0 + row * h, cells * w, h, pixels)
+
+    # -- the sprite: a thing travelling over the cells (screens.TableScreen) --
+    def lift(self, page, cell, n):
+        """The sprite shows cells cell..cell+n-1 of `page` (one row, canvas.SPRITE at most),
+        from the next glide() on, while each show() is of a page lift() was called for."""
+        n = min(n, canvas.SPRITE)
+        colour = page.colours[cell // self.cols]
+        self.draw_cells(self.sprites[n - 1], page.tiles, page.chars, cell, n, colour, self.key,
+                        self.inks[colour])  # (its paper the blit's key: the cells show through)
+        self.lifted = n
+        self.kept = True
+
+    def glide(self, src, dst, permille):
+        """Put the sprite `permille` thousandths of the way from cell `src` to cell `dst`: the
+        cells it leaves and covers drawn again, nothing else. Allocates nothing."""
+        if not self.lifted:
+            return
+        cols = self.cols
+        w = self.cell_w
+        h = self.cell_h
+        x = (src % cols) * w
+        y = (src // cols) * h
+        x = self.x0 + x + ((dst % cols) * w - x) * permille // 1000
+        y = self.y0 + y + ((dst // cols) * h - y) * permille // 1000
+        old_x = self.sx
+        old_y = self.sy
+        self.sx = x
+        self.sy = y
+        if old_x < 0:
+            old_x = x
+            old_y = y
+        self.redraw_under(min(x, old_x), min(y, old_y), max(x, old_x), max(y, old_y),
+                          self.lifted)
+
+    def drop(self):
+        """No sprite: the cells it covered drawn again."""
+        n = self.lifted
+        x = self.sx
+        self.lifted = 0
+        self.sx = -1
+        if n and x >= 0:
+            self.redraw_under(x, self.sy, x, self.sy, n)
+
+    def redraw_under(self, left, top, right, bottom, n):
+        """Draw again the cells under a sprite of n cells whose top left pixel lay anywhere
+        from (left, top) to (right, bottom)."""
+        w = self.cell_w
+        h = self.cell_h
+        right += n * w - 1
+        bottom += h - 1
+        first = max(0, (left - self.x0) // w)
+        last = min(self.cols - 1, (right - self.x0) // w)
+        for row in range(max(0, (top - self.y0) // h),
+                         min(self.rows - 1, (bottom - self.y0) // h) + 1):
+            self.draw_span(row, first, last - first + 1)
 
     def texts(self):
         """What each row shows, without trailing spaces (tests read the screen with it): not

@@ -29,19 +29,26 @@ class Scene:
         from firmware.ui.scene_build import build
 
         (self.cols, self.rows, self.grid, self.font_index, self.lines, self.inks,
-         self.badge_letters, self.rgb) = build(display)  # (rgb: look.PALETTE, kept with
-        unload("firmware.ui.scene_build")  # READS and DARK; the start-up code and shapes:
-        unload("firmware.ui.look")  # off the heap from now)
+         self.badge_letters, self.rgb, self.sprite) = build(display)  # (rgb: look.PALETTE,
+        unload("firmware.ui.scene_build")  # kept with READS and DARK; the start-up code and
+        unload("firmware.ui.look")  # shapes: off the heap from now)
         cells = self.cols * self.rows
         self.tiles = bytearray(cells)
-        self.chars = bytearray(b" " * cells)  # what each cell shows
+        self.chars = bytearray(b" " * cells)  # what each cell shows (the table's travel reads)
         self.colours = bytearray([canvas.WHITE] * self.rows)
         self.changes = 0  # counts the show() calls that changed something
         self.display = display
+        self.lifted = 0  # the sprite's cells (lift), 0: none
+        self.moves = 0  # counts the sprite's moves (glide, drop): a window refreshes then
+        self.kept = False  # lift() since the last show(): a screen that does not keeps none
 
     def show(self, page):
         """Bring the display up to `page` (a canvas of its size), touching only what changed.
-        Allocates nothing."""
+        Allocates nothing. The sprite stays over it only if lift() was called for this page
+        (the table's travel), else it goes."""
+        if self.lifted and not self.kept:
+            self.drop()
+        self.kept = False
         cells = self.cols * self.rows
         tiles = page.tiles
         chars = page.chars
@@ -88,6 +95,46 @@ class Scene:
                 changed = True
         if changed:
             self.changes += 1
+
+    # -- the sprite: a thing travelling over the cells (screens.TableScreen) --
+    def lift(self, page, cell, n):
+        """The sprite shows cells cell..cell+n-1 of `page` (one row, canvas.SPRITE at most),
+        from the next glide() on, while each show() is of a page lift() was called for."""
+        n = min(n, canvas.SPRITE)
+        _group, glyphs, letters, ink, _w, _h, _x0, _y0 = self.sprite
+        colour = page.colours[cell // self.cols]
+        inked = -1  # (one ink for its letters: the first one's)
+        index = self.font_index
+        for k in range(canvas.SPRITE):
+            t = page.tiles[cell + k] if k < n else 0
+            ch = page.chars[cell + k] if k < n and t < canvas.PICTURES else canvas.SPACE
+            glyphs[k, 0] = t
+            letters[k, 0] = index[ch - FIRST]
+            if ch != canvas.SPACE and inked < 0:
+                on = layer(t, colour)
+                inked = canvas.WHITE if on == 1 else canvas.BLACK if on == 2 else colour
+        ink[1] = self.rgb[colour if inked < 0 else inked]
+        self.lifted = n
+        self.kept = True
+
+    def glide(self, src, dst, permille):
+        """Put the sprite `permille` thousandths of the way from cell `src` to cell `dst`."""
+        if not self.lifted:
+            return
+        group, _glyphs, _letters, _ink, w, h, x0, y0 = self.sprite
+        cols = self.cols
+        x = (src % cols) * w
+        y = (src // cols) * h
+        group.x = x0 + x + ((dst % cols) * w - x) * permille // 1000
+        group.y = y0 + y + ((dst // cols) * h - y) * permille // 1000
+        group.hidden = False
+        self.moves += 1
+
+    def drop(self):
+        """No sprite."""
+        self.lifted = 0
+        self.sprite[0].hidden = True
+        self.moves += 1
 
     def texts(self):
         """What each row shows, without trailing spaces (tests read the screen with it)."""

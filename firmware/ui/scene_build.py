@@ -48,7 +48,8 @@ def font_tiles(font, w, h):
 def build(display):
     """The TileGrids of a Scene on `display`, shown there: (cols, rows, the glyph grid, the
     font's tile of each character, a text row's grid and its palette per row, [the white
-    and the black letters on badges], PALETTE)."""
+    and the black letters on badges], PALETTE, (the sprite's group, its glyphs, its letters,
+    their palette, the cell's width and height, the grid's top left pixel)))."""
     font = terminalio.FONT
     box = font.get_bounding_box()
     w = box[0]
@@ -104,5 +105,19 @@ def build(display):
         )
         badge_letters.append(layer)
         root.append(layer)
+    # The sprite over everything (scene.lift): a bot's move shown moving, its few cells on
+    # glyph tiles and letters of their own, moved by x and y, hidden when idle.
+    sprite = displayio.Group()
+    glyphs = displayio.TileGrid(sheet, pixel_shader=palette, width=canvas.SPRITE, height=1,
+                                tile_width=w, tile_height=h)
+    ink = displayio.Palette(2)
+    ink.make_transparent(0)
+    letters_on = displayio.TileGrid(letters, pixel_shader=ink, width=canvas.SPRITE, height=1,
+                                    tile_width=w, tile_height=h, default_tile=blank)
+    sprite.append(glyphs)
+    sprite.append(letters_on)
+    sprite.hidden = True
+    root.append(sprite)
     display.root_group = root
-    return cols, rows, grid, font_index, lines, inks, badge_letters, PALETTE
+    return (cols, rows, grid, font_index, lines, inks, badge_letters, PALETTE,
+            (sprite, glyphs, letters_on, ink, w, h, x0, y0))

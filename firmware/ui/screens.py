@@ -119,7 +119,9 @@ class TableScreen(Screen):
     the next (on its place when that action is gone). While the bots play: each move stays
     on the table a moment (A: skip ahead to the next human decision), a spinner while one
     thinks; A or B asks whether to hurry it (A: it answers with its best so far, B: it
-    thinks on)."""
+    thinks on). A bot's move is shown moving: what it moved (the renderer's canvas.MOVED)
+    travels on the scene's sprite from where it was on the screen to its place, the rest
+    still (firmware/ui/travel.py; A lands it at once)."""
 
     def __init__(self, app):
         self.app = app
@@ -156,6 +158,14 @@ class TableScreen(Screen):
         self.phase = None  # and the game's phase (its view's)
         self.renderer = game_part(self.match.game, "table")
         self.placer = None  # the game's own cursor keys for this decision (refresh)
+        # A bot's move shown moving (firmware/ui/travel.py): on a scene with a sprite (lift,
+        # glide, drop; and tiles and chars, what the screen shows).
+        self.scene = app.scene
+        self.carries = hasattr(app.scene, "lift")  # (a scene of text only: no travel)
+        self.mover = -1  # the seat of a bot's move whose draw comes next
+        self.since = 0  # the ticks of that move
+        self.trip = None  # firmware/ui/travel.py, from that draw until it lands
+        self.moving = False  # what the move moved travels on the screen
         self.refresh()
 
     def refresh(self):
@@ -199,9 +209,12 @@ class TableScreen(Screen):
         return choice[0] if isinstance(choice, tuple) else self.match.text(choice, seat)
 
     def busy(self):
-        return not self.match.over() and not self.match.human_turn()
+        return self.moving or not self.match.over() and not self.match.human_turn()
 
     def tick(self, now):
+        trip = self.trip
+        if self.moving and trip is not None:
+            return trip.step(self, now)
         match = self.match
         if match.over() or match.human_turn():
             return False
@@ -210,10 +223,17 @@ class TableScreen(Screen):
                 return False
             self.hold = None
         self.spin = (self.spin + 1) % len(SPIN)
+        done = len(match.state.history)
+        seat = match.current()
+        rush = self.rush  # (the human's decision next ends it: route() refreshes the table)
         if match.think(self.app.slice_ms):
             self.app.route()
             if not (self.rush or match.over() or match.human_turn()):
                 self.hold = ticks_add(now, self.app.pace_ms)
+            if (not rush and self.carries and self.app.screen is self  # (one action, on
+                    and self.drawn[1] == done == len(match.state.history) - 1):  # the body
+                self.mover = seat  # as drawn: not a human's played for them after it)
+                self.since = now
         return True
 
     def moved(self, pressed, cursor):
@@ -232,7 +252,24 @@ class TableScreen(Screen):
             return (cursor - 1) % n
         return (cursor + 1) % n if pressed & NEXT else -1
 
+    # -- a bot's move shown moving --
+    def take_off(self):
+        """In the draw of a bot's move, before the body is drawn again: where the thing it
+        moved was (firmware/ui/travel.py: on the heap until the travel lands)."""
+        seat = self.mover
+        self.mover = -1
+        try:
+            from firmware.ui import travel
+
+            travel.take_off(self, seat)
+            self.trip = travel
+        except MemoryError:  # (no room for it on a board's heap now: no travel)
+            pass
+
     def key(self, pressed):
+        trip = self.trip
+        if pressed & buttons.A and trip is not None:  # a bot's move travelling lands at once
+            trip.land(self)
         match = self.match
         self.message = ""
         news = match.news(match.viewer())
@@ -281,6 +318,8 @@ class TableScreen(Screen):
         state = match.state
         drawn = self.drawn
         if state is not drawn[0] or len(state.history) != drawn[1] or seat != drawn[2]:
+            if self.mover >= 0:  # a bot's move: where it came from, off the body as it was
+                self.take_off()
             self.drawn = (state, len(state.history), seat)  # (no tuple made on other frames)
             body.clear()
             draw_table(body, self.renderer, match, match.state.view(seat))
@@ -335,6 +374,9 @@ class TableScreen(Screen):
             status = "p%d/%d %s" % (self.page + 1, self.pages, status)
         title_bar(c, "%s %s" % (match.module.TITLE, match.names[seat]), status)
         c.blit(body, self.top, 1, self.room)
+        trip = self.trip
+        if trip is not None:  # a bot's move, just made (launched) or travelling
+            trip.fly(self, c)
         if spot >= 0:
             at = self.point(c, spot)
             if self.placer is not None and at >= 0:  # the choice drawn where it would go

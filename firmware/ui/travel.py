@@ -1,0 +1,192 @@
+# A bot's move shown moving (screens.TableScreen): what it moved travels on the scene's sprite
+# from where the screen showed it to its place, the rest of the table still. Where it came
+# from is read in the frame that draws the move, off the table as it was (the body not yet
+# drawn again, the scene still showing the screen before) and as it is now. Loaded for that
+# draw and the travel that follows, then let go (and the state below with it): a board's heap
+# holds none of it while the bots think.
+from firmware import core
+from firmware.clock import ticks_diff
+from firmware.ui import canvas
+
+TRAVEL_MS = 330  # the thing travels this long to its place
+# The move's draw: the screen cells (on the page then shown, from its top row of the body)
+# of the thing its action marked, and of its mover's name; the body cell of that mark.
+marked = -1
+from_mark = -1
+from_name = -1
+from_top = -1
+launched = False  # ... the travel under way: from the screen cell src to dst, its cells
+src = -1
+dst = -1
+size = 0
+
+
+def take_off(table, seat):
+    """Before the body is drawn again: where `seat`'s action's thing was, and its name."""
+    global marked, from_mark, from_name, from_top, launched
+    marked = table.find(table.match.state.history[-1])
+    from_mark = shown_at(table, marked)
+    from_name = shown_at(table, name_cell(table.body, seat))
+    from_top = table.top
+    launched = False
+
+
+def fly(table, c):
+    """In each draw from the move's on, the body on `c`: the travel launched at the first
+    (or not: the module goes), then the sprite shows the thing, its place empty."""
+    global launched, src, dst, size, from_top
+    if not launched:
+        launched = True
+        trip = launch(table, c, table.find(canvas.MOVED))
+        if trip is None:
+            done(table)
+            return
+        src, dst, size = trip
+        from_top = table.top  # (the page it travels on)
+        table.moving = True
+        show(table, c)
+        table.scene.glide(src, dst, 0)
+    elif table.top != from_top:  # (SELECT turned the page)
+        land(table)
+    else:
+        show(table, c)
+
+
+def show(table, c):
+    table.scene.lift(c, dst, size)
+    for i in range(dst, dst + size):
+        c.tiles[i] = 0
+        c.chars[i] = canvas.SPACE
+
+
+def step(table, now):
+    """A frame of the travel: the sprite alone moves (eased: it slows to land). False:
+    nothing else to draw."""
+    spent = ticks_diff(now, table.since)
+    if spent >= TRAVEL_MS or table.app.screen is not table:
+        land(table)
+        return False
+    part = spent * 1000 // TRAVEL_MS
+    table.scene.glide(src, dst, part * (2000 - part) // 1000)
+    return False
+
+
+def land(table):
+    """The travel ends: the thing in its place."""
+    if table.moving:
+        table.moving = False
+        table.scene.drop()
+        table.app.redraw()
+    done(table)
+
+
+def done(table):
+    """The table lets go of this module (a board: off the heap)."""
+    table.trip = None
+    if core.COLLECT:
+        core.unload(__name__)
+
+
+def shown_at(table, cell):
+    """A body cell -> the screen cell it was shown at, its row kept within the table's rows
+    (a thing off the page comes from the page's edge); -1 for -1."""
+    cols = table.body.cols
+    if cell < 0 or table.room < 1:
+        return -1
+    row = min(max(cell // cols - table.top, 0), table.room - 1)
+    return (row + 1) * cols + cell % cols
+
+
+def name_cell(body, seat):
+    """The body's cell of the seat's name ("P2") first on a row (its row of the table:
+    " P2", ">P2 hand 3"), or -1."""
+    chars = body.chars
+    digit = 49 + seat
+    for row in range(body.used):
+        i = row * body.cols
+        end = i + body.cols - 2
+        while i < end and (chars[i] == canvas.SPACE or chars[i] == 62):  # (">": on turn)
+            i += 1
+        if i < end and chars[i] == 80 and chars[i + 1] == digit and not 48 <= chars[i + 2] <= 57:
+            return i
+    return -1
+
+
+def launch(table, c, spot):
+    """What the move moved (`spot`: its MOVED mark in the body; `c`: the screen now, the
+    body on it) -> (the screen cell it travels from, the one it lands on, its cells), or
+    None. From where the screen showed it before, on the same page: the cell its action
+    marked (if that was elsewhere, showed the same thing, and the thing changed); else, when
+    it came to an empty place or a row laid out anew, where the screen showed the same
+    thing that it shows no longer (a die placed), else its mover's name (a card from a
+    hidden hand). Nothing moves when none of those holds (a die rerolled in its place, a
+    word)."""
+    body = table.body
+    cols = c.cols
+    first = table.top * cols
+    if spot < 0 or table.top != from_top or not first <= spot < first + table.room * cols:
+        return None  # (a page turned: the table is not still)
+    at = spot - first + cols  # its screen cell
+    shown = table.scene  # (its cells: the screen before the move)
+    n = min(body.extent(spot), canvas.SPRITE)
+    end = (at // cols + 1) * cols
+    if at + n < end and c.tiles[at + n] and alike(c, at, shown, at, n):
+        at += n  # the board the die went to: it is the die that moved
+        n = min(body.extent(spot + n), canvas.SPRITE)
+    if not any_tile(c.tiles, at, n):
+        return None  # (words do not travel)
+    src = -1
+    if marked >= 0 and marked != spot:  # its action picked it elsewhere
+        if alike(c, at, shown, at, min(n + 1, end - at)):
+            return None  # (nothing changed where the mark is: nothing moved there)
+        mark = from_mark
+        for cell in range(mark, min(mark + 4, (mark // cols + 1) * cols - n + 1)):
+            if alike(c, at, shown, cell, n):  # there, or a few cells on (a die after its
+                src = cell  # board); not there: something else (a die used to mine)
+                break
+    elif not any_tile(shown.tiles, at, n) or laid_anew(c, shown, at):
+        src = seen(table, c, at, n)  # it came to an empty place, or to a row laid anew
+        if src < 0 and marked < 0:
+            src = from_name
+    if src < 0 or src == at:
+        return None
+    return src, at, n
+
+
+def seen(table, c, at, n):
+    """The screen cell of the table's rows where the screen showed the thing that `c`
+    shows at `at` (n cells) and shows it no longer, or -1."""
+    tiles = table.scene.tiles
+    want = c.tiles[at]
+    for cell in range(c.cols, (table.room + 1) * c.cols - n):
+        if (tiles[cell] == want and cell != at and tiles[cell - 1] != want
+                and alike(c, at, table.scene, cell, n) and not alike(c, at, c, cell, n)):
+            return cell  # (a thing's first cell: not the "3" of a "13")
+    return -1
+
+
+def alike(a, i, b, j, n):
+    """Cells i.. of `a` show what cells j.. of `b` show (canvases or scenes: tiles and
+    chars; a picture's letter is not shown)."""
+    for k in range(n):
+        t = a.tiles[i + k]
+        if t != b.tiles[j + k] or t < canvas.PICTURES and a.chars[i + k] != b.chars[j + k]:
+            return False
+    return True
+
+
+def laid_anew(c, shown, at):
+    """The cells of its row before `at` differ between the canvas and the scene: the row was
+    laid out anew (a trick begun where the last one was). The scene's pointer is no
+    difference (the canvas has none yet)."""
+    for i in range(at - at % c.cols, at):
+        if shown.tiles[i] != canvas.POINTER and not alike(c, i, shown, i, 1):
+            return True
+    return False
+
+
+def any_tile(tiles, i, n):
+    for k in range(i, i + n):
+        if tiles[k]:
+            return True
+    return False

@@ -1,0 +1,461 @@
+# A bot's move shown moving (issue 57 item 6): the card, die or crystal a bot moved travels on
+# the scene's sprite from where the screen showed it to its place in about a third of a
+# second, its place empty until it lands, the rest of the table still; A lands it at once.
+# Read off the simulator's displayio (the sprite's group and tiles, the pixels), off
+# MicroPython's framebuf scene (firmware/ui/fbscene.py: the pixels it sends, compared with
+# displayio's), and on CircuitPython's own displayio (test_cp_pico.py).
+import json
+import os
+import subprocess
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+from app_driver import make_sim, setup_game  # noqa: E402
+from mpbuild import find_tool  # noqa: E402
+from panelmodel import Panel  # noqa: E402
+from sim import pixels  # noqa: E402
+from test_fbscene import displayio_picture, feed, run_micropython, windows  # noqa: E402
+
+from firmware import buttons  # noqa: E402
+from firmware.games.diamonds import rules as diamonds  # noqa: E402
+from firmware.games.quartz import rules as quartz  # noqa: E402
+from firmware.games.sixgems import rules as sixgems  # noqa: E402
+from firmware.ui import canvas, screens, travel  # noqa: E402
+from firmware.ui.look import PALETTE  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAME = 33  # the simulator's frame (tools/sim.py)
+
+
+def rgb565(rgb):
+    r, g, b = rgb >> 16, (rgb >> 8) & 255, rgb & 255
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+def next_travel(sim, want=lambda action: True, limit=20000):
+    """Frames, the human choosing the choice under the cursor, until a bot's action that
+    `want(action)` starts a travel, at the frame it does: (the table, the action, its seat,
+    the screen's rows just before)."""
+    for _ in range(limit):
+        app = sim.app
+        table = app.screen
+        match = app.match
+        assert match is not None and not match.over(), "no travel in the whole game"
+        if not isinstance(table, screens.TableScreen):
+            sim.press(buttons.A)
+            continue
+        if match.human_turn() and not table.moving:
+            sim.frame(buttons.A)
+            sim.frame(0)
+            continue
+        done = len(match.state.history)
+        seat = match.current()
+        before = sim.texts()
+        sim.frame(0)
+        if table.moving and table.since == sim.now and want(match.state.history[done]):
+            assert match.bots[seat] is not None  # (a bot's move)
+            return table, match.state.history[done], seat, before
+    raise AssertionError("no travel in %d frames" % limit)
+
+
+def at(sim, cell):
+    """A screen cell's top left pixel."""
+    _group, _glyphs, _letters, _ink, w, h, x0, y0 = sim.scene.sprite
+    cols = sim.app.cols
+    return x0 + cell % cols * w, y0 + cell // cols * h
+
+
+def sprite_at(sim):
+    """The sprite's top left pixel, or None when it is hidden."""
+    group = sim.scene.sprite[0]
+    return None if group.hidden else (group.x, group.y)
+
+
+def lit(sim, x, y, cells, colour):
+    """How many pixels of the `cells` cells at pixel (x, y) show `colour`."""
+    sim.refresh()
+    rows = pixels(sim.display)
+    want = rgb565(PALETTE[colour])
+    return sum(1 for j in range(12) for i in range(6 * cells) if rows[y + j][x + i] == want)
+
+
+def trip(table):
+    """The travel under way: (the screen cell it goes from, the one it lands on, its cells)."""
+    assert table.moving and table.trip is travel
+    return travel.src, travel.dst, travel.size
+
+
+def thing_shown(sim, table, cell, size):
+    """The canvas shows the body's cells of a thing of `size` cells at screen cell `cell`."""
+    c = sim.app.canvas
+    body = sim.app.body
+    spot = cell - c.cols + table.top * c.cols  # (the body's cell shown there)
+    return all(c.tiles[cell + k] == body.tiles[spot + k] and c.tiles[cell + k]
+               for k in range(size))
+
+
+def badge_colour(sim):
+    """The colour of the travelling thing's first cell (a badge)."""
+    tile = sim.scene.sprite[1][0, 0]
+    assert 0 < tile <= canvas.COLOURS  # a SOLID badge
+    return tile - 1
+
+
+def between(a, b, p):
+    """p lies on the segment a..b, strictly inside."""
+    ax, ay = a
+    bx, by = b
+    px, py = p
+    cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+    inside = min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
+    return abs(cross) <= 2 * max(abs(bx - ax), abs(by - ay)) and inside and p != a and p != b
+
+
+def is_play(action):
+    return diamonds.PLAY <= action < diamonds.PLAY + diamonds.DECK_SIZE
+
+
+def diamonds_sim(board="pybadge", seed=2):
+    sim = make_sim(board, seed=seed)
+    setup_game(sim, "Diamonds", 3, ["human", "normal", "normal"], settle=False)
+    return sim
+
+
+def test_a_bots_card_travels_from_its_seat_to_the_trick_in_a_third_of_a_second():
+    # Guards: no travel, a travel from nowhere near its mover, its place shown before it
+    # lands, the rest of the table redrawn while it travels, a travel that never ends or
+    # jumps to its end.
+    sim = diamonds_sim()
+    table, action, seat, before = next_travel(sim, is_play)
+    c = sim.app.canvas
+    src, dst, size = trip(table)
+    # From the mover's name (its hand is hidden) to the trick's row, its place empty.
+    name = "P%d" % (seat + 1)
+    assert before[src // c.cols][src % c.cols:src % c.cols + 2] == name, (before, src)
+    assert dst // c.cols in (1, 2) and ("trick" in c.row_text(1) or "last" in c.row_text(1))
+    assert table.find(canvas.MOVED) - table.top * c.cols + c.cols == dst
+    assert not any(c.tiles[dst + k] for k in range(size))
+    assert size == len(diamonds.card_text(action - diamonds.PLAY)), size
+    glyphs = sim.scene.sprite[1]
+    body = sim.app.body
+    spot = table.find(canvas.MOVED)
+    assert [glyphs[k, 0] for k in range(size)] == list(body.tiles[spot:spot + size])
+    colour = badge_colour(sim)
+    assert sprite_at(sim) == at(sim, src)
+    assert lit(sim, *at(sim, src), size, colour) >= 30  # the card, over the name
+    assert lit(sim, *at(sim, dst), size, colour) == 0  # its place empty
+    changes = sim.scene.changes
+    seen = []
+    half = 0
+    while table.moving:
+        sim.frame(0)
+        seen.append((sim.now - table.since, sprite_at(sim)))
+        if table.moving:
+            assert between(at(sim, src), at(sim, dst), seen[-1][1]), seen
+            assert sim.scene.changes == changes  # nothing else drawn
+        if len(seen) == 5:
+            half = lit(sim, *seen[-1][1], size, colour)  # the card half-way, in pixels
+    # At each frame nearer its place, landed at a third of a second (330 ms).
+    steps = [p for _ms, p in seen[:-1]]
+    far = [abs(x - at(sim, dst)[0]) + abs(y - at(sim, dst)[1]) for x, y in steps]
+    assert far == sorted(far, reverse=True) and len(set(far)) == len(far), seen
+    assert seen[-1] == (travel.TRAVEL_MS, None) and seen[-2][0] < travel.TRAVEL_MS, seen
+    assert half >= 30
+    assert thing_shown(sim, table, dst, size)  # the card in its place
+    assert lit(sim, *at(sim, dst), size, colour) >= 30
+
+
+def test_a_lands_a_travelling_move_at_once():
+    # Guards: A waiting for the travel, the sprite left on the screen, A hurrying the next bot
+    # instead of skipping ahead.
+    sim = diamonds_sim()
+    app = sim.app
+    while True:  # (a move a bot's turn follows: A skips ahead)
+        table, _action, _seat, _before = next_travel(sim, is_play)
+        if table.hold is not None:
+            break
+    sim.frame(0)
+    assert table.moving and sprite_at(sim) is not None
+    _src, dst, size = trip(table)
+    slice_ms = app.slice_ms
+    app.slice_ms = 0  # (the next bot waits: this frame shows the move landed)
+    sim.frame(buttons.A)
+    app.slice_ms = slice_ms
+    assert not table.moving and sprite_at(sim) is None and table.trip is None
+    assert thing_shown(sim, table, dst, size)
+    assert table.rush and not table.asking  # skipped ahead as before ...
+    moves = len(app.match.state.history)
+    while app.screen is table and not app.match.human_turn():
+        sim.frame(0)
+        assert not table.moving  # ... with no travel either, the last move's included
+    assert len(app.match.state.history) > moves
+
+
+def test_a_humans_own_move_does_not_travel():
+    # Guards: the human's card flying from their own name while they watch.
+    sim = diamonds_sim()
+    for _ in range(20000):
+        app = sim.app
+        match = app.match
+        table = app.screen
+        if (isinstance(table, screens.TableScreen) and match.human_turn() and not table.moving
+                and any(is_play(a) for a in match.legal())):
+            break
+        if isinstance(table, screens.TableScreen) and match.human_turn() and not table.moving:
+            sim.frame(buttons.A)
+        sim.frame(0)
+    done = len(match.state.history)
+    slice_ms = app.slice_ms
+    app.slice_ms = 0  # (the bots wait: this frame is the human's move alone)
+    sim.frame(buttons.A)
+    app.slice_ms = slice_ms
+    assert len(match.state.history) == done + 1 and is_play(match.state.history[done])
+    assert table.find(canvas.MOVED) >= 0  # the table points at the human's card ...
+    assert not table.moving and table.trip is None and sprite_at(sim) is None  # ... in place
+
+
+def test_a_die_changed_in_its_place_does_not_travel():
+    # Quartz: a die picked, rerolled or acted with stays where it is; nothing on the table
+    # says where a reroll came from (its source is unknown): nothing moves. Guards: the
+    # mover's name taken as the source of every move whose action marked nothing.
+    sim = make_sim("pybadge", seed=4)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"], settle=False)
+    dice = 0
+    rerolls = 0  # (an action that marks nothing on the table)
+    for _ in range(40000):
+        app = sim.app
+        match = app.match
+        table = app.screen
+        if match is None or match.over() or dice >= 20 and rerolls >= 3:
+            break
+        if not isinstance(table, screens.TableScreen):
+            sim.press(buttons.A)
+            continue
+        if match.human_turn() and not table.moving:
+            sim.frame(buttons.A)
+            sim.frame(0)
+            continue
+        done = len(match.state.history)
+        sim.frame(0)
+        if len(match.state.history) == done + 1 and app.screen is table:
+            moved = match.state.moved
+            if quartz.DIE <= moved < quartz.SEAT and table.find(canvas.MOVED) >= 0:
+                dice += 1
+                rerolls += match.state.history[done] == quartz.REROLL
+                assert not table.moving, (match.state.history[done], sim.texts())
+    assert dice >= 20 and rerolls >= 3, (dice, rerolls)
+
+
+def test_a_bots_die_travels_from_beside_place_to_its_board():
+    # SIXGEMS: the die to place is shown after "place"; placed (its action marks the board it
+    # goes to), it travels from there to its board on the ring. Guards: the board's own gem
+    # taken for the die, a travel from the board to itself, from the mover's name.
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, "SIXGEMS", 3, ["human", "normal", "normal"], settle=False)
+    place = sixgems.PLACE_DIE
+    table, action, _seat, before = next_travel(sim, lambda a: place <= a < place + 6)
+    c = sim.app.canvas
+    cols = c.cols
+    src, dst, size = trip(table)
+    assert before[src // cols].startswith("place "), (before, src)
+    assert dst // cols == 2 and dst % cols == 2 + 4 * (action - place)  # after its board's gem
+    assert size == 2  # the die: its letter's badge, its face's pips
+    glyphs = sim.scene.sprite[1]
+    body = sim.app.body
+    spot = table.find(canvas.MOVED) + 1
+    assert [glyphs[k, 0] for k in range(2)] == list(body.tiles[spot:spot + 2])
+    assert not c.tiles[dst] and c.tiles[dst - 1]  # the die's place empty, its board's gem shown
+    while table.moving:
+        sim.frame(0)
+    assert thing_shown(sim, table, dst, size)
+
+
+# -- MicroPython's framebuf scene ------------------------------------------------------------
+CARD = """
+c.line(canvas.WHITE)
+c.text("Market")
+c.line(canvas.CYAN)
+c.text("trick P1: ")
+c.badge("7", canvas.RED)
+c.picture(1, "H")
+c.space()
+c.badge("10", canvas.BLUE)
+c.picture(0, "D")
+for i in range(5):
+    c.line(canvas.GOLD if i == 2 else canvas.WHITE)
+    c.text(" P%d  hand 3 vault %d   shows through" % (i + 1, i))
+    c.gem(canvas.GREEN)
+"""
+# The "10" of diamonds (3 cells: row 1, after "trick P1: 7H ") flies from P3's row.
+DST = "(c.cols + 13)"
+SRC = "(4 * c.cols + 1)"
+LAND = """
+c.at(1, 13)
+c.badge("10", canvas.BLUE)
+c.picture(0, "D")
+"""
+LIFT = LAND + """
+scene.lift(c, %s, 3)
+for k in range(3):
+    c.tiles[%s + k] = 0
+    c.chars[%s + k] = canvas.SPACE
+""" % (DST, DST, DST)  # (as the table does at each frame it draws: the card lifted, its place
+# emptied)
+
+
+def glide(permille):
+    return LIFT + "scene.glide(%s, %s, %d)\n" % (SRC, DST, permille)
+
+
+def test_the_framebuf_sprite_shows_what_displayio_shows_and_leaves_nothing_behind():
+    # Each step on both scenes, then their pixels compared: the card at 30% and at 80% of its
+    # way (its place empty), then landed (no sprite: what it covered drawn again). Each glide
+    # sends only the few cells around the sprite. Guards: a sprite drawn opaque or in the
+    # wrong ink, left behind where it was, covering the wrong cells.
+    steps = [CARD, glide(300), glide(800), LAND]
+    parts = run_micropython("picodisplay", steps)
+    panel = Panel()
+    for k in range(len(parts)):
+        feed(panel, parts[k][0])
+        if k == 0:
+            continue
+        want, _texts = displayio_picture("picodisplay", steps[:k])
+        got = panel.picture("picodisplay")
+        diffs = [(x, y) for y in range(len(want)) for x in range(len(want[0]))
+                 if got[y][x] != want[y][x]]
+        assert not diffs, "step %d: %d pixels differ, first %s" % (k, len(diffs), diffs[:5])
+        if k in (2, 3):  # the card on its way: its blue badge lit there
+            blue = rgb565(PALETTE[canvas.BLUE])
+            assert sum(row.count(blue) for row in got) >= 60
+    # The second glide (half the way at once): the cells between its two places, a window a
+    # row (rows 1-4, columns 4-14 at most), not the screen.
+    sent = windows(parts[3][0])
+    assert 0 < len(sent) <= 4 and sum(w[4] for w in sent) // 2 <= 4 * 14 * 6 * 12, sent
+    landed, _texts = displayio_picture("picodisplay", [CARD])
+    assert panel.picture("picodisplay") == landed  # as if nothing had travelled
+
+
+# The app on MicroPython's framebuf scene (the web page's and the Pico's): Diamonds until a
+# bot's card travels, the panel's pixels a third of the way and once landed, and a fresh
+# scene's drawing of the same canvas to compare with.
+APP = """
+import sys
+sys.path[:0] = [%(root)r]
+import json
+from firmware import buttons
+from firmware.app import App
+from firmware.ui import screens
+from firmware.ui.fbscene import Scene
+
+class Panel:
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.pixels = bytearray(width * height * 2)
+    def write(self, x, y, w, h, pixels):
+        for r in range(h):
+            at = ((y + r) * self.width + x) * 2
+            self.pixels[at:at + 2 * w] = pixels[2 * w * r:2 * w * (r + 1)]
+
+class Board:
+    lines = ("A: choose",)
+    def buttons(self):
+        return 0
+    def beep(self, hz, ms):
+        pass
+
+panel = Panel(160, 128)
+scene = Scene(panel)
+app = App(Board(), scene, None, False, None, 2)
+now = [0]
+def frame(mask):
+    now[0] += 33
+    app.frame(mask, now[0])
+frame(0)
+app.start("diamonds", ["human", "normal", "normal"], {})
+for _ in range(20000):
+    table = app.screen
+    if not isinstance(table, screens.TableScreen):
+        frame(buttons.A)
+        frame(0)
+        continue
+    if app.match.human_turn() and not table.moving:
+        frame(buttons.A)
+        frame(0)
+        continue
+    frame(0)
+    if table.moving and table.since == now[0]:
+        break
+trip = table.trip
+out = {"src": trip.src, "dst": trip.dst, "size": trip.size, "cols": scene.cols}
+frame(0)
+frame(0)
+frame(0)
+out["mid"] = [scene.sx, scene.sy]
+out["mid_pixels"] = bytes(panel.pixels).hex()
+while table.moving:
+    frame(0)
+frame(0)
+out["landed"] = bytes(panel.pixels).hex()
+fresh = Panel(160, 128)
+Scene(fresh).show(app.canvas)
+out["fresh"] = bytes(fresh.pixels).hex()
+print("OUT " + json.dumps(out))
+"""
+
+
+def test_the_app_on_framebuf_shows_the_move_travelling():
+    script = APP % {"root": ROOT}
+    out = subprocess.run([find_tool("micropython"), "-X", "heapsize=4m", "-c", script],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
+    found = json.loads([line for line in out.stdout.splitlines() if line.startswith("OUT ")][0][4:])
+    cols = found["cols"]
+    x0 = (160 - cols * 6) // 2
+    y0 = (128 - 10 * 12) // 2
+
+    def place(cell):
+        return x0 + cell % cols * 6, y0 + cell // cols * 12
+
+    def picture(hexed):
+        data = bytes.fromhex(hexed)
+        return [[(data[2 * (y * 160 + x)] << 8) | data[2 * (y * 160 + x) + 1]
+                 for x in range(160)] for y in range(128)]
+
+    src = place(found["src"])
+    dst = place(found["dst"])
+    mid = tuple(found["mid"])
+    assert between(src, dst, mid), (src, dst, mid)
+    landed = picture(found["landed"])
+    middle = picture(found["mid_pixels"])
+    size = found["size"]
+    # The card's lit pixels, where it landed, were on the way at the sprite's place; its
+    # place was empty then.
+    card = [(i, j) for j in range(12) for i in range(6 * size) if landed[dst[1] + j][dst[0] + i]]
+    assert len(card) >= 30
+    assert all(middle[mid[1] + j][mid[0] + i] == landed[dst[1] + j][dst[0] + i] for i, j in card)
+    if abs(mid[0] - dst[0]) >= 6 * size or abs(mid[1] - dst[1]) >= 12:
+        assert not any(middle[dst[1] + j][dst[0] + i] for i, j in card)
+    assert found["landed"] == found["fresh"]  # nothing of the sprite left anywhere
+
+
+def test_the_travels_code_leaves_the_heap_when_it_lands(monkeypatch):
+    # firmware/ui/travel.py is on a board's heap (COLLECT: a board's interpreter) from a
+    # bot's move's draw until its travel lands, not while the bots think. Guards: the travel's
+    # code kept loaded all game.
+    import sys
+
+    from firmware import core
+
+    monkeypatch.setattr(core, "COLLECT", True)
+    sim = diamonds_sim()
+    name = "firmware.ui.travel"
+    table, _action, _seat, _before = next_travel(sim, is_play)
+    assert table.moving and name in sys.modules  # (its travel under way)
+    while table.moving:
+        sim.frame(0)
+    assert table.trip is None and name not in sys.modules
+    while not sim.app.match.human_turn():  # the bots think, move, travel, land...
+        sim.frame(0)
+        if sim.app.match.thinking >= 0:
+            assert name not in sys.modules  # ... never thinking with it
