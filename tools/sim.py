@@ -21,6 +21,8 @@ Options:
   --frames N        window: close after N frames (about N/30 seconds)
   --fault N         headless: drawing the screen runs out of memory after the Nth key
                     (twice, so the retry fails too): the crash screen, for screenshots
+  --travel          headless: after the last key the frames go on only until a bot's move
+                    shown moving is a third of its way (its shot: the travel mid-way)
 Window keys: arrows = d-pad, Z or Space = A, X or Backspace = B, Enter = START,
 Right Shift or Tab = SELECT, Esc closes the window.
 """
@@ -173,7 +175,8 @@ def make_slot(args):
 
 def parse(argv):
     args = {"board": "pybadge"}
-    flags = {"--headless": "headless", "--print": "print", "--no-save": "no_save"}
+    flags = {"--headless": "headless", "--print": "print", "--no-save": "no_save",
+             "--travel": "travel"}
     values = {"--board": "board", "--game": "game", "--seats": "seats", "--options": "options",
               "--seed": "seed", "--saves": "saves", "--keys": "keys", "--shots": "shots",
               "--frames": "frames", "--fault": "fault"}
@@ -252,7 +255,10 @@ def run_headless(args):
         step += 1
         if step == args.get("fault"):
             fail_drawing(sim.app, 2)
-        sim.press(mask)
+        if args.get("travel") and step == len(keys):
+            to_travel(sim, mask)
+        else:
+            sim.press(mask)
         if shots:
             sim.refresh()
             name = "%03d-%s.png" % (step, name.replace("+", "_"))
@@ -261,6 +267,22 @@ def run_headless(args):
         for line in sim.texts():
             print(line)
     return 0
+
+
+def to_travel(sim, mask):
+    """Press `mask`, then frames until a bot's move travels (screens.TableScreen) and is a
+    third of its way."""
+    from firmware.ui.travel import TRAVEL_MS
+
+    sim.frame(mask)
+    for _ in range(IDLE_FRAMES):
+        sim.frame(0)
+        table = sim.app.screen
+        if getattr(table, "moving", False) and sim.now - table.since >= TRAVEL_MS // 3:
+            return
+        if not sim.app.busy():
+            break
+    raise RuntimeError("no bot's move travelled after the last key")
 
 
 WINDOW_KEYS = None
@@ -316,8 +338,9 @@ def run_window(args):
             elif event.type == pygame.KEYUP and event.key in keymap:
                 board.held &= ~keymap[event.key]
         changes = scene.changes
+        moves = scene.moves
         app.frame()
-        if scene.changes != changes or first:
+        if scene.changes != changes or scene.moves != moves or first:
             display.refresh()
             first = False
         if args.get("frames") is not None:
