@@ -38,8 +38,9 @@ lengths, hard bots (capped at 8 playouts) in the heap games: the budget cases of
 
 `screen`: the MicroPython screen (firmware/ui/fbscene.py, hw/st7789.py) on the emulated Pico
 with a Display Pack (tools/screenbench.py): board ms of the panel's start-up, the title, a
-cursor move, a game's table and a full redraw (the app's frame and the back end's part), and
-the free heap with a game of `--players` in progress and its bots (default: Quartz for 4,
+cursor move, a game's table and a full redraw (the app's frame and the back end's part), the
+frames of a bot's move shown moving (its launch, each step, its landing) in the bots' turns,
+and the free heap with a game of `--players` in progress and its bots (default: Quartz for 4,
 hard bots) thinking.
 
 `frozen`: the heap in use on the emulated Pico with the firmware's modules as .mpy on its
@@ -784,6 +785,8 @@ def bench_tune(args):
 
 def bench_screen(args):
     """The MicroPython screen on the emulated Pico Display Pack (tools/screenbench.py)."""
+    from firmware.app import FRAME_MS
+
     emu = pico.prepare(out=progress)
     here = ROOT / "build" / "bench"
     here.mkdir(parents=True, exist_ok=True)
@@ -824,10 +827,42 @@ def bench_screen(args):
         ("cursor move on the table, slowest", ms(max(m[0] for m in moves)),
          ms(max(m[1] for m in moves))),
     ]
+    steps = found.get("travel_step", [])  # a bot's move shown moving (its frames)
+    for name, key in (("a bot's move that travels: its frame, slowest", "travel_launch"),
+                      ("a bot's move that does not, slowest", "bot_move"),
+                      ("the travel's landing, slowest", "travel_land")):
+        if found.get(key):
+            rows.append((name, ms(max(m[0] for m in found[key])),
+                         ms(max(m[1] for m in found[key]))))
+    for name, key in (("a bot's move that travels: its frame, median", "travel_launch"),
+                      ("a bot's move that does not, median", "bot_move")):
+        if found.get(key):
+            rows.append((name + " of %d" % len(found[key]),
+                         ms(percentile([m[0] for m in found[key]], 50)),
+                         ms(percentile([m[1] for m in found[key]], 50))))
+    if found.get("travel_import_us"):
+        rows.append(("import of firmware/ui/travel.py (.mpy), at each bot's move",
+                     ms(found["travel_import_us"][0][0]), ""))
+    moved = [m for m in found.get("travel_launch", []) + found.get("bot_move", [])
+             if len(m) > 3 and m[2]]  # (its take_off, with the import, and launch timed:
+    if moved:  # not a move A's rush skipped)
+        for i, name in ((2, "its take_off (the import and a look at the table)"),
+                        (3, "its launch (where the thing came from)")):
+            rows.append((f"a bot's move of {len(moved)}: {name}, median / slowest",
+                         "%s / %s" % (ms(percentile([m[i] for m in moved], 50)),
+                                      ms(max(m[i] for m in moved))), ""))
+    if steps:
+        rows.append((f"a step of the travel, median of {len(steps)}",
+                     ms(percentile([m[0] for m in steps], 50)),
+                     ms(percentile([m[1] for m in steps], 50))))
+        rows.append(("a step of the travel, slowest", ms(max(m[0] for m in steps)),
+                     ms(max(m[1] for m in steps))))
     cols, lines = found["cells"][0]
     print(f"{args.pack} on the emulated Pico: {cols} x {lines} cells, board ms "
           f"(emulated 125 MHz cycles, SPI at its bus rate)")
     table(("", "frame", "scene.show"), rows)
+    if not found.get("travel_launch"):
+        print("(no bot's move travelled in the bots' turns measured: try --game diamonds)")
     least, after, frames = found["free_bots"][0]
     print()
     table(("free heap (bytes)", ""), [
@@ -841,6 +876,9 @@ def bench_screen(args):
           "scene.show()")
     print("scene.show  the framebuf back end: changed rows drawn into one band, sent to the "
           "panel")
+    print(f"The app's frame budget: {FRAME_MS} ms (firmware/app.py FRAME_MS; a frame over it "
+          "is a frame late). A step of the travel moves the sprite alone: its frame's time is "
+          "fbscene's glide(), the cells it leaves and covers drawn again.")
 
 
 # The app's own modules, imported as firmware/app.py's main() does on a Pico with a pack.
