@@ -1434,9 +1434,11 @@ class State(GameState):
     def action_text(self, action, seat=None):
         """Short words for `action` now, every legal action its own (a human's choice): in
         words.py, on a board's heap only once a human decides (the log speaks move_text)."""
+        from sys import modules
+
         from firmware.games.diploma import words
 
-        return words.action_text(self, action)
+        return words.action_text(self, action, modules[__name__])
 
 
 _MOVES = ("uses no magic", "ends the placement", "is done converting", "steals nothing",

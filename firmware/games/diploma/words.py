@@ -2,20 +2,21 @@
 # hands over to): short, for a list at 26 columns ("place R tight h1 r2"; the table draws the
 # tile's picture for the rotation). A module of its own: a game of bots only never loads it
 # (its log speaks rules' move_text), so a board's heap holds it only once a human decides.
-from firmware.games.diploma import rules
+# The rules hand over their own module (`rules`) with the state: they import this one when
+# asked, so this one does not import them (no circle).
 
 
-def die_text(state, d):
+def die_text(state, d, rules):
     return "#%d %s%d" % (d + 1, rules.LETTERS[state.dice_col[d]], state.dice_val[d])
 
 
 WORDS = ("no magic", "end placement", "done converting", "steal nothing",
-         "4 stones: +%d points" % rules.SET_POINTS, "1 mana: 1 point", "buy a tile",
+         "4 stones: +%d points", "1 mana: 1 point", "buy a tile",
          "tool: extra tile", "tool: +2 movement", "tool: +1 mana", "tool: +3 gold",
          "tool: peek 5 tiles", "Oblivion: reroll all", "Counter the last magic")
 
 
-def action_text(state, action):
+def action_text(state, action, rules):
     """Short words for `action` now (every legal action has its own)."""
     kind_text = rules.kind_text
     if action >= rules.PLACE:
@@ -33,13 +34,13 @@ def action_text(state, action):
         return "swap %s for %s" % (kind_text(a // 16), kind_text(a % 16))
     if action >= rules.CONTROL:
         a = action - rules.CONTROL
-        return "Control %s<>%s" % (die_text(state, a // 9), die_text(state, a % 9))
+        return "Control %s<>%s" % (die_text(state, a // 9, rules), die_text(state, a % 9, rules))
     if action >= rules.ILLUSION:
         a = action - rules.ILLUSION
-        return "Illusion %s to %s" % (die_text(state, a // 4), rules.COLOURS[a % 4])
+        return "Illusion %s to %s" % (die_text(state, a // 4, rules), rules.COLOURS[a % 4])
     if action >= rules.UPPER:
         a = action - rules.UPPER
-        return "%s %s" % (rules.MAGIC[rules.DIE_CARDS[a // 10]], die_text(state, a % 10))
+        return "%s %s" % (rules.MAGIC[rules.DIE_CARDS[a // 10]], die_text(state, a % 10, rules))
     if action >= rules.REPLACE:
         a = action - rules.REPLACE
         return "renew %s -1%s" % (rules.MAGIC[a // 4], rules.LETTERS[a % 4])
@@ -60,12 +61,12 @@ def action_text(state, action):
             return "produce"
         mine = state.my_dice(state.decider)
         p, m = mine[a // 2], mine[1 - a // 2]
-        return "make %s move %s%s" % (die_text(state, p)[3:], die_text(state, m)[3:],
+        return "make %s move %s%s" % (die_text(state, p, rules)[3:], die_text(state, m, rules)[3:],
                                       " +own" if a % 2 else "")
     if action >= rules.DRAFT:
-        return "take die " + die_text(state, action - rules.DRAFT)
+        return "take die " + die_text(state, action - rules.DRAFT, rules)
     if action >= rules.RABBIT:
-        return "Rabbit Start " + die_text(state, action - rules.RABBIT)
+        return "Rabbit Start " + die_text(state, action - rules.RABBIT, rules)
     if action >= rules.STEAL:
         return "steal " + kind_text(action - rules.STEAL)
     if action >= rules.DISCARD:
@@ -78,4 +79,5 @@ def action_text(state, action):
         return "Color Scan: a %s die" % rules.COLOURS[action - rules.SCAN]
     if action >= rules.FLIP:
         return "flip a %s stone" % rules.COLOURS[action - rules.FLIP]
-    return WORDS[action]
+    words = WORDS[action]
+    return words % rules.SET_POINTS if "%" in words else words
