@@ -37,7 +37,7 @@ shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:no
     --keys A,A,A
 # A bot's move shown moving: the card P3 plays, a third of its way from P3's row to the trick.
 shot travel-picodisplay --board picodisplay --game diamonds --seats human,bot:normal,bot:normal \
-    --seed 2 --keys A,A,A,A,A --travel
+    --seed 2 --keys A,A --travel
 shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
     --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,DOWN
 # Diploma: a tile being placed, the cursor moved a hex on and the tile turned: the board shows
