@@ -1436,9 +1436,10 @@ class State(GameState):
         words.py, on a board's heap only once a human decides (the log speaks move_text)."""
         from sys import modules
 
+        from firmware.core import dotted
         from firmware.games.diploma import words
 
-        return words.action_text(self, action, modules[__name__])
+        return words.action_text(self, action, modules[dotted("diploma", "rules")])
 
 
 _MOVES = ("uses no magic", "ends the placement", "is done converting", "steals nothing",
