@@ -6,12 +6,12 @@
 #     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
 #     hard bot may run out of memory in its search there and play its best move so far;
 #   - through the app at full strength at 132 KiB: no hard decision or save cut short by memory;
-#   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 108 KiB, at
+#   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 110 KiB, at
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
 #     choices module on the heap at each of its decisions, a longer game) at 129 KiB.
 # (tools/boardheap.py's BUDGET says why they grew in issue 57.)
-# Diploma: from .mpy its match only (the console, the selftest), at 108 KiB with searches
+# Diploma: from .mpy its match only (the console, the selftest), at 110 KiB with searches
 # allowed to be cut short; its app does not fit there, and says so at the title (the UF2,
 # with the games frozen in, plays it: tools/cpheap.py).
 # On CircuitPython 10.2.1 (circuitpython.org's release now) the same .mpy take 1-3 KiB more
