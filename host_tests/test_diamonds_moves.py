@@ -7,15 +7,14 @@ taker). Rule ids: seeds/diamonds.md."""
 
 import re
 
+import move_log
 import pytest
 from app_driver import make_sim, setup_game
+from move_log import as_bot, human_vs_bots
 
 from firmware import buttons
-from firmware.bots import make_bot
-from firmware.core import load
 from firmware.games.diamonds import rules as diamonds
 from firmware.ui import screens
-from firmware.ui.match import Match
 
 CARD = re.compile(r"\b(\d+)([DHSC])\b")  # '10D' (the table draws its pip over the D)
 
@@ -43,34 +42,10 @@ def bot_moves(players, seed, options=None, limit=400):
     """Play a game (its first `limit` actions), P1 choosing as a normal bot would: for each
     bot action, (seat, action, the lines it added to P1's log, P1's news just after, what P1
     may see then)."""
-    match = Match(load("diamonds").new_game(players, seed, options),
-                  ["human"] + ["normal"] * (players - 1))
-    me = make_bot("diamonds", 0, "normal", seed)
-    said = []
-    log = match._log
-
-    def spy(reader, line):
-        if reader == 0:
-            said.append(line)
-        log(reader, line)
-
-    match._log = spy
-    out = []
-    while not match.over() and len(match.state.history) < limit:
-        if match.human_turn():
-            me.start(match.state.view(0))
-            while me.step():
-                pass
-            match.play(me.result())
-            continue
-        seat = match.current()
-        before = len(said)
-        while not match.think(1000):
-            pass
-        action = match.state.history[len(match.state.history) - 1]
-        out.append((seat, action, said[before:], list(match.news(0)),
-                    seen_by(match.state.view(0), match.state.history)))
-    return out
+    match = human_vs_bots("diamonds", players, seed, options)
+    return [(move.seat, move.action, move.told, move.news,
+             seen_by(match.state.view(0), match.state.history))
+            for move in move_log.bot_moves(match, as_bot("diamonds", "normal", seed), 0, limit)]
 
 
 GAMES = [(3, 7, None), (2, 5, None), (4, 3, {"teams": "on"})]

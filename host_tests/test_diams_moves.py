@@ -7,6 +7,7 @@ hidden cards never named. Rule ids: seeds/diams.md."""
 import re
 
 from app_driver import make_sim, setup_game
+from move_log import at_random, human_vs_bots, moves
 
 from firmware import buttons
 from firmware.core import load
@@ -14,7 +15,6 @@ from firmware.core.prng import Prng
 from firmware.games.diams import rules as diams
 from firmware.ui import match as match_module
 from firmware.ui import screens
-from firmware.ui.match import Match
 
 # The phases whose action starts a move: the draw, the main choice, the victim's choice
 # (a Safecracker's catch, told by its note); the cards given up start one at the first.
@@ -44,18 +44,11 @@ def sentences(lines):
 def play_match(seed, players=3):
     """A quick game: a human at P1 deciding at random, normal bots; every line of P1's log
     over the game (read before each of its decisions, which empty it)."""
-    state = load("diams").new_game(players, seed, {"length": "quick"})
-    match = Match(state, ["human"] + ["normal"] * (players - 1))
-    rng = Prng(seed)
+    match = human_vs_bots("diams", players, seed, {"length": "quick"})
     read = []
-    while not match.over():
-        if match.human_turn():
-            read.extend(match.logs[0])
-            legal = match.legal()
-            match.play(legal[rng.randbelow(len(legal))])
-        else:
-            while not match.think(1000):
-                pass
+    for move in moves(match, at_random(Prng(seed))):
+        if not move.bot:
+            read.extend(move.read)
     read.extend(match.logs[0])
     return match, read
 

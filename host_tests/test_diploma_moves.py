@@ -6,6 +6,7 @@ laid; the human's news row shows the newest sentence. Rule ids: seeds/diploma.md
 import re
 
 from app_driver import choose, make_sim, setup_game, to_decision
+from move_log import moves
 
 from firmware.core.prng import Prng
 from firmware.games.diploma import rules as diploma
@@ -21,27 +22,16 @@ def is_pick(action):
 
 
 def test_every_bot_move_is_one_line_of_its_own_seat_in_words_and_picks_say_nothing():
-    state = diploma.new_game(3, 7)
-    match = Match(state, ["normal", "normal", "hard"], budget_ms=30)
-    said = []
-    keep = match._public
-    match._public = lambda line: (said.append(line), keep(line))
+    match = Match(diploma.new_game(3, 7), ["normal", "normal", "hard"], budget_ms=30)
     kinds = set()
-    for _ in range(400):
-        if match.over():
-            break
-        seat = match.current()
-        done = len(match.state.history)
-        while not match.think(50):
-            pass
-        action = match.state.history[done]
-        lines, said[:] = list(said), []
+    for move in moves(match, limit=400, slice_ms=50):
+        seat, action, lines = move.seat, move.action, move.public
         if is_pick(action):
             assert lines == [], (action, lines)  # (the peek's tile on top is its next move)
             continue
-        move = [line for line in lines if not line.startswith("  ")]
-        assert move == lines[:1] and len(move) == 1, (action, lines)  # the move, then what
-        line = move[0]  # it caused
+        told = [line for line in lines if not line.startswith("  ")]
+        assert told == lines[:1] and len(told) == 1, (action, lines)  # the move, then what
+        line = told[0]  # it caused
         assert line.startswith("P%d " % (seat + 1)), line
         assert not CHOICE_WORDS.search(line), line
         if action >= diploma.PLACE:

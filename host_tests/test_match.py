@@ -8,6 +8,7 @@ import sys
 import pytest
 from app_driver import make_sim, move_cursor_to, set_value, title_text
 from checks import fingerprint
+from move_log import at_random, moves
 
 from firmware import buttons
 from firmware.bots import Sliced
@@ -120,27 +121,18 @@ def test_a_humans_news_is_bounded_and_starts_again_at_their_decision(monkeypatch
     # the oldest kept instead of the newest, the news kept past the human's own decision.
     monkeypatch.setattr(match_module, "LOG_KEEP", 5)
     match = human_vs_bots("diams", 4)
-    rng = Prng(9)
     said = []  # every sentence written to seat 0 since its last decision
-    log = match._log
-
-    def spy(reader, line):
-        if reader == 0:
-            said.append(line)
-        log(reader, line)
-
-    match._log = spy
     longest = 0
-    while not match.over() and (longest <= 5 or not match.human_turn()):
-        if match.human_turn():
-            legal = match.legal()
-            match.play(legal[rng.randbelow(len(legal))])
-            assert match.news(0) == []  # they decided
+    for move in moves(match, at_random(Prng(9))):
+        if not move.bot:
+            assert move.news == []  # they decided
             del said[:]
             continue
-        match.think(1000)
-        assert match.news(0) == said[-5:]
+        said += move.told
+        assert move.news == said[-5:]
         longest = max(longest, len(said))
+        if longest > 5 and match.human_turn():
+            break
     assert longest > 5 and len(match.news(0)) == 5
     assert len(match.public) == 5
 
@@ -184,20 +176,13 @@ def test_the_shared_log_tells_a_table_with_a_human_what_an_onlooker_may_know(gam
     match = human_vs_bots(game, 5)
     onlooker = match.state.players
     state = load(game).new_game(match.state.players, 5)
-    rng = Prng(3)
     expected = []
-    while not match.over() and len(match.state.history) < 160:
-        if match.human_turn():
-            legal = match.legal()
-            match.play(legal[rng.randbelow(len(legal))])
-        else:
-            match.think(1000)
-        for action in match.state.history[len(state.history):]:
-            said = state.move_text(action, onlooker)
-            if said is not None:
-                expected.append(said)
-            state.apply(action)
-            expected.extend(n if said is None else "  " + n for n in state.notes)
+    for move in moves(match, at_random(Prng(3)), limit=160):
+        said = state.move_text(move.action, onlooker)
+        if said is not None:
+            expected.append(said)
+        state.apply(move.action)
+        expected.extend(n if said is None else "  " + n for n in state.notes)
     kept = match_module.LOG_KEEP
     assert match.public == expected[-kept:] and len(expected) > 10
     bots = Match(load(game).new_game(match.state.players, 5), ["normal"] * state.players)

@@ -5,6 +5,7 @@
 # hammer's return, ending the turn (Q-T4). Counted here from the history, apart from the
 # rules' words.
 from app_driver import make_sim, setup_game, to_decision
+from move_log import at_random, human_vs_bots, moves
 from table_checks import played
 
 from firmware import buttons
@@ -91,40 +92,27 @@ def events(before, after):
 
 def play_logged(players, seed, check):
     """A human at P1 (random choices) against normal bots, through the Match: check(before,
-    action, after, lines, seat, start) at every action, `lines` the public log's new lines;
-    and at each of P1's decisions, P1's log is the lines since their last one."""
-    match = Match(quartz.new_game(players, seed), ["human"] + ["normal"] * (players - 1))
-    heard = []  # every line of the public log (it keeps the last 24 only)
-    keep = match._public
-    match._public = lambda line: (heard.append(line), keep(line))
-    rng = Prng(seed)
+    action, after, lines, seat, start) at every bot action, `lines` the public log's new
+    lines, each answered in one slice; and at each of P1's decisions, P1's log is the lines
+    since their last one."""
+    match = human_vs_bots("quartz", players, seed)
     start = None
     since = []  # the public lines since P1's last decision
     bot_moves = 0
-    while not match.over():
-        state = match.state
-        seat = state.current_player()
-        if seat == 0:
-            assert match.logs[0] == since[-24:], (match.logs[0], since)
-            legal = match.legal()
-            action = legal[rng.randbelow(len(legal))]
-        else:
-            action = None
-        before = state.clone()
+    for move in moves(match, at_random(Prng(seed)), slice_ms=10000):
+        before = move.before
         if before.phase == quartz.P_GROUP:
             start = start or before
         else:
             start = None if before.phase not in CRYSTAL_MOVES else start
-        count = len(heard)
-        if action is None:
-            assert match.think(10000)
-            action = match.state.history[-1]
+        if move.bot:
+            assert move.slices == 1
+            bot_moves += check(before, move.action, match.state, move.public, move.seat,
+                               start or before)
+            since += move.public
         else:
-            match.play(action)
-        lines = heard[count:]
-        after = match.state
-        bot_moves += check(before, action, after, lines, seat, start or before) if seat else 0
-        since = [] if seat == 0 else since + lines
+            assert move.read == since[-24:], (move.read, since)
+            since = []
     return bot_moves
 
 

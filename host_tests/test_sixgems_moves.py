@@ -7,15 +7,14 @@ settlement card exchanged is its holder's). Rule ids: seeds/sixgems.md."""
 
 import re
 
+import move_log
 import pytest
 from app_driver import make_sim, setup_game
+from move_log import as_bot, human_vs_bots
 
 from firmware import buttons
-from firmware.bots import make_bot
-from firmware.core import load
 from firmware.games.sixgems import rules as sixgems
 from firmware.ui import screens
-from firmware.ui.match import Match
 
 GEM = re.compile(r"\b(%s) ([1-6])\b" % "|".join(sixgems.COLOURS))
 SETTLEMENT = re.compile(r"\bcard (\d+) (%s)\b" % "|".join(sixgems.COLOURS))
@@ -41,35 +40,10 @@ def bot_moves(players, seed, limit=400):
     """Play a game (its first `limit` actions), P1 choosing as a normal bot would: for each
     bot action, (seat, whether it is a pick, the lines it added to P1's log, P1's news just
     after, P1's view then)."""
-    match = Match(load("sixgems").new_game(players, seed), ["human"] + ["normal"] * (players - 1))
-    me = make_bot("sixgems", 0, "normal", seed)
-    said = []
-    log = match._log
-
-    def spy(reader, line):
-        if reader == 0:
-            said.append(line)
-        log(reader, line)
-
-    match._log = spy
-    out = []
-    while not match.over() and len(match.state.history) < limit:
-        if match.human_turn():
-            me.start(match.state.view(0))
-            while me.step():
-                pass
-            match.play(me.result())
-            continue
-        seat = match.current()
-        before = len(said)
-        probe = match.state.clone()
-        while not match.think(1000):
-            pass
-        action = match.state.history[len(match.state.history) - 1]
-        pick = is_pick(probe, action)
-        out.append((seat, action, pick, said[before:], list(match.news(0)),
-                    match.state.view(0)))
-    return out
+    match = human_vs_bots("sixgems", players, seed)
+    return [(move.seat, move.action, is_pick(move.before, move.action), move.told, move.news,
+             match.state.view(0))
+            for move in move_log.bot_moves(match, as_bot("sixgems", "normal", seed), 0, limit)]
 
 
 GAMES = [(3, 7), (2, 5), (4, 3)]
