@@ -16,12 +16,14 @@ from panelmodel import Panel  # noqa: E402
 from sim import pixels  # noqa: E402
 from test_fbscene import displayio_picture, feed, run_micropython, windows  # noqa: E402
 
-from firmware import buttons  # noqa: E402
+from firmware import buttons, core  # noqa: E402
+from firmware.core.prng import Prng  # noqa: E402
 from firmware.games.diamonds import rules as diamonds  # noqa: E402
 from firmware.games.quartz import rules as quartz  # noqa: E402
 from firmware.games.sixgems import rules as sixgems  # noqa: E402
 from firmware.ui import canvas, screens, travel  # noqa: E402
 from firmware.ui.look import PALETTE  # noqa: E402
+from firmware.ui.match import seat_name  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME = 33  # the simulator's frame (tools/sim.py)
@@ -30,6 +32,21 @@ FRAME = 33  # the simulator's frame (tools/sim.py)
 def rgb565(rgb):
     r, g, b = rgb >> 16, (rgb >> 8) & 255, rgb & 255
     return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+def humans_step(sim):
+    """A step on the way to the bots' next move: A on a screen that is not the table, the
+    choice under the cursor at a human's decision (nothing travelling). False, nothing done:
+    the table waits on a bot or a travel (its next frame goes on with it)."""
+    table = sim.app.screen
+    if not isinstance(table, screens.TableScreen):
+        sim.press(buttons.A)
+        return True
+    if sim.app.match.human_turn() and not table.moving:
+        sim.frame(buttons.A)
+        sim.frame(0)
+        return True
+    return False
 
 
 def next_travel(sim, want=lambda action: True, limit=20000):
@@ -41,12 +58,7 @@ def next_travel(sim, want=lambda action: True, limit=20000):
         table = app.screen
         match = app.match
         assert match is not None and not match.over(), "no travel in the whole game"
-        if not isinstance(table, screens.TableScreen):
-            sim.press(buttons.A)
-            continue
-        if match.human_turn() and not table.moving:
-            sim.frame(buttons.A)
-            sim.frame(0)
+        if humans_step(sim):
             continue
         done = len(match.state.history)
         seat = match.current()
@@ -165,6 +177,78 @@ def test_a_bots_card_travels_from_its_seat_to_the_trick_in_a_third_of_a_second()
     assert lit(sim, *at(sim, dst), size, colour) >= 30
 
 
+def test_a_card_from_a_hidden_hand_starts_at_its_seats_mark_not_at_its_name():
+    # The travel reads where its mover's row is from the table's seat mark (Canvas.seat),
+    # not off the drawn text: a table that marks each seat a row higher moves the start
+    # there. Guards: the start found by searching the screen for "P2".
+    sim = diamonds_sim()
+    body = sim.app.body
+    mark = body.seat
+
+    def a_row_higher(seat):
+        body.row -= 1
+        mark(seat)
+        body.row += 1
+
+    body.seat = a_row_higher
+    table, _action, mover, before = next_travel(sim, is_play)
+    src, _dst, _size = trip(table)
+    assert src == travel.from_name >= 0
+    text = before[src // sim.app.cols]
+    assert text[src % sim.app.cols:][:2] != "P%d" % (mover + 1), (text, before)
+    assert ("P%d" % (mover + 1)) in before[src // sim.app.cols + 1], before  # (a row higher)
+
+
+def test_each_table_marks_the_other_seats_names_first_on_their_rows():
+    # Every game's table marks each seat's name where it starts that seat's row (Canvas.seat:
+    # where a card from its hidden hand starts its travel): the topmost row that starts with
+    # another seat's name is the one marked (Diploma: beside its board too, the board's
+    # tiles before it). Guards: a seat's mark on another seat's name, a cell off its name, a
+    # seat left unmarked where its name starts a row.
+    checked = set()
+    for game in ("diams", "diamonds", "quartz", "sixgems", "diploma"):
+        module = core.load(game)
+        renderer = core.game_part(game, "table")
+        for cols in (26, 40):
+            players = module.MAX_PLAYERS
+            state = module.new_game(players, 3)
+            rng = Prng(cols)
+            names = [seat_name(s, "normal" if s else "human") for s in range(players)]
+            for step in range(120):
+                if state.is_over():
+                    break
+                if step % 6 == 0:
+                    body = canvas.Canvas(cols, 32, 64)
+                    renderer.draw(body, state.view(0), names)
+                    for s in range(1, players):
+                        cell = body.seats[s] - 1
+                        want = first_name(body, s)
+                        assert cell == want or want < 0 and named(body, cell, s), (
+                            game, s, cell, want, body.texts())
+                        if cell >= 0:
+                            checked.add(game)
+                legal = state.legal_actions()
+                state.apply(legal[rng.randbelow(len(legal))])
+    assert checked == {"diams", "diamonds", "quartz", "sixgems", "diploma"}, checked
+
+
+def named(body, cell, seat):
+    """The body shows the seat's name "P<n>" at `cell`."""
+    text = body.row_text(cell // body.cols)[cell % body.cols:] if cell >= 0 else ""
+    return text[:2] == "P%d" % (seat + 1) and not text[2:3].isdigit()
+
+
+def first_name(body, seat):
+    """The body's cell of the topmost seat's name "P<n>" first on a row (after blanks, the
+    pointer of the seat on turn ">" and a board's empty cells), or -1."""
+    for row in range(body.used):
+        text = body.row_text(row)
+        cell = row * body.cols + len(text) - len(text.lstrip(" >"))
+        if named(body, cell, seat):
+            return cell
+    return -1
+
+
 def test_a_lands_a_travelling_move_at_once():
     # Guards: A waiting for the travel, the sprite left on the screen, A hurrying the next bot
     # instead of skipping ahead.
@@ -228,12 +312,7 @@ def test_a_die_changed_in_its_place_does_not_travel():
         table = app.screen
         if match is None or match.over() or dice >= 20 and rerolls >= 3:
             break
-        if not isinstance(table, screens.TableScreen):
-            sim.press(buttons.A)
-            continue
-        if match.human_turn() and not table.moving:
-            sim.frame(buttons.A)
-            sim.frame(0)
+        if humans_step(sim):
             continue
         done = len(match.state.history)
         sim.frame(0)

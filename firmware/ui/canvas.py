@@ -54,6 +54,7 @@ MOVED = 0xFFFF
 # The cells of a thing travelling across the screen at most (a bot's move shown moving: the
 # scenes' sprite, screens.TableScreen): a card's "10" and its pip, a wide die.
 SPRITE = 4
+SEATS = 6  # the seats a table may mark the rows of (Canvas.seat): the most any game seats
 
 
 def tile(kind, colour):
@@ -79,6 +80,8 @@ class Canvas:
         self.used = rows
         self.marks = array("H", bytes(2 * marks))  # the keys mark() set since the clear...
         self.spots = array("H", bytes(2 * marks))  # ...and the cell of each (row * cols + col)
+        self.seats = array("H", bytes(2 * SEATS if marks else 0))  # seat() since the clear:
+        # each seat's cell + 1, 0 for none (the cell: seats[seat] - 1)
         self.clear()
 
     def clear(self):
@@ -95,6 +98,8 @@ class Canvas:
         self.used = 0  # rows drawn on
         self.cut = 0  # characters lost past the right edge since the clear (tests read it)
         self.marked = 0  # the marks recorded
+        for i in range(len(self.seats)):
+            self.seats[i] = 0
         self.mine = 0  # the rows from the top that hold the viewer's own things (own())
 
     # -- the pen --
@@ -144,6 +149,15 @@ class Canvas:
             self.marks[n] = key
             self.spots[n] = self.row * self.cols + self.col
             self.marked = n + 1
+
+    def seat(self, seat):
+        """Say that what is drawn next at the pen is the seat's name, first on the seat's
+        row of the table (a table renderer; where a card from its hidden hand comes from).
+        The topmost is kept."""
+        if 0 <= seat < len(self.seats) and self._room():
+            cell = self.row * self.cols + self.col + 1
+            if not self.seats[seat] or cell < self.seats[seat]:
+                self.seats[seat] = cell
 
     def extent(self, cell):
         """The cells from `cell` on that show one thing: a badge's run of one glyph, else a

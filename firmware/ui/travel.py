@@ -10,7 +10,8 @@ from firmware.ui import canvas
 
 TRAVEL_MS = 330  # the thing travels this long to its place
 # The move's draw: the screen cells (on the page then shown, from its top row of the body)
-# of the thing its action marked, and of its mover's name; the body cell of that mark.
+# of the thing its action marked, and of its mover's name (its seat's mark, Canvas.seat);
+# the body cell of that mark.
 marked = -1
 from_mark = -1
 from_name = -1
@@ -26,7 +27,7 @@ def take_off(table, seat):
     global marked, from_mark, from_name, from_top, launched
     marked = table.find(table.match.state.history[-1])
     from_mark = shown_at(table, marked)
-    from_name = shown_at(table, name_cell(table.body, seat))
+    from_name = shown_at(table, table.body.seats[seat] - 1)
     from_top = table.top
     launched = False
 
@@ -95,21 +96,6 @@ def shown_at(table, cell):
         return -1
     row = min(max(cell // cols - table.top, 0), table.room - 1)
     return (row + 1) * cols + cell % cols
-
-
-def name_cell(body, seat):
-    """The body's cell of the seat's name ("P2") first on a row (its row of the table:
-    " P2", ">P2 hand 3"), or -1."""
-    chars = body.chars
-    digit = 49 + seat
-    for row in range(body.used):
-        i = row * body.cols
-        end = i + body.cols - 2
-        while i < end and (chars[i] == canvas.SPACE or chars[i] == 62):  # (">": on turn)
-            i += 1
-        if i < end and chars[i] == 80 and chars[i + 1] == digit and not 48 <= chars[i + 2] <= 57:
-            return i
-    return -1
 
 
 def launch(table, c, spot):

@@ -92,9 +92,13 @@ def _trick(c, cards, leader, indent, colour, moved=-1):
 
 def _winner(c, view, indent, colour):
     """'>P2' after the last trick: on the next row (indented) when no room is left on this."""
-    won = ">%s" % _short(view["last_winner"])
-    if c.col + len(won) > c.cols:
+    won = _short(view["last_winner"])
+    wrapped = c.col + 1 + len(won) > c.cols
+    if wrapped:
         c.line(colour, indent, True)  # (its trick's row, continued: never a page's first)
+    c.text(">")
+    if wrapped:
+        c.seat(view["last_winner"])  # (its name first on the row)
     c.text(won)
 
 
@@ -252,6 +256,7 @@ def _table(c, view, seat, n, wide):
         side = view["side"][other]
         c.line(canvas.GOLD if other == seat else canvas.WHITE)
         c.text(">" if other == view["current"] else " ")
+        c.seat(other)
         c.text(_short(other))
         if other == view["thief"]:
             c.badge("T", THIEF)

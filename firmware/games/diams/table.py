@@ -151,6 +151,7 @@ def draw(c, view, names):
         c.line(canvas.GOLD if moving else canvas.WHITE)
         c.text(">" if moving else " ")
         c.mark(rules.SEAT + other)
+        c.seat(other)
         c.text(names[other] if wide else _short(other))
         c.col = 12 if wide else 4
         c.text("hand %d vault %d" % (view["hand_counts"][other], view["vault_counts"][other]))
@@ -243,16 +244,19 @@ def _situation(c, view, seat):
     if phase == "safe give":
         c.line(colour)
         named = "%d%s" % (view["named"], "*" if view["named_pure"] else "")
+        c.seat(view["turn"])
         c.text("%s's safe: " % _short(view["turn"]))
         c.badge(named, QUALITY[view["named"] - 1])
         c.text(" %s gives" % who)
         return
     if phase == "discard":
         c.line(colour)
+        c.seat(-1 if mine else cur)
         c.text("%s: give up %d (limit %d)" % (who, view["hand_counts"][cur] - rules.HAND_LIMIT,
                                               rules.HAND_LIMIT))
         return
     c.line(colour)
+    c.seat(-1 if mine else cur)
     c.text("%s: %s" % (who, _DOING.get(phase, phase)))
     if phase in ("sale seat", "safe seat"):
         c.space()

@@ -159,6 +159,7 @@ def _row(c, label, counts, colour, pick=False, seat=-1, moved=-1, kind_moved=-1,
     c.line(colour)
     first = _label(c)
     if seat >= 0:
+        c.seat(seat)
         c.mark(rules.SEAT + seat)  # a word: the cursor's bar under the name
         if moved == rules.SEAT + seat:
             c.mark(canvas.MOVED)

@@ -187,6 +187,8 @@ def _doing(view, names):
 def _situation(c, view, names):
     c.line(canvas.WHITE)  # badges on this row: white text reads on every colour
     phase = view["phase"]
+    if phase in ("wild", "leave"):  # (the row starts with the seat's name)
+        c.seat(view["current"])
     c.text(_doing(view, names))
     if phase == "dice":  # the die to place next
         d = view["die_index"]
@@ -220,10 +222,12 @@ def _situation(c, view, names):
             _die(c, view, d)
 
 
-def _gem_row(c, label, gems, colour, right, base=-1):
-    """base >= 0: each gem marked with base + its colour (the choice that picks it)."""
+def _gem_row(c, label, gems, colour, right, base, seat):
+    """base >= 0: each gem marked with base + its colour (the choice that picks it). The
+    row of `seat`, its name first."""
     c.line(colour)
     first = _label(c)
+    c.seat(seat)
     c.text(label[:first - 1])
     held = False
     for k in range(rules.BOARDS):
@@ -278,7 +282,7 @@ def draw(c, view, names):
     if pend:
         c.right("wild %d" % pend)
     _gem_row(c, _short(names, seat), _gems(view, seat), canvas.GOLD, _points(c, view, seat),
-             OWN.get(phase, -1))
+             OWN.get(phase, -1), seat)
     for k in view["settle_hand"]:
         c.line(canvas.WHITE, 1)  # (a blank cell before the card, for the pointer)
         if phase == "settle":
@@ -299,7 +303,8 @@ def draw(c, view, names):
         other = (seat + i) % players
         colour = canvas.CYAN if (other == current or other == turn) and not over else canvas.WHITE
         _gem_row(c, _short(names, other), _gems(view, other), colour, _points(c, view, other),
-                 rules.TAKE + other * rules.BOARDS if phase == "take" else -1)  # their gem to take
+                 rules.TAKE + other * rules.BOARDS if phase == "take" else -1, other)  # (their
+        # gem to take)
     # Further pages.
     for s in range(players):
         c.line(canvas.GOLD if s == seat else canvas.WHITE)
