@@ -135,6 +135,7 @@ TESTS = (
     ("firmware/savefile.py", ["host_tests/test_saveload.py", "host_tests/test_save.py",
                               "host_tests/core/test_save_portable.py"]),
     ("firmware/saveoff.py", ["host_tests/core/test_save_words.py"]),
+    ("firmware/link.py", ["host_tests/core/test_link.py"]),
     ("firmware/save", ["host_tests/core/test_save_portable.py", "host_tests/test_save.py",
                        "host_tests/test_save_props.py"]),  # the quick ones first (-x)
     ("firmware/hw/st7789.py", ["host_tests/test_hw_mp.py", "host_tests/test_fbscene.py"]),
