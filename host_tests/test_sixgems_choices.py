@@ -52,13 +52,13 @@ def sixgems_worth(state, view, action):
     return sixgems_lead(view, seat, boards, after.faces)
 
 
-def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T3():
+def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T3_G_K1():
     # A die placed and a face used: where the mover's lead grows most first (G-P3); a gem
-    # card: the dearest colour first; among equals, and for the wild gems and the swaps,
-    # the choice that does nothing last (one UP from the first), the rest in the rules'
-    # order (but a wild gem's, below); settling in the rules' order, no settlement first
-    # (issue 57, below). Guards: the passive choice lost or first, a choice lost or
-    # doubled, the order by the red die as a blue, a later die counted.
+    # card: the dearest colour first; among equals, and for the wild gems, the choice
+    # that does nothing last (one UP from the first), the rest in the rules' order (but a
+    # wild gem's, below); settling and swapping in the rules' order, no settlement and no
+    # swap first (issue 57, below). Guards: the passive choice lost or first, a choice lost
+    # or doubled, the order by the red die as a blue, a later die counted.
     seen = set()
     for state, view, legal, choices in decisions(sixgems, range(1, 20), 300):
         assert sorted(choices) == sorted(legal)
@@ -78,7 +78,7 @@ def test_sixgems_the_likely_choice_first_the_one_that_does_nothing_last_G_T2_G_T
         elif phase != "wild":
             assert choices == legal
             seen.add(phase)
-    assert {"dice", "use", "play", "settle", "wild"} <= seen, seen
+    assert {"dice", "use", "play", "settle", "wild", "give", "take"} <= seen, seen
 
 
 def test_sixgems_no_settlement_is_the_first_choice_so_a_never_exchanges_G_T3():
@@ -206,3 +206,72 @@ def test_sixgems_the_likely_whole_settlement_is_one_choice_second_G_T1_G_T2_G_T3
         assert len(words) <= 50  # two rows of the choice at 160x128
         seen[phase] = seen.get(phase, 0) + 1
     assert seen.get("play", 0) > 5 and seen.get("use", 0) > 5, seen
+
+
+def test_sixgems_no_swap_first_and_the_likely_swap_one_down_as_one_choice_G_K1():
+    # Issue 57: at G-K1's gem to give, "no swap" first (what A picks: a gem is never given
+    # away by A alone), then the swap a normal bot would make (the gem given and the gem
+    # taken, G-K1's two steps) as one legal pick, in words; none when the bot declines.
+    # At the gem to take, "no swap" first too. Guards: the swap first, no swap last again,
+    # the bot's give with another take, a same-colour swap, words naming other gems.
+    seen = 0
+    for state, view, legal, choices in with_shortcuts(sixgems, range(1, 60), 300):
+        if view["phase"] not in ("give", "take"):
+            continue
+        assert choices[0] == sixgems.NO_SWAP, choices
+        cuts = shortcuts(choices)
+        run = normal_run(state, lambda s: s.phase not in (sixgems.P_GIVE, sixgems.P_TAKE))
+        if view["phase"] == "take" or sixgems.NO_SWAP in run[:2]:
+            assert cuts == [], (run, cuts)
+            continue
+        assert len(cuts) == 1 and choices[1] == cuts[0] and choices[2:] == legal[1:], choices
+        words, actions, aim = cuts[0]
+        assert actions == run[:2] and aim == actions[0], (actions, run)
+        after = played(state, actions)
+        assert after is not None and after.phase not in (sixgems.P_GIVE, sixgems.P_TAKE)
+        give = actions[0] - sixgems.GIVE
+        other, take = divmod(actions[1] - sixgems.TAKE, sixgems.BOARDS)
+        assert give != take
+        assert words == "swap %s for P%d's %s" % (sixgems.COLOURS[give], other + 1,
+                                                  sixgems.COLOURS[take]), words
+        seen += 1
+    assert seen > 10, seen
+
+
+def test_sixgems_a_pressed_at_a_swap_makes_no_swap_one_down_a_makes_the_likely_one_G_K1():
+    # Issue 57, on the handheld by buttons: at G-K1's first step the cursor starts on "no
+    # swap" and A declines the swap; one DOWN is the likely swap, and A there makes it
+    # whole. Guards: the swap (or a gem to give) first, the shortcut not one DOWN.
+    state = None
+    for seed in range(1, 60):
+        probe = sixgems.new_game(2 + seed % 3, seed)
+        bots = [make_bot("sixgems", s, "normal", seed) for s in range(probe.players)]
+        while not probe.is_over() and probe.phase != sixgems.P_GIVE:
+            probe.apply(bots[probe.current_player()].choose(probe.view(probe.current_player())))
+        if probe.phase == sixgems.P_GIVE:
+            state = probe
+            break
+    assert state is not None
+    seat = state.current_player()
+    for down in (0, 1):
+        seats = ["normal"] * state.players
+        seats[seat] = "human"
+        sim = make_sim("pybadge", seed=5)
+        sim.app._play(state.clone(), seats)
+        to_decision(sim)
+        table = screen(sim)
+        match = sim.app.match
+        assert match.state.phase == sixgems.P_GIVE
+        assert table.legal[table.cursor] == sixgems.NO_SWAP
+        assert choice_text(sim).startswith("no swap"), choice_text(sim)
+        before = len(match.state.history)
+        if down:
+            sim.press(buttons.DOWN)
+            assert choice_text(sim).startswith("swap "), choice_text(sim)
+        sim.press(buttons.A)
+        history = match.state.history
+        made = [history[i] for i in range(before, len(history))]
+        if down:
+            assert len(made) >= 2 and sixgems.GIVE <= made[0] < sixgems.TAKE <= made[1], made
+        else:
+            assert made[0] == sixgems.NO_SWAP, made

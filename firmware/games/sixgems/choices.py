@@ -1,15 +1,16 @@
 # SIXGEMS's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
 # in the order a player likely takes them, and shortcuts ((words, actions, aim): several
-# actions as one pick): the three dice placed, the likely whole settlement. Loaded for a
-# human's decision only (a board's heap).
+# actions as one pick): the three dice placed, the likely whole settlement, the likely swap.
+# Loaded for a human's decision only (a board's heap).
 from firmware.games.sixgems import rules
 from firmware.games.sixgems.bot import Bot  # (on the heap already while bots play)
 
-# The choice that does nothing (not using the face, the wild gems kept waiting, no swap):
-# the rules list it first, the table last (one UP from the first), so a new step starts on
-# the likely thing to do. Not "no settlement" (issue 57): G-T3's other choices give a
-# settlement card away, so it stays first and A pressed through a turn keeps the cards.
-PASSIVE = (rules.NO_USE, rules.WAIT, rules.NO_SWAP)
+# The choice that does nothing (not using the face, the wild gems kept waiting): the rules
+# list it first, the table last (one UP from the first), so a new step starts on the likely
+# thing to do. Not "no settlement" nor "no swap" (issue 57): G-T3's other choices give a
+# settlement card away, G-K1's a gem, so they stay first and A pressed through a turn keeps
+# the cards and the gems (the likely swap is one DOWN: swap).
+PASSIVE = (rules.NO_USE, rules.WAIT)
 
 
 def worth(view, colour):
@@ -137,13 +138,40 @@ def settlement(view):
                                    ", ".join(words)), actions, actions[0])
 
 
+def swap(view):
+    """'swap Ruby for P2's Amethyst': G-K1's swap as a normal bot makes it (the gem to give,
+    then the gem to take, each step's choices as the rules give them) as one pick; None
+    when the bot would decline it at either step."""
+    bot = Bot(view["seat"])
+    give = bot.choose(view)
+    if give == rules.NO_SWAP:
+        return None
+    c = give - rules.GIVE
+    legal = [rules.NO_SWAP]
+    for s in range(view["players"]):
+        for x in range(rules.BOARDS):
+            if s != view["seat"] and view["real"][s][x] > 0 and x != c:
+                legal.append(rules.TAKE + s * rules.BOARDS + x)
+    step = dict(view)  # (the take step's view: the gem given chosen)
+    step["phase"] = "take"
+    step["give"] = c
+    step["legal"] = legal
+    take = bot.choose(step)
+    if take == rules.NO_SWAP:
+        return None
+    other, x = divmod(take - rules.TAKE, rules.BOARDS)
+    return ("swap %s for P%d's %s" % (rules.COLOURS[c], other + 1, rules.COLOURS[x]),
+            [give, take], give)
+
+
 def choices(view, legal):
     """The choices of a decision, the one that does nothing last (PASSIVE; settling keeps
     the rules' order, no settlement first); the likely first:
     a die where it widens the viewer's lead most (edge), the three at once first (dice), a
     gem card of the dearest colour (worth), the face's use that leaves the best lead, a
     wild gem's dearest colour; the likely whole settlement one DOWN from the first card or
-    use (settlement: A pressed through a turn settles nothing, G-T3)."""
+    use (settlement: A pressed through a turn settles nothing, G-T3); no swap first, the
+    likely swap one DOWN (swap: A pressed through never swaps, G-K1)."""
     if len(legal) > 1 and legal[0] in PASSIVE:
         legal = legal[1:] + legal[:1]
     phase = view["phase"]
@@ -157,6 +185,9 @@ def choices(view, legal):
             ordered = _by(legal, lambda a: worth(view, rules.colour(a - rules.PLAY)))
         whole = settlement(view)
         return ordered[:1] + [whole] + ordered[1:] if whole is not None else ordered
+    if phase == "give":
+        whole = swap(view)
+        return legal[:1] + [whole] + legal[1:] if whole is not None else legal
     if phase == "wild":
         return sorted(legal, key=lambda a: 999 if a == rules.WAIT
                       else -worth(view, a - rules.WILD) * 16 + a)
