@@ -4,8 +4,9 @@ choice picks marked with those actions, a declarable loop in gold, the resources
 dice of a draft, the other boards on the next page; every view of random games at both
 widths. Rule ids: seeds/diploma.md."""
 
-from table_checks import NARROW, WIDE, check_redealt_views_draw_alike, names_for, render
+from table_checks import NARROW, WIDE, check_redealt_views_draw_alike, names_for, played, render
 
+from firmware.bots import make_bot
 from firmware.core.prng import Prng
 from firmware.games.diploma import choices as diploma_choices
 from firmware.games.diploma import rules as diploma
@@ -210,8 +211,9 @@ def test_a_loop_that_can_be_declared_is_gold_and_its_declaration_points_at_it():
         cell = (1 + diploma_table.HEX_ROW[loop[0]]) * c.cols + diploma_table.HEX_COL[loop[0]]
         assert diploma.DECLARE + loop[0] in marks_at(c, cell)
         assert c.texts()[0].startswith("Declare your loop!")
-        # The choices put the declaration first.
-        assert diploma_choices.choices(view, view["legal"])[0] == diploma.DECLARE + loop[0]
+        # The choices put the declaration first (the likely move, as a normal bot makes it).
+        assert diploma_choices.choices(view, view["legal"])[0][1] == [diploma.DECLARE + loop[0]]
+        assert diploma_choices.others(view, view["legal"])[0] == diploma.DECLARE + loop[0]
 
 
 def test_resources_line_says_points_mana_gold_and_stones_by_colour():
@@ -426,7 +428,7 @@ def test_choices_in_a_placement_put_a_fitting_tile_first_and_ending_it_one_up_aw
     state.gold[seat] = 9
     state.moves = 2
     view = state.view(seat)
-    order = diploma_choices.choices(view, view["legal"])
+    order = diploma_choices.others(view, view["legal"])
     assert sorted(order) == sorted(view["legal"])
     assert order[-1] == diploma.END and order[-2] == diploma.BUY
     tiles = [a for a in order if diploma.TILE <= a < diploma.PLACE]
@@ -435,5 +437,55 @@ def test_choices_in_a_placement_put_a_fitting_tile_first_and_ending_it_one_up_aw
     assert order[len(tiles):len(tiles) + len(steps)] == steps
     state.tiles[seat] = []
     view = state.view(seat)
-    order = diploma_choices.choices(view, view["legal"])
+    order = diploma_choices.others(view, view["legal"])
     assert order[0] == diploma.BUY and order[-1] == diploma.END
+    assert diploma_choices.choices(view, view["legal"])[1:] == order  # (after the likely)
+
+
+def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_P():
+    # Issue 57: in a placement phase (P-P) the move a normal bot would make is one pick: a
+    # tile laid whole (P-P3: its kind, then the hex and turn the bot picks among the spots),
+    # a step, a buy, a declaration, the end of the phase, ... in the rules' own words,
+    # first; a move giving something away (P-P4 a sale, P-P7 a barrier, P-R4 a renewal, the
+    # swap tool) one DOWN, ending the phase first, so A never gives. Games of normal bots.
+    # Guards: another spot than the bot's (a spots list in another order), a pick left out
+    # of a lay, a sale first, the words of another hex or turn, the rules' choices lost.
+    seen = {}
+    for seed in range(1, 7):
+        state = diploma.new_game(2 + seed % 3, seed)
+        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            if view["phase"] == "place":
+                legal = view["legal"]
+                order = diploma_choices.choices(view, legal)
+                gives = diploma_choices.gives(action)
+                assert order[1 + gives:] == diploma_choices.others(view, legal)
+                cuts = [c for c in order if isinstance(c, tuple)]
+                assert len(cuts) == 1, cuts
+                words, actions, aim = cuts[0]
+                assert actions[0] == action and aim == action, (actions, action)
+                after = played(state, actions)
+                assert after is not None
+                if action >= diploma.TILE:  # P-P3: the spot the bot picks, said as the rules do
+                    probe = played(state, actions[:1])
+                    assert probe is not None and probe.phase == diploma.P_SPOT
+                    assert actions[1:] == [bots[seat].choose(probe.view(seat))], actions
+                    assert words == probe.action_text(actions[1]), words
+                    assert after.phase == diploma.P_PLACE
+                    kind = "tile"
+                else:
+                    assert len(actions) == 1 and words == state.action_text(action), words
+                    kind = "step" if diploma.STEP <= action < diploma.JUMP else action
+                if gives:
+                    assert order[0] == diploma.END and order[1] == cuts[0], order
+                    kind = "gives"
+                else:
+                    assert order[0] == cuts[0], order
+                seen[kind] = seen.get(kind, 0) + 1
+            state.apply(action)
+    assert seen.get("tile", 0) > 50 and seen.get("step", 0) > 20 and seen.get("gives", 0) > 3, \
+        seen
+    assert seen.get(diploma.END, 0) > 20 and seen.get(diploma.BUY, 0) > 10, seen

@@ -43,7 +43,7 @@ shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --s
 # Diploma: a tile being placed, the cursor moved a hex on and the tile turned: the board shows
 # it there as it would lie (its colour, its line), before A lays it.
 shot diploma-place-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 4 \
-    --keys A,A,A,A,A,A,DOWN,LEFT
+    --keys A,A,A,A,A,DOWN,A,DOWN,LEFT
 shot diploma-picodisplay --board picodisplay --game diploma --seats human,bot:normal,bot:normal \
     --seed 4 --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A
 # A round's scores and a game's results (bots only: the app stops on each result).

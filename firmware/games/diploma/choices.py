@@ -1,8 +1,10 @@
 # Diploma's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
 # in the order a player likely takes them, each still one press away; the list goes round,
-# so its last choices are a press or two away too (UP). Loaded for a human's decision only
-# (a board's heap).
-from firmware.games.diploma import rules
+# so its last choices are a press or two away too (UP). In the placement phase the move a
+# normal bot would make comes first as one pick (likely: a tile laid whole). Loaded for a
+# human's decision only (a board's heap).
+from firmware.games.diploma import rules, words
+from firmware.games.diploma.bot import Bot  # (on the heap already while bots play)
 
 
 def _place_value(view, a, fits):
@@ -127,15 +129,54 @@ def place_joins(view, action):
     return joins(view, view["chosen"], a // 6, a % 6)
 
 
+def gives(action):
+    """A placement's move that gives something away (P-P4, P-P7, P-R4, the swap tool): an
+    item sold, stones for a barrier or a renewed magic card, a tile swapped."""
+    return rules.SELL <= action < rules.UPPER or rules.SWAP_TILE <= action < rules.ROTATE
+
+
+def likely(view):
+    """The move a normal bot would make in this placement phase as one pick (words, actions,
+    aim): a tile laid whole (its kind, then the hex and turn it would choose among P-P3's
+    spots) or its one action, in the words the table gives it."""
+    bot = Bot(view["seat"])
+    a = bot.choose(view)
+    if a < rules.TILE:
+        return words.action_text(None, a, rules), [a], a  # (no state needed: P-P's words)
+    k = a - rules.TILE
+    step = dict(view)  # (the spot step's view: the kind chosen)
+    step["phase"] = "spot"
+    step["chosen"] = k
+    step["legal"] = sorted([rules.PLACE + h * 6 + r
+                            for h, r in _spots(view, view["pawn"][view["seat"]], k)])
+    p = bot.choose(step) - rules.PLACE
+    if k == rules.MANA_KIND:
+        said = "place mana spot h%d" % (p // 6)
+    else:
+        said = "place %s h%d r%d" % (rules.kind_text(k), p // 6, p % 6)
+    return said, [a, rules.PLACE + p], a
+
+
+def others(view, legal):
+    """A placement's actions the likelier first: _place_value."""
+    fits = _fits_from(view)
+    return _by(legal, lambda a: _place_value(view, a, fits))
+
+
 def choices(view, legal):
-    """The likely choice first: a declarable loop, a tile that fits, steps, the end of the
-    phase last; the placement that closes a loop or joins the most lines; the best die to
+    """The likely choice first: in a placement the normal bot's move (likely), then a
+    declarable loop, a tile that fits, steps, the end of the phase last (others); a move
+    that gives something away (gives) one DOWN, after ending the phase, so that A never
+    does it; the placement that closes a loop or joins the most lines; the best die to
     draft or to produce with; converting stones and mana before being done with it (at the
     end, all of it)."""
     phase = view["phase"]
     if phase == "place":
-        fits = _fits_from(view)
-        return _by(legal, lambda a: _place_value(view, a, fits))
+        ordered = others(view, legal)
+        move = likely(view)
+        if gives(move[1][0]):
+            return [rules.END, move] + ordered
+        return [move] + ordered
     if phase == "spot":
         return _by(legal, lambda a: place_joins(view, a))
     if phase == "draft":
