@@ -129,6 +129,9 @@ def place_joins(view, action):
     return joins(view, view["chosen"], a // 6, a % 6)
 
 
+ROW = 25  # a choice's row at 160x128 (its words longer: two rows, the news has one less)
+
+
 def gives(action):
     """A placement's move that gives something away (P-P4, P-P7, P-R4, the swap tool): an
     item sold, stones for a barrier or a renewed magic card, a tile swapped."""
@@ -138,9 +141,18 @@ def gives(action):
 def likely(view):
     """The move a normal bot would make in this placement phase as one pick (words, actions,
     aim): a tile laid whole (its kind, then the hex and turn it would choose among P-P3's
-    spots) or its one action, in the words the table gives it."""
+    spots), a step with the tile it would lay from there (P-P2), or its one action, in the
+    words the table gives them."""
     bot = Bot(view["seat"])
     a = bot.choose(view)
+    first = []
+    if rules.STEP <= a < rules.JUMP:
+        there = _stepped(view, a - rules.STEP)
+        b = bot.choose(there)
+        if rules.TILE <= b < rules.PLACE:
+            first = [a]
+            view = there
+            a = b
     if a < rules.TILE:
         return words.action_text(None, a, rules), [a], a  # (no state needed: P-P's words)
     k = a - rules.TILE
@@ -151,10 +163,43 @@ def likely(view):
                             for h, r in _spots(view, view["pawn"][view["seat"]], k)])
     p = bot.choose(step) - rules.PLACE
     if k == rules.MANA_KIND:
-        said = "place mana spot h%d" % (p // 6)
+        said = "mana spot h%d" % (p // 6)
     else:
-        said = "place %s h%d r%d" % (rules.kind_text(k), p // 6, p % 6)
-    return said, [a, rules.PLACE + p], a
+        said = "%s h%d r%d" % (rules.kind_text(k), p // 6, p % 6)
+    if first:  # (in one row: 'h9: grey straight h18 r2' when the step's words do not fit)
+        x = first[0] - rules.STEP
+        said = "step h%d, lay %s" % (x, said) if len(said) + 13 + (x > 9) <= ROW else \
+            "h%d: %s" % (x, said)
+    else:
+        said = "lay " + said
+    actions = first + [a, rules.PLACE + p]
+    return said, actions, actions[0]
+
+
+def _stepped(view, x):
+    """The view after a step to hex x (P-P2): the pawn there, a move less, the steps, jumps
+    and tiles to lay (P-P3) from there; the rest of the choices as they were."""
+    seat = view["seat"]
+    tiles = view["boards"][seat]
+    there = dict(view)
+    pawn = list(view["pawn"])
+    pawn[seat] = x
+    there["pawn"] = pawn
+    there["moves"] = view["moves"] - 1
+    legal = [a for a in view["legal"] if not (rules.STEP <= a < rules.DECLARE
+                                              or rules.TILE <= a < rules.PLACE)]
+    for h in range(rules.HEXES):
+        if tiles[h] >= 0 and h != x:
+            if there["moves"] > 0 and rules.distance(h, x) == 1:
+                legal.append(rules.STEP + h)
+            if rules.T_JUMP in view["items"]:
+                legal.append(rules.JUMP + h)
+    for t in view["hand"]:
+        k = rules.kind(t)
+        if rules.TILE + k not in legal and _spots(there, x, k):
+            legal.append(rules.TILE + k)
+    there["legal"] = legal
+    return there
 
 
 def others(view, legal):
