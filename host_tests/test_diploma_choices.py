@@ -1,0 +1,110 @@
+"""Fewer presses (issue 57) in Diploma: the table's choices (games/diploma/choices.py) in a
+placement phase (P-P), the move a normal bot would make first as one pick, and A pressed
+through a whole game. Rule ids: seeds/diploma.md."""
+
+from app_driver import make_sim, setup_game
+from table_checks import played
+
+from firmware import buttons
+from firmware.bots import make_bot
+from firmware.core import load
+from firmware.games.diploma import choices as diploma_choices
+from firmware.games.diploma import rules as diploma
+from firmware.ui import screens
+
+
+def likely_run(state, bot):
+    """A normal bot's move from a placement decision: its action; a tile's kind with the
+    spot it picks next (P-P3); a step with the tile it lays from there, if it lays one."""
+    seat = state.current_player()
+    probe = state.clone()
+    run = []
+    while True:
+        action = bot.choose(probe.view(seat))
+        if run and run[-1] < diploma.JUMP and action < diploma.TILE:
+            return run  # (a step not followed by a tile)
+        run.append(action)
+        probe.apply(action)
+        if not (diploma.STEP <= action < diploma.JUMP or diploma.TILE <= action < diploma.PLACE):
+            return run
+
+
+def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_P():
+    # Issue 57: in a placement phase (P-P) the move a normal bot would make is one pick: a
+    # tile laid whole (P-P3: its kind, then the hex and turn the bot picks among the spots),
+    # a step and the tile laid from there (P-P2), a buy, a declaration, the end of the
+    # phase, ... in the rules' own words, first; a move giving something away (P-P4 a sale,
+    # P-P7 a barrier, P-R4 a renewal, the swap tool) one DOWN, ending the phase first, so A
+    # never gives. Games of normal bots. Guards: another spot than the bot's (a spots list
+    # in another order, a step's choices off), a pick left out of a lay, a sale first, the
+    # words of another hex or turn, the rules' choices lost.
+    seen = {}
+    for seed in range(1, 7):
+        state = diploma.new_game(2 + seed % 3, seed)
+        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            if view["phase"] == "place":
+                legal = view["legal"]
+                order = diploma_choices.choices(view, legal)
+                gives = diploma_choices.gives(action)
+                assert order[1 + gives:] == diploma_choices.others(view, legal)
+                cuts = [c for c in order if isinstance(c, tuple)]
+                assert len(cuts) == 1, cuts
+                words, actions, aim = cuts[0]
+                assert actions == likely_run(state, bots[seat]) and aim == action, actions
+                assert played(state, actions) is not None
+                if len(actions) > 1:  # P-P3: the spot the bot picks, said as the rules do
+                    probe = played(state, actions[:-1])
+                    assert probe is not None and probe.phase == diploma.P_SPOT
+                    said = probe.action_text(actions[-1]).replace("place ", "", 1)
+                    if len(actions) == 3:
+                        step = "step h%d, lay " % (action - diploma.STEP)
+                        if len(step + said) > 25:  # (one row at 160x128)
+                            step = "h%d: " % (action - diploma.STEP)
+                        said = step + said
+                    else:
+                        said = "lay " + said
+                    assert words == said and len(words) <= 25, (words, said)
+                    kind = "step, tile" if len(actions) == 3 else "tile"
+                else:
+                    assert words == state.action_text(action), words
+                    kind = "step" if diploma.STEP <= action < diploma.JUMP else action
+                if gives:
+                    assert order[0] == diploma.END and order[1] == cuts[0], order
+                    kind = "gives"
+                else:
+                    assert order[0] == cuts[0], order
+                seen[kind] = seen.get(kind, 0) + 1
+            state.apply(action)
+    assert seen.get("tile", 0) > 50 and seen.get("step, tile", 0) > 20, seen
+    assert seen.get("gives", 0) > 3 and seen.get(diploma.END, 0) > 20, seen
+    assert seen.get(diploma.BUY, 0) > 10, seen
+
+
+def test_a_pressed_through_a_whole_game_plays_legal_moves_and_never_gives_anything_away():
+    # Issue 57: A and only A at every screen of a whole game against a normal bot: every
+    # pick is legal (Match.play raises on an illegal one), each placement phase starts on
+    # the likely move, and nothing is ever sold (P-P4), put as a barrier (P-P7), renewed
+    # (P-R4) or swapped by the tool. Guards: a sale or a barrier first on the list, a
+    # shortcut whose later picks are illegal (a spot off the pawn's neighbours).
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, load("diploma").TITLE, 2, ["human", "normal"])
+    match = sim.app.match
+    laid = 0
+    for _ in range(20000):
+        if match.over():
+            break
+        table = sim.app.screen
+        if isinstance(table, screens.TableScreen) and match.human_turn():
+            choice = table.legal[table.cursor]
+            actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
+            assert not [a for a in actions if diploma_choices.gives(a)], choice
+            laid += len(actions) > 1 and actions[-1] >= diploma.PLACE
+        elif isinstance(table, screens.TableScreen) and table.busy():
+            sim.frame(0)
+            continue
+        sim.press(buttons.A)
+    assert match.over() and laid > 5, laid
