@@ -108,3 +108,33 @@ def test_a_pressed_through_a_whole_game_plays_legal_moves_and_never_gives_anythi
             continue
         sim.press(buttons.A)
     assert match.over() and laid > 5, laid
+
+
+def test_the_die_the_production_and_the_conversion_a_normal_bot_picks_come_first_P_R_P_D4():
+    # Issue 57: the die to draft (P-R1), the die to produce with (P-R2) and the conversion
+    # (P-D4, and the final ones of P-E1) a normal bot would pick come first, every other
+    # choice after it once; a conversion as a pick of its own in the rules' words (so the
+    # cursor stays first for the next one). Games of normal bots. Guards: the heuristic's
+    # first instead of the bot's, a choice lost or doubled, another conversion's words.
+    seen = {}
+    for seed in range(1, 5):
+        state = diploma.new_game(2 + seed % 3, seed)
+        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            phase = view["phase"]
+            if phase in ("draft", "assign", "convert", "final"):
+                legal = view["legal"]
+                order = diploma_choices.choices(view, legal)
+                if phase in ("convert", "final"):
+                    assert order[0] == (state.action_text(action), [action], action), order
+                    order = order[1:]
+                else:
+                    assert order[0] == action, (order, action)
+                assert sorted(order) == sorted(legal), (order, legal)
+                seen[phase] = seen.get(phase, 0) + (len(legal) > 1)
+            state.apply(action)
+    assert seen.get("draft", 0) > 20 and seen.get("assign", 0) > 10, seen
+    assert seen.get("convert", 0) + seen.get("final", 0) > 10, seen

@@ -212,9 +212,9 @@ def choices(view, legal):
     """The likely choice first: in a placement the normal bot's move (likely), then a
     declarable loop, a tile that fits, steps, the end of the phase last (others); a move
     that gives something away (gives) one DOWN, after ending the phase, so that A never
-    does it; the placement that closes a loop or joins the most lines; the best die to
-    draft or to produce with; converting stones and mana before being done with it (at the
-    end, all of it)."""
+    does it; the placement that closes a loop or joins the most lines; the die to draft or
+    to produce with and the conversion a normal bot picks, then the best dice, converting
+    stones and mana before being done with it (at the end, all of it)."""
     phase = view["phase"]
     if phase == "place":
         ordered = others(view, legal)
@@ -225,11 +225,16 @@ def choices(view, legal):
     if phase == "spot":
         return _by(legal, lambda a: place_joins(view, a))
     if phase == "draft":
-        return _by(legal, lambda a: _die_worth(view, a - rules.DRAFT))
-    if phase == "assign":
-        return _by(legal, lambda a: _assign_worth(view, a))
-    if phase in ("convert", "final"):
+        ordered = _by(legal, lambda a: _die_worth(view, a - rules.DRAFT))
+    elif phase == "assign":
+        ordered = _by(legal, lambda a: _assign_worth(view, a))
+    elif phase in ("convert", "final"):
         last = phase == "final"
-        return _by(legal, lambda a: 3 if a == rules.SET else 2 if a == rules.MANA_POINT and last
-                   else 1 if a == rules.DONE else 0)
-    return legal
+        ordered = _by(legal, lambda a: 3 if a == rules.SET else 2 if a == rules.MANA_POINT
+                      and last else 1 if a == rules.DONE else 0)
+    else:
+        return legal
+    a = Bot(view["seat"]).choose(view)  # (the die, the production, the conversion it picks)
+    if phase == "convert" or phase == "final":  # (one pick of its own: the cursor stays on
+        return [(words.action_text(None, a, rules), [a], a)] + ordered  # the next one)
+    return [a] + [x for x in ordered if x != a]
