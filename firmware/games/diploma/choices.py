@@ -1,8 +1,8 @@
 # Diploma's choices on the handheld table (screens.TableScreen.refresh): the rules' actions
 # in the order a player likely takes them, each still one press away; the list goes round,
-# so its last choices are a press or two away too (UP). In the placement phase the move a
-# normal bot would make comes first as one pick (likely: a tile laid whole). Loaded for a
-# human's decision only (a board's heap).
+# so its last choices are a press or two away too (UP). What a normal bot would do comes
+# first (a placement's move as one pick, a tile laid whole: likely; a die, a conversion).
+# Loaded for a human's decision only (a board's heap), with the normal bot's code.
 from firmware.games.diploma import rules, words
 from firmware.games.diploma.bot import Bot  # (on the heap already while bots play)
 
