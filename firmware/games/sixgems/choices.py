@@ -172,8 +172,6 @@ def choices(view, legal):
     wild gem's dearest colour; the likely whole settlement one DOWN from the first card or
     use (settlement: A pressed through a turn settles nothing, G-T3); no swap first, the
     likely swap one DOWN (swap: A pressed through never swaps, G-K1)."""
-    if len(legal) > 1 and legal[0] in PASSIVE:
-        legal = legal[1:] + legal[:1]
     phase = view["phase"]
     if phase == "dice":
         ordered = _by(legal, lambda a: edge(view, *after(view, a)))
