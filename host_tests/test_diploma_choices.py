@@ -4,6 +4,7 @@ through a whole game. Rule ids: seeds/diploma.md."""
 
 from app_driver import make_sim, setup_game
 from table_checks import played
+from test_diploma_table import placing_state, play_to
 
 from firmware import buttons
 from firmware.bots import make_bot
@@ -138,3 +139,79 @@ def test_the_die_the_production_and_the_conversion_a_normal_bot_picks_come_first
             state.apply(action)
     assert seen.get("draft", 0) > 20 and seen.get("assign", 0) > 10, seen
     assert seen.get("convert", 0) + seen.get("final", 0) > 10, seen
+
+
+def test_the_view_after_a_step_is_the_rules_own_P_P2_P_P3():
+    # The likely step with its tile is found on the view after the step (choices._stepped):
+    # its pawn, its moves and its choices (steps onto tiles, jumps, the kinds that fit from
+    # there) are what the rules give once the step is made. Random games, and a board
+    # holding tile 0 (the first red straight) next to the hex stepped to. Guards: a step
+    # off the tiles or onto one hex too far, the last move's step kept, a kind that fits
+    # only from the old hex, tile 0 taken for an empty hex.
+    def check(state):
+        seat = state.current_player()
+        view = state.view(seat)
+        steps = [a for a in view["legal"] if diploma.STEP <= a < diploma.JUMP]
+        for a in steps:
+            there = diploma_choices._stepped(view, a - diploma.STEP)
+            after = state.clone()
+            after.apply(a)
+            real = after.view(seat)
+            assert sorted(there["legal"]) == sorted(real["legal"]), (a, there["legal"])
+            assert there["pawn"] == real["pawn"] and there["moves"] == real["moves"]
+        return len(steps)
+
+    seen = 0
+    for seed in range(1, 9):
+        for skip in range(0, 12, 3):
+            state = play_to(2 + seed % 3, seed, "place", skip)
+            if not state.is_over():
+                seen += check(state)
+    state, seat = placing_state()
+    state.boards[seat][1] = diploma.sample_tile(diploma.GREY * 3 + 0)  # west-east: steps
+    state.rots[seat][1] = 0
+    north_west = diploma.NEIGH[1 * 6 + 2]
+    state.boards[seat][north_west] = 0  # tile 0, a red straight, north-west of hex 1
+    state.rots[seat][north_west] = 1
+    state.items[seat] = [diploma.T_JUMP]
+    state.moves = 1  # (the step takes the last move: no steps from there)
+    state.tiles[seat] = [diploma.sample_tile(2), diploma.sample_tile(diploma.MANA_KIND)]
+    assert diploma.kind(0) == 0 and north_west != 255
+    assert check(state) == 2  # (onto hex 1 and onto tile 0: both next to the centre)
+    state.moves = 3
+    assert check(state) == 2
+    assert seen > 10, seen
+
+
+def test_the_tile_chosen_goes_first_where_it_closes_a_loop_or_joins_the_most_lines_P_P3():
+    # P-P3's second decision: the placements ordered by what laying the tile there does on
+    # the board (the rules' own state after it): a loop closed first (it can be declared,
+    # P-P5), then the most of its line ends joined to tiles around it; a mana spot joins
+    # nothing. Guards: the rotation read from the wrong part of the action, a joined end
+    # counted where there is no tile.
+    seen = 0
+    for seed in range(30):
+        state = play_to(2 + seed % 3, seed, "spot", skip=seed % 5)
+        if state.is_over():
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        worth = []
+        for a in diploma_choices.choices(view, view["legal"]):
+            h, r = (a - diploma.PLACE) // 6, (a - diploma.PLACE) % 6
+            after = state.clone()
+            after.apply(a)
+            board = after.boards[seat]
+            if [lp for lp in after.view(seat)["loops"] if h in lp]:
+                worth.append(100)
+                continue
+            if diploma.kind(board[h]) == diploma.MANA_KIND:
+                worth.append(1)
+                continue
+            mine = diploma.mask(board[h], r)
+            worth.append(len([d for d in range(6) if mine >> d & 1
+                              and diploma.NEIGH[h * 6 + d] != 255
+                              and board[diploma.NEIGH[h * 6 + d]] >= 0]))
+        assert worth == sorted(worth, reverse=True), worth
+        seen += len(set(worth)) > 1
+    assert seen > 5, seen

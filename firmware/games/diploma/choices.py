@@ -96,28 +96,6 @@ def _tile_worth(view, k):
     return 2 if k // 3 != rules.GREY else 1
 
 
-def _die_worth(view, d):
-    """A die to draft: its number, one more for the seat's own colour (2 stones)."""
-    return view["dice_val"][d] * 2 + (view["dice_col"][d] == view["seat"]) * 3
-
-
-def _assign_worth(view, a):
-    """Producing with die k: gold and stones when it beats the judgement die, else the
-    lower die produces (the penalty either way) and the higher moves."""
-    seat = view["seat"]
-    mine = [d for d in range(len(view["dice_own"])) if view["dice_own"][d] == seat]
-    k, tool = (a - rules.PROD) // 2, (a - rules.PROD) % 2
-    p, m = mine[k], mine[1 - k]
-    j = view["judgement"]
-    if view["under"][seat] == rules.B_JUDGE and view["step"][seat] < rules.BARRIER_ROUNDS:
-        j += rules.JUDGE_PLUS
-    v = view["dice_val"][p]
-    own = tool or view["dice_col"][p] == seat
-    if v > j:
-        return 20 + (v - j) + (4 if own else 2) - tool
-    return 10 - v + view["dice_val"][m] - tool
-
-
 def _by(legal, value):
     """`legal`, the highest value first, ties in the rules' order (keys unique)."""
     return sorted(legal, key=lambda a: -value(a) * 4096 + a)
@@ -213,7 +191,7 @@ def choices(view, legal):
     declarable loop, a tile that fits, steps, the end of the phase last (others); a move
     that gives something away (gives) one DOWN, after ending the phase, so that A never
     does it; the placement that closes a loop or joins the most lines; the die to draft or
-    to produce with and the conversion a normal bot picks, then the best dice, converting
+    to produce with and the conversion a normal bot picks, then the others, converting
     stones and mana before being done with it (at the end, all of it)."""
     phase = view["phase"]
     if phase == "place":
@@ -224,10 +202,8 @@ def choices(view, legal):
         return [move] + ordered
     if phase == "spot":
         return _by(legal, lambda a: place_joins(view, a))
-    if phase == "draft":
-        ordered = _by(legal, lambda a: _die_worth(view, a - rules.DRAFT))
-    elif phase == "assign":
-        ordered = _by(legal, lambda a: _assign_worth(view, a))
+    if phase == "draft" or phase == "assign":
+        ordered = legal  # (the rest in the rules' order: the dice by their place)
     elif phase in ("convert", "final"):
         last = phase == "final"
         ordered = _by(legal, lambda a: 3 if a == rules.SET else 2 if a == rules.MANA_POINT
