@@ -256,3 +256,76 @@ def test_diams_the_likely_choice_first_D_T5_D_T8_D_T9():
             assert len(convoys) == 1 and played(state, convoys[0][1]).phase != diams.P_CONVOY
             seen.add("convoy")
     assert {("main", "place"), ("main", "store"), ("discard", "give"), "convoy"} <= seen, seen
+
+
+def test_diams_on_a_board_the_bots_code_leaves_the_heap_only_if_no_bot_had_it(monkeypatch):
+    # choices() weighs with the normal bot's code: on a board (COLLECT) a table of humans
+    # loads it for the decision and lets it go; with a bot at the table (its module loaded
+    # already) it stays, the very module the bot runs. Guards: the module kept on a table of
+    # humans, the bot's module unloaded from under it.
+    import sys
+
+    from firmware.core import unload
+    from firmware.games.diams import bot
+
+    name = "firmware.games.diams.bot"
+    monkeypatch.setattr(diams_choices, "COLLECT", True)
+    monkeypatch.setitem(sys.modules, name, bot)  # (both put back as they were after)
+    monkeypatch.setattr(sys.modules["firmware.games.diams"], "bot", bot)
+    state = diams.new_game(3, 4)
+    view = state.view(state.current_player())
+    legal = state.legal_actions()
+    unload(name)  # a table of humans
+    assert diams_choices.choices(view, legal)
+    assert name not in sys.modules
+    sys.modules[name] = bot  # a bot at the table
+    assert diams_choices.choices(view, legal)
+    assert sys.modules.get(name) is bot
+
+
+def every_take(state):
+    """Each whole take the game allows from `state` (D-T6), read off its own take step: the
+    picks explored one at a time until the step ends, each different take once."""
+    found = set()
+
+    def explore(actions):
+        probe = played(state, actions) if actions else state
+        if probe.phase != diams.P_TAKE or probe.current_player() != state.current_player():
+            found.add(str(take_of(state, actions)))
+            return
+        for action in probe.legal_actions():
+            if action >= diams.MARKET_CARD and actions and action < actions[-1]:
+                continue  # (a set once, its picks in one order)
+            explore(actions + [action])
+
+    explore([])
+    return found
+
+
+def test_diams_the_take_fills_its_TAKES_entries_when_there_are_more_D_T6():
+    # With more whole takes than the list holds, all TAKES entries are used ('take nothing'
+    # kept among them, rule (c)); with fewer, every take is there. Guards: a list cut short
+    # to make room for 'take nothing', a take left out.
+    full = 0
+    for state, view, _legal, choices in decisions(diams, range(1, 9), 300):
+        if view["phase"] != "take" or view["selected"]:
+            continue
+        takes = every_take(state)
+        assert len(choices) == min(diams_choices.TAKES, len(takes)), (len(takes), choices)
+        full += len(takes) > diams_choices.TAKES and choices[0] != diams.TAKE_NONE
+    assert full > 3, full
+
+
+def test_diams_past_the_likely_one_a_step_keeps_the_games_order_D_T8_D_T9():
+    # Placing is ordered by haul (test above); the other steps (the cards to give up, D-T9,
+    # a Convoy's picks, D-T8, the vault's) keep the game's order after the likely choice
+    # and the shortcuts. Guards: another step sorted by haul as if placing.
+    seen = set()
+    for _state, view, legal, choices in decisions(diams, range(1, 25), 300):
+        if view["phase"] in ("main", "take", "place"):
+            continue
+        rest = [c for c in choices if not isinstance(c, tuple)][1:]  # (the likely one first)
+        assert rest == [a for a in legal if a in rest], (view["phase"], choices, legal)
+        if len(rest) > 2:
+            seen.add(view["phase"])
+    assert "discard" in seen, seen
