@@ -76,6 +76,8 @@ TESTS = (
                                    "host_tests/core/test_search_quality.py::"
                                    "test_narrowing_keeps_the_prior_and_the_best_others_after_its"
                                    "_rounds"]),
+    ("firmware/games/diploma/words.py", ["host_tests/test_diploma_words.py",
+                                        "host_tests/core/test_diploma_rules.py"]),
     ("firmware/games/diploma/plan.py", ["host_tests/test_diploma_plan.py",
                                        "host_tests/test_diploma_bot.py"]),
     ("firmware/games/{game}/bot.py", ["host_tests/test_{game}_bot.py", "host_tests/test_bots.py",
