@@ -752,3 +752,11 @@ def test_a_team_steal_names_the_sides_M_O3():
     play(s, "9D")
     assert s.move_text(diamonds.PLAY + C(1, "C")) == (
         "P2 cannot follow, plays 1C: steals a crystal from team P1+P3, thief token to P4")
+
+
+def test_take_back_words_name_the_card_card_0_too_M_R2():
+    # Each chosen card of a pass is put back by its own words: the lowest card's action
+    # (UNPICK + 0) too, not worded as a pick. Guard: the pick's words from UNPICK on.
+    s = diamonds.new_game(3, 1)
+    for card in range(diamonds.DECK_SIZE):
+        assert s.action_text(diamonds.UNPICK + card) == "take back " + diamonds.card_text(card)
