@@ -3,7 +3,9 @@
 # nobody knows yet (Q-T2 a roll, Q-T1/Q-T3 a crystal drawn) or the turn's end (Q-T4), in
 # one pick; then the others (choices.others: test_shortcuts.py checks them), none twice,
 # every legal action still reachable.
+import bench
 import presses
+import pytest
 from table_checks import choice_decisions, played, shortcuts
 
 from firmware.games.quartz import bot as quartz_bot
@@ -165,3 +167,22 @@ def test_a_reroll_of_several_dice_is_one_press_Q_T2():
             assert choices[0][1] == run and choices[0][0].startswith("reroll "), choices[0]
             found += 1
     assert found > 10, found
+
+
+def test_the_presses_bench_can_want_the_hard_bots_moves(capsys):
+    # tools/presses.py --chooser hard (issue 57: a player the likely first choice does not
+    # foresee): the scripted human wants what the hard bot would choose, the same on every
+    # run (a seed, a playout cap, no clock); its game is another than the normal chooser's
+    # (the hard bot's moves differ); an unknown chooser is refused; the bench says which.
+    # Guards: the level not passed on (the normal bot's game again), a clock-driven search
+    # (runs that differ), a typo taken for normal.
+    hard = presses.measure("quartz", 2, chooser="hard")
+    again = presses.measure("quartz", 2, chooser="hard")
+    normal = presses.measure("quartz", 2)
+    assert (hard.turns, hard.decisions) == (again.turns, again.decisions)
+    assert (hard.turns, hard.decisions) != (normal.turns, normal.decisions)
+    with pytest.raises(ValueError):
+        presses.measure("quartz", 1, chooser="expert")
+    bench.main(["presses", "--games", "quartz", "--games-n", "1", "--chooser", "hard"])
+    out = capsys.readouterr().out
+    assert "choosing as the hard bot" in out and "\nquartz" in out, out

@@ -65,7 +65,8 @@ playout, or for Diploma one decision of one).
 
 `presses`: the button presses a player needs per turn (tools/presses.py): in the headless
 simulator a scripted human plays each game against normal bots, wanting at each decision what a
-normal bot would choose and pressing the fewest buttons the table needs for it; per kind of
+normal bot would choose (--chooser hard: what the hard bot would, a player the choices' likely
+first move does not foresee) and pressing the fewest buttons the table needs for it; per kind of
 turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn (Diploma's
 turn, a placement phase of many moves, per kind of move too: 'move: lay a tile', ...), and the
 A presses on the screens between turns (logs, results).
@@ -1012,12 +1013,14 @@ def bench_presses(args):
 
     from firmware.core import GAMES, available
 
-    print("Presses a turn: a scripted human (P1, choosing as the normal bot) against normal")
+    print("Presses a turn: a scripted human (P1, choosing as the %s bot) against normal"
+          % args.chooser)
     print("bots, %d game(s) each, PyBadge screen; 'other screens' = A presses between turns"
           % args.games_n)
     rows = []
     for game in args.games or [g for g in GAMES if available(g)]:
-        rows.extend(presses.rows_of(game, presses.measure(game, args.games_n)))
+        rows.extend(presses.rows_of(game, presses.measure(game, args.games_n,
+                                                          chooser=args.chooser)))
     table(presses.HEAD, rows, 2)
 
 
@@ -1152,6 +1155,8 @@ def main(argv=None):
     presses = sub.add_parser("presses", help="button presses per turn, a scripted human")
     presses.add_argument("--games-n", type=int, default=3, help="games per game")
     presses.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    presses.add_argument("--chooser", choices=("normal", "hard"), default="normal",
+                         help="the bot whose choices the scripted human wants")
     presses.set_defaults(func=bench_presses)
     web = sub.add_parser("web", help="the web page in headless Chromium")
     web.add_argument("--loads", type=int, default=3, help="page loads timed")

@@ -1,7 +1,9 @@
 """Button presses a player needs, measured in the headless simulator (make bench ARGS=presses).
 
 A scripted human plays each game against normal bots: at each of its decisions it wants what
-a normal bot would choose from its view, and the bot's next choices while nothing new shows,
+a bot of its chooser's level would choose from its view (CHOOSERS: normal, the default, or
+hard: the search, make_bot, seeded by the game's seed, so a run is the same each time), and
+the bot's next choices while nothing new shows,
 and presses the buttons the table needs to get them (the fewest, as a player who knows the
 screen would: a shortcut of the table that does several at once, picks that commute in the
 order nearest the cursor); on every other screen it presses A to go on. The presses are
@@ -13,7 +15,10 @@ The keys that reach a choice are the screen's own (app_driver.keys_to: the list 
 game's placer over its board). The screens between turns (logs, results, pass the device)
 count apart.
 
-    .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3]
+    .venv/bin/python tools/bench.py presses [--games diams] [--games-n 3] [--chooser hard]
+
+A game's choices put the normal bot's likely move first: the normal chooser measures a
+player who wants that; the hard one, a player who wants something else (a stronger move).
 """
 import os
 import sys
@@ -30,6 +35,8 @@ from firmware import buttons  # noqa: E402
 from firmware.bots import make_bot  # noqa: E402
 from firmware.core import about, load  # noqa: E402
 from firmware.ui import screens  # noqa: E402
+
+CHOOSERS = ("normal", "hard")  # the bot level whose choices the scripted human wants
 
 # Every game is played by P1, the human, against normal bots, at its fewest players but two
 # at least, or at the count here (Diamonds' passing is measured at three).
@@ -175,13 +182,16 @@ def told(before, history, seat):
     return said
 
 
-def play_one(game, seed, tally):
+def play_one(game, seed, tally, chooser_level="normal"):
     players, seats = table_of(game)
     module = load(game)
     sim = make_sim("pybadge", seed=seed)
     setup_game(sim, module.TITLE, players, seats)
     human = 0
-    chooser = make_bot(game, human, "normal", seed * 31 + 7)
+    if chooser_level not in CHOOSERS:
+        raise ValueError("unknown chooser %r; choosers: %s" % (chooser_level, ", ".join(CHOOSERS)))
+    chooser = make_bot(game, human, chooser_level, seed * 31 + 7)  # (hard: a playout cap,
+    # no clock: the same choices on any machine)
     turn_presses = turn_decisions = 0
     move_presses = move_decisions = 0
     move_kind = MOVES.get(game)
@@ -234,10 +244,12 @@ def play_one(game, seed, tally):
     tally.games += 1
 
 
-def measure(game, games, first_seed=1):
+def measure(game, games, first_seed=1, chooser="normal"):
+    """The tally of `games` games of `game` from `first_seed` on, the scripted human wanting
+    what a `chooser` bot (CHOOSERS) would choose."""
     tally = Tally()
     for k in range(games):
-        play_one(game, first_seed + k, tally)
+        play_one(game, first_seed + k, tally, chooser)
     return tally
 
 
