@@ -2,6 +2,9 @@
 # an action with its dice, every die of a face rerolled), played and taken back as one pick,
 # and where the cursor goes when the choices change. Quartz rules: Q-T2 (rerolls), Q-T3
 # (an action's dice: its face or helmets, MIN_DICE of them at least, once a turn).
+from itertools import combinations_with_replacement, product
+from math import factorial
+
 import pytest
 from app_driver import choose, make_sim, setup_game, to_decision
 from checks import fingerprint
@@ -10,6 +13,7 @@ from table_checks import choice_decisions, played, shortcuts
 from firmware import buttons
 from firmware.core import load
 from firmware.core.prng import Prng
+from firmware.games.quartz import bot as quartz_bot
 from firmware.games.quartz import choices as quartz_choices
 from firmware.games.quartz import rules as quartz
 from firmware.save import SaveSlot
@@ -131,20 +135,60 @@ def test_every_count_of_every_open_action_is_offered_once_and_the_turn_can_end_Q
     assert seen > 40, seen
 
 
+def weigher(view):
+    """The normal bot weighing `view`'s dice: its plan's table of each action's value by
+    dice (bot.py), from the view's crystals."""
+    weigh = quartz_bot.Bot(view["current"])
+    weigh.held = [held_by(view, s) for s in range(view["players"])]
+    weigh._plan(view, sum([1 << d for d in range(quartz.DICE) if not view["used"][d]]))
+    return weigh
+
+
+def reroll_worth(weigh, kept, n):
+    """The plan value (weigh's) of the dice `kept` (per face) and `n` rerolled, summed over
+    the 6 ** 5 outcomes of five dice (every outcome of the n, each as often as it rolls)."""
+    total = 0
+    for faces in combinations_with_replacement(range(len(quartz.FACES)), n):
+        counts = list(kept)
+        ways = factorial(n)
+        for face in set(faces):
+            counts[face] += faces.count(face)
+            ways //= factorial(faces.count(face))
+        total += ways * weigh._value(counts)
+    return total * 6 ** (quartz.DICE - n)
+
+
 def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2():
     # 'reroll 2 steal, chest': every die of its faces and those picked, each face said
     # with its dice; each set of the faces showing (a helmet's never: it fits any action)
-    # once, within two faces of the likely reroll's (`near`), the nearest first, then the
-    # fewer faces; the marker's cost said; then the dice one at a time, keeping them last.
+    # once, ROLLS at most; first the rerolls of the faces the plan needs least (a face's
+    # dice with one helmet more, a die: the one face, the two, ...), the best on average
+    # first (the normal bot's plan value over every outcome: how the hard bot picks its
+    # reroll); then the others nearest the likely reroll's (`near`), then the fewer faces;
+    # the marker's cost said; then the dice one at a time, keeping them last.
     # Guards: a die of a face left unrolled, a picked die dropped, a helmet rerolled, a set
-    # twice or left out, the farthest first, the cost not said, a die's pick lost.
+    # twice or left out, the worst first, the cost not said, a die's pick lost.
     seen = 0
+    weighed = 0
     for state, view, legal, _choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "roll":
             continue
         dice = view["dice"]
         kept = [d for d in range(quartz.DICE) if not view["selected"][d]]
         shown = sorted({dice[d] for d in kept if dice[d] != quartz.HELMET})
+        weigh = weigher(view)
+        counts = [len([d for d in kept if dice[d] == face]) for face in range(6)]
+        needs = {}  # a face's dice with one helmet more (a die more: any face), a die
+        for f in shown:
+            alone = [counts[f] if g == f else 0 for g in range(6)]
+            alone[quartz.HELMET] = 1 if counts[f] < quartz.DICE else 0
+            needs[f] = weigh._value(alone) / counts[f]
+        least = sorted(shown, key=lambda f: (needs[f], f))
+        prefixes = [set(least[:i]) for i in range(1, len(least) + 1)]
+        worth = {}
+        for faces in prefixes:
+            left = [0 if f in faces else counts[f] for f in range(6)]
+            worth[tuple(sorted(faces))] = reroll_worth(weigh, left, quartz.DICE - sum(left))
         for near in [set()] + [{face} for face in shown]:
             choices = quartz_choices.others(view, legal, sum([1 << f for f in near]))
             assert choices[-1] == quartz.KEEP
@@ -167,13 +211,13 @@ def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2(
                 seen += 1
             want = []
             for mask in range(1, 1 << len(shown)):
-                faces = {shown[i] for i in range(len(shown)) if (mask >> i) & 1}
-                if len(faces ^ near) <= 2:
-                    want.append(faces)
-            assert sorted(map(sorted, sets)) == sorted(map(sorted, want)), (sets, want)
-            order = [(len(f ^ near), len(f)) for f in sets]
-            assert order == sorted(order), (near, sets)
-    assert seen > 200, seen
+                want.append({shown[i] for i in range(len(shown)) if (mask >> i) & 1})
+            want.sort(key=lambda f: (f not in prefixes, -worth.get(tuple(sorted(f)), 0),
+                                     len(f ^ near), len(f), sum([1 << g for g in f])))
+            assert sets == want[:quartz_choices.ROLLS], (near, sets, want)
+            if len(set(worth.values())) > 1:
+                weighed += 1
+    assert seen > 200 and weighed > 100, (seen, weighed)
 
 
 def test_crystals_are_offered_the_likely_first():
@@ -356,17 +400,33 @@ def test_pressing_a_on_a_shortcut_plays_it_and_b_takes_it_back():
     raise AssertionError("no shortcut taken back")
 
 
-def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die():
-    # Each open kind's likely shortcut first, a kind each in the order a turn takes them
-    # (pickaxe, hammer, steal, transfer, chest; mining last when a crystal from the bag would
-    # likely cost points; an action of helmets alone after those with a die of their own
-    # face), then the other counts: a pickaxe or a hammer
-    # with the dice of its face and no helmet, a steal, transfer or chest with every helmet
-    # left too (a crystal a die: the helmets' best use), when enough; '1 die', not '1 dice'.
-    # Guards: the order lost, helmets spent on a pickaxe, a steal without them, a count off
-    # by one, a kind's other counts before another kind.
+def act_worth(weigh, view, kind, actions):
+    """What the action of `kind` with the dice of `actions` is worth to the normal bot: its
+    value with those dice (the plan's table) and the best the dice left do for the other
+    actions, every helmet left tried on every other action (or none)."""
+    free = [d for d in range(quartz.DICE) if not view["used"][d]]
+    dice = [a - quartz.DIE for a in actions if quartz.DIE <= a < quartz.DIE + quartz.DICE]
+    left = [view["dice"][d] for d in free if d not in dice]
+    best = 0
+    for uses in product(range(6), repeat=left.count(quartz.HELMET)):  # (5: idle)
+        counts = [left.count(k) + uses.count(k) for k in range(5)]
+        best = max(best, sum([weigh.table[k][counts[k]] for k in range(5) if k != kind]))
+    return weigh.table[kind][len(dice)] + best
+
+
+def test_each_action_is_offered_the_best_first_by_the_plan_and_one_die_is_a_die_Q_T3():
+    # Each open kind with each count of its dice, the best first by what the normal bot's
+    # plan makes of it: the action's value with those dice, and the best plan of the dice
+    # left for the other actions (a steal of two dice and a pickaxe of the helmet before a
+    # steal of three, when the plan says so); the likely count of each kind before its
+    # others on a tie; a steal's, a transfer's best count on to its likely target just
+    # before it; '1 die', not '1 dice'. Mining is worth nothing from a bag of unstable
+    # crystals (every other round here). Guards: the play order alone, a count's worth
+    # without the dice it leaves, mining valued from the wrong bag, a count off by one,
+    # another count aimed.
     seen = 0
-    seen_kinds = set()
+    differ = 0
+    aimed = 0
     for _state, view, legal, choices in quartz_decisions(range(1, 13)):
         if view["phase"] != "act":
             continue
@@ -374,42 +434,24 @@ def test_each_action_is_offered_first_with_its_likely_dice_and_one_die_is_a_die(
             view = dict(view)
             view["bag"] = [1, 0, 0, 0, 0, 0, 9]
             choices = quartz_choices.others(view, legal)
-        kinds = []
-        plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: above)
+        weigh = weigher(view)
+        plain = [c for c in shortcuts(choices)  # (not a steal's on to a target: below)
                  if not [a for a in c[1] if quartz.SEAT <= a < quartz.CRYSTAL]]
+        worths = []
         for words, actions in plain:
-            if actions[0] not in kinds:
-                kinds.append(actions[0])
             n = dice_in(words)
             assert words.endswith("%d %s" % (n, "die" if n == 1 else "dice")), words
-        heads = [words for words, _actions in plain[:len(kinds)]]
-        assert [a for _w, (a, *_r) in plain[:len(kinds)]] == kinds
-        free = [view["dice"][d] for d in range(quartz.DICE) if not view["used"][d]]
-        order = list(quartz_choices.PLAY_ORDER)
-        held = held_by(view, view["current"])
-        bag = view["bag"]
-        mined = 0  # the points a crystal from the bag adds, times the crystals in the bag
-        for k in range(quartz.NKINDS):
-            more = list(held)
-            more[k] += 1
-            mined += bag[k] * (points_of(more) - points_of(held))
-        if mined <= 0:
-            order = order[2:] + order[:2]  # mining would likely cost points: last
-            seen_kinds.add("mining last")
-        order = [k for k in order if k in free] + [k for k in order if k not in free]
-        if [k for k in order if k not in free and quartz.ACTION + k in kinds]:
-            seen_kinds.add("helmets alone last")
-        assert kinds == [quartz.ACTION + k for k in order if quartz.ACTION + k in kinds]
-        for action, words in zip(kinds, heads):
-            kind = action - quartz.ACTION
-            own = free.count(kind)
-            likely = own + (free.count(quartz.HELMET) if kind in (quartz.STEAL, quartz.TRANSFER,
-                                                                  quartz.CHEST)
-                            else 0)
-            if own >= quartz.MIN_DICE[kind] or likely > own:
-                assert dice_in(words) == max(likely, quartz.MIN_DICE[kind]), (words, free)
-                seen += 1
-    assert seen > 60 and seen_kinds == {"mining last", "helmets alone last"}, (seen, seen_kinds)
+            worths.append(act_worth(weigh, view, actions[0] - quartz.ACTION, actions))
+        assert worths == sorted(worths, reverse=True), (plain, worths)
+        for at, choice in enumerate(choices):  # a steal, a transfer on to its target: its
+            if isinstance(choice, tuple) and choice not in plain:  # best count's, the first
+                kinds = [c for c in plain if c[1][0] == choice[1][0]]  # of its kind
+                assert choices[at + 1] == kinds[0], (choice, choices)
+                aimed += 1
+        if len(set(worths)) > 2:
+            differ += 1
+        seen += 1
+    assert seen > 60 and differ > 30 and aimed > 30, (seen, differ, aimed)
 
 
 def test_the_likely_target_comes_first_Q_T3():

@@ -2,8 +2,11 @@
 # in the order a player likely takes them, and the table's shortcuts, several actions
 # chosen as one pick ((words, actions)): first what the player likely does next, whole (the
 # normal bot's plan of the dice, up to the next roll or crystal drawn, or the turn's end);
-# then an action with its dice, dice rerolled by face, a whole crystal move. Loaded for a
-# human's decision only (a board's heap; the bot's code is there already with any bot seat).
+# then an action with its dice, dice rerolled by face, a whole crystal move, the ones the
+# bot rates best first (a player who wants another move than the normal bot's: the hard
+# bot's, a press or two away), round the list from the first (UP reaches the next likely
+# too). Loaded for a human's decision only (a board's heap; the bot's code is there already
+# with any bot seat).
 from firmware.core.prng import Prng
 from firmware.games.quartz import bot, rules
 from firmware.ui.canvas import wrap
@@ -56,32 +59,112 @@ def _with_dice(view, kind, first):
     return out
 
 
+ROLLS = 15  # reroll shortcuts at most: every set of four faces (a list within paging)
+
+
+class _Unkept:
+    """bot.Bot's memo of plan values by dice (_expect) that keeps none: a reroll's outcomes
+    weighed again (a board's heap, not its time: the hard bot's memo is 250 entries)."""
+
+    def get(self, code):
+        return None
+
+    def __setitem__(self, code, value):
+        pass
+
+
+def _weigher(view):
+    """A normal bot (bot.py) to weigh the choices with, its memo keeping nothing."""
+    weigh = bot.Bot(view["current"])
+    weigh.held = [_held(view, s) for s in range(view["players"])]
+    weigh.values = _Unkept()  # pyright: ignore[reportAttributeAccessIssue] (its get, its set)
+    return weigh
+
+
+def _act_worth(weigh, view, kind, shortcut):
+    """What an action of `kind` with the dice of `shortcut` is worth to the bot `weigh` (its
+    plan's table, hundredths of a point): the action's value with those dice, and the best
+    plan of the dice left for the other actions."""
+    dice = view["dice"]
+    counts = [0] * len(rules.FACES)  # the free dice left, per face
+    for die in range(rules.DICE):
+        if not view["used"][die]:
+            counts[dice[die]] += 1
+    n = 0
+    for action in shortcut[1]:
+        if rules.DIE <= action < rules.DIE + rules.DICE:
+            counts[dice[action - rules.DIE]] -= 1
+            n += 1
+    table = weigh.table
+    row = table[kind]
+    table[kind] = [0] * (rules.DICE + 1)  # (done: no die left for it)
+    rest = weigh._value(counts)
+    table[kind] = row
+    return row[n] + rest
+
+
 def _rerolls(view, near):
     """Shortcuts 'reroll 2 steal and a chest': every die of some faces rerolled at once (with
     those picked already), each set of the faces showing but the helmet's (a helmet fits any
-    action: kept), up to two faces more or fewer than `near` (a bitmask of faces: the likely
-    reroll's), the nearest first (then the fewer faces, the lower)."""
+    action: kept), ROLLS at most. First the rerolls of the faces the plan needs least (_least:
+    the one face, the two, ...), the best first: by what the dice are worth on average after
+    the reroll (the bot's plan value over every outcome, as the hard bot weighs a reroll,
+    bot.py _reroll_plan: nearly always one of these); then the others, the nearest `near` (a
+    bitmask of faces: the likely reroll's) first; a tie the nearer, then the fewer faces,
+    the lower."""
     dice = view["dice"]
     picked = view["selected"]
+    weigh = _weigher(view)
+    weigh._plan(view, (1 << rules.DICE) - 1)  # (its table: each action's value by dice)
+    least = _least(weigh, view)
     shown = 0  # the faces of the dice not picked yet
-    for die in range(rules.DICE):
-        if dice[die] != rules.HELMET and not picked[die]:
-            shown |= 1 << dice[die]
+    weighed = []  # the faces of the rerolls weighed: the least needed one, two, ...
+    for face in least:
+        shown |= 1 << face
+        weighed.append(shown)
     cost = "" if view["rerolls"] else ", a marker"
     out = []
     for faces in range(1, 1 << rules.HELMET):
-        far = rules.ones(faces ^ near)
-        if faces & ~shown or far > 2:
+        if faces & ~shown:
             continue
         mask = 0
+        kept = [0] * len(rules.FACES)
         for die in range(rules.DICE):
             if picked[die] or (faces >> dice[die]) & 1:
                 mask |= 1 << die
+            else:
+                kept[dice[die]] += 1
+        worth = 0
+        if faces in weighed:  # (over 6 ** 5 outcomes: the rerolls of any count compare)
+            n = rules.ones(mask)
+            worth = weigh._expect(kept, 0, n, bot._FACT[n], 0) * bot._SIDES[n]
         actions = [rules.DIE + d for d in range(rules.DICE) if (mask >> d) & 1 and not picked[d]]
-        out.append((far * 64 + rules.ones(faces) * 8 + faces,  # (unique keys: a port's sort
-                    ("reroll " + _faces(dice, mask) + cost, actions + [rules.REROLL])))  # need
-    out.sort()  # not be stable)
-    return [shortcut for _, shortcut in out]
+        out.append(((faces not in weighed, -worth, rules.ones(faces ^ near), rules.ones(faces),
+                     faces),  # (unique keys: a port's sort need not be stable)
+                    ("reroll " + _faces(dice, mask) + cost, actions + [rules.REROLL])))
+    out.sort()
+    return [shortcut for _, shortcut in out[:ROLLS]]
+
+
+def _least(weigh, view):
+    """The faces of the dice not picked (the helmet's never), the one the plan needs least
+    first: by the plan value (the bot `weigh`'s table) of its dice with one helmet more, a
+    die (a lone steal die is worth keeping: a steal with any one die more; a lone pickaxe
+    die, a pickaxe as it is), a tie the lower face."""
+    counts = [0] * len(rules.FACES)
+    for die in range(rules.DICE):
+        if not view["selected"][die]:
+            counts[view["dice"][die]] += 1
+    out = []
+    for face in range(rules.HELMET):
+        n = counts[face]
+        if n:
+            alone = [0] * len(rules.FACES)
+            alone[face] = n
+            alone[rules.HELMET] = 1 if n < rules.DICE else 0
+            out.append((weigh._value(alone) * 60 // n, face))  # (60: whole for 1 to 5 dice)
+    out.sort()
+    return [face for _, face in out]
 
 
 def _bonus(held, kind, more):
@@ -311,30 +394,50 @@ def likely(view, legal):
 
 def choices(view, legal):
     """The choices of a decision: what the player likely does first (likely), then the
-    others with the table's shortcuts, none twice (the same actions)."""
+    others with the table's shortcuts, none twice (the same actions), round the list from
+    it (_round)."""
     first = likely(view, legal)
     same = list(first[1]) if isinstance(first, tuple) else [first]
     near = 0  # the faces the likely reroll rerolls (none: the dice are likely kept)
     if same[-1] == rules.REROLL:
         for action in same[:-1]:
             near |= 1 << view["dice"][action - rules.DIE]
-    return [first] + [c for c in others(view, legal, near)
-                      if (list(c[1]) if isinstance(c, tuple) else [c]) != same]
+    return [first] + _round([c for c in others(view, legal, near)
+                             if (list(c[1]) if isinstance(c, tuple) else [c]) != same])
+
+
+def _round(ranked):
+    """The choices after the first, the likelier first (`ranked`), round the list the
+    cursor goes (UP from the first: the last): the likeliest one DOWN, the next one UP, and
+    so on, the least likely in the middle, the farthest. Keeping the dice, ending the turn
+    stay last (one UP)."""
+    last = []
+    if ranked and isinstance(ranked[-1], int) and ranked[-1] in (rules.KEEP, rules.END_TURN):
+        last = ranked[-1:]
+        ranked = ranked[:-1]
+    return ranked[0::2] + ranked[1::2][::-1] + last
 
 
 def others(view, legal, near=0):
     """The choices after the likely one (`near`: the faces its reroll rerolls, a bitmask),
-    with the table's shortcuts (TableScreen plays a (words, actions) one as one pick): an
-    action with its dice at once ('pickaxe with 3 dice', in place of choosing the action,
-    then each die, then doing it; a steal or a transfer on to its likely target and
-    crystals first, _aimed; ending the turn last), the dice of some faces rerolled at once
+    the likelier first, with the table's shortcuts (TableScreen plays a (words, actions) one
+    as one pick): an action with its dice at once ('pickaxe with 3 dice', in place of
+    choosing the action, then each die, then doing it), the best first by what the bot's
+    plan makes of it (_act_worth: the action and the dice left; a steal's or a transfer's
+    best count on to its likely target and crystals first, _aimed; ending the turn last),
+    the dice of some faces rerolled at once
     (_rerolls; then a die at a time, and keeping the dice last: one UP from the first), a
     whole crystal move at once (_runs). Crystals the likely first: the dearest to take or
     to chest, the cheapest to give or return."""
     phase = view["phase"]
-    if phase == "act":
-        first = []  # each open action with its likely dice, then the other counts
-        more = []
+    if phase == "act":  # each open action with its dice, the likely best first
+        weigh = _weigher(view)
+        free = 0
+        for die in range(rules.DICE):
+            if not view["used"][die]:
+                free |= 1 << die
+        weigh._plan(view, free)  # (its table: each action's value by dice)
+        out = []
         order = PLAY_ORDER
         if not _mining_pays(view):  # (mining last: it would likely cost points)
             order = PLAY_ORDER[2:] + PLAY_ORDER[:2]
@@ -342,15 +445,23 @@ def others(view, legal, near=0):
         for kind in own + [k for k in order if k not in own]:  # (helmets alone: last)
             if rules.ACTION + kind in legal:
                 counts = _with_dice(view, kind, [rules.ACTION + kind])
-                aimed = None
-                if counts and kind in (rules.STEAL, rules.TRANSFER):  # ... and at whom: first
-                    aimed = _aimed(view, kind, counts[0])
-                first.extend([aimed] + counts[:1] if aimed else counts[:1])  # (the plain
-                more.extend(counts[1:])  # one next: another target a press away)
-        return first + more + [rules.END_TURN]  # (always a choice here)
+                keyed = [((-_act_worth(weigh, view, kind, counts[i]), i > 0, len(out) + i),
+                          counts[i]) for i in range(len(counts))]  # (a tie: the play order,
+                # the likely count of each kind before the others; unique keys: a port's sort
+                # need not be stable)
+                best = min(keyed)[0] if keyed else None
+                for key, shortcut in keyed:
+                    aimed = None
+                    if key == best and kind in (rules.STEAL, rules.TRANSFER):  # ... and at
+                        aimed = _aimed(view, kind, shortcut)  # whom: first, the plain one
+                    if aimed:  # next (another target a press away)
+                        out.append((key + (0,), aimed))
+                    out.append((key + (1,), shortcut))
+        out.sort()
+        return [shortcut for _, shortcut in out] + [rules.END_TURN]  # (always a choice here)
     if phase == "dice":
         return _with_dice(view, view["action"], []) + legal
-    if phase == "roll":  # the rerolls near the likely one, the dice one by one, keeping last
+    if phase == "roll":  # the likely best rerolls, the dice one by one, keeping last
         some = [rules.REROLL] if rules.REROLL in legal else []  # (the dice picked)
         return some + _rerolls(view, near) + [a for a in legal if a >= rules.DIE] + [rules.KEEP]
     if legal[0] >= rules.CRYSTAL:
