@@ -5,7 +5,7 @@
 #   - through the whole app on a display stand-in (tools/boardlibs) at 121 KiB: about 21 KB
 #     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
 #     hard bot may run out of memory in its search there and play its best move so far;
-#   - through the app at full strength at 132 KiB: no hard decision or save cut short by memory;
+#   - through the app at full strength at 135 KiB: no hard decision or save cut short by memory;
 #   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 110 KiB, at
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
