@@ -538,3 +538,39 @@ def test_the_travels_code_leaves_the_heap_when_it_lands(monkeypatch):
         sim.frame(0)
         if sim.app.match.thinking >= 0:
             assert name not in sys.modules  # ... never thinking with it
+
+
+def test_alike_compares_each_cell_with_its_own_counterpart():
+    # Cells i.. of one canvas against cells j.. of another, cell by cell: a letter's tile
+    # shows its letter, a picture's does not.
+    a, b = canvas.Canvas(8, 1), canvas.Canvas(8, 1)
+    for k, ch in enumerate(b"AB"):
+        a.tiles[1 + k] = b.tiles[4 + k] = 1
+        a.chars[1 + k] = b.chars[4 + k] = ch
+    assert travel.alike(a, 1, b, 4, 2)
+    b.chars[5] = ord("C")  # the second cell's letter differs
+    assert not travel.alike(a, 1, b, 4, 2)
+    b.chars[3] = ord("B")  # the cell before it shows what a's second does: no matter
+    assert not travel.alike(a, 1, b, 4, 2)
+    a.tiles[2] = b.tiles[5] = canvas.PICTURES  # a picture: its letter is not shown
+    assert travel.alike(a, 1, b, 4, 2)
+    b.tiles[5] = canvas.PICTURES + 1
+    assert not travel.alike(a, 1, b, 4, 2)
+
+
+def test_shown_at_keeps_a_cell_within_the_tables_rows_and_none_for_none():
+    class Table:  # the body's width, the rows the table shows, the page's top row
+        class body:  # noqa: N801
+            cols = 10
+
+        room = 3
+        top = 2
+
+    table = Table()
+    assert travel.shown_at(table, -1) == -1
+    assert travel.shown_at(table, 2 * 10 + 4) == 1 * 10 + 4  # the page's first row
+    assert travel.shown_at(table, 3 * 10 + 7) == 2 * 10 + 7
+    assert travel.shown_at(table, 0 * 10 + 5) == 1 * 10 + 5  # above the page: its top edge
+    assert travel.shown_at(table, 9 * 10 + 1) == 3 * 10 + 1  # below: its bottom edge
+    table.room = 0
+    assert travel.shown_at(table, 2 * 10 + 4) == -1
