@@ -14,6 +14,20 @@ from firmware.games.diploma import rules as diploma
 from firmware.ui import screens
 
 
+def normal_bot_decisions(seeds):
+    """(state, the seats' bots, the view of the seat on turn, its bot's action) at every
+    decision of games of normal bots (2-4 seats by the seed); the action is applied after."""
+    for seed in seeds:
+        state = diploma.new_game(2 + seed % 3, seed)
+        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
+        while not state.is_over():
+            seat = state.current_player()
+            view = state.view(seat)
+            action = bots[seat].choose(view)
+            yield state, bots, view, action
+            state.apply(action)
+
+
 def likely_run(state, bot):
     """A normal bot's move from a placement decision: its action; a tile's kind with the
     spot it picks next (P-P3); a step with the tile it lays from there, if it lays one."""
@@ -40,46 +54,40 @@ def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_
     # in another order, a step's choices off), a pick left out of a lay, a sale first, the
     # words of another hex or turn, the rules' choices lost.
     seen = {}
-    for seed in range(1, 7):
-        state = diploma.new_game(2 + seed % 3, seed)
-        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            action = bots[seat].choose(view)
-            if view["phase"] == "place":
-                legal = view["legal"]
-                order = diploma_choices.choices(view, legal)
-                gives = diploma_choices.gives(action)
-                assert order[1 + gives:] == diploma_choices.others(view, legal)
-                cuts = [c for c in order if isinstance(c, tuple)]
-                assert len(cuts) == 1, cuts
-                words, actions, aim = cuts[0]
-                assert actions == likely_run(state, bots[seat]) and aim == action, actions
-                assert played(state, actions) is not None
-                if len(actions) > 1:  # P-P3: the spot the bot picks, said as the rules do
-                    probe = played(state, actions[:-1])
-                    assert probe is not None and probe.phase == diploma.P_SPOT
-                    said = probe.action_text(actions[-1]).replace("place ", "", 1)
-                    if len(actions) == 3:
-                        step = "step h%d, lay " % (action - diploma.STEP)
-                        if len(step + said) > 25:  # (one row at 160x128)
-                            step = "h%d: " % (action - diploma.STEP)
-                        said = step + said
-                    else:
-                        said = "lay " + said
-                    assert words == said and len(words) <= 25, (words, said)
-                    kind = "step, tile" if len(actions) == 3 else "tile"
+    for state, bots, view, action in normal_bot_decisions(range(1, 7)):
+        seat = view["seat"]
+        if view["phase"] == "place":
+            legal = view["legal"]
+            order = diploma_choices.choices(view, legal)
+            gives = diploma_choices.gives(action)
+            assert order[1 + gives:] == diploma_choices.others(view, legal)
+            cuts = [c for c in order if isinstance(c, tuple)]
+            assert len(cuts) == 1, cuts
+            words, actions, aim = cuts[0]
+            assert actions == likely_run(state, bots[seat]) and aim == action, actions
+            assert played(state, actions) is not None
+            if len(actions) > 1:  # P-P3: the spot the bot picks, said as the rules do
+                probe = played(state, actions[:-1])
+                assert probe is not None and probe.phase == diploma.P_SPOT
+                said = probe.action_text(actions[-1]).replace("place ", "", 1)
+                if len(actions) == 3:
+                    step = "step h%d, lay " % (action - diploma.STEP)
+                    if len(step + said) > 25:  # (one row at 160x128)
+                        step = "h%d: " % (action - diploma.STEP)
+                    said = step + said
                 else:
-                    assert words == state.action_text(action), words
-                    kind = "step" if diploma.STEP <= action < diploma.JUMP else action
-                if gives:
-                    assert order[0] == diploma.END and order[1] == cuts[0], order
-                    kind = "gives"
-                else:
-                    assert order[0] == cuts[0], order
-                seen[kind] = seen.get(kind, 0) + 1
-            state.apply(action)
+                    said = "lay " + said
+                assert words == said and len(words) <= 25, (words, said)
+                kind = "step, tile" if len(actions) == 3 else "tile"
+            else:
+                assert words == state.action_text(action), words
+                kind = "step" if diploma.STEP <= action < diploma.JUMP else action
+            if gives:
+                assert order[0] == diploma.END and order[1] == cuts[0], order
+                kind = "gives"
+            else:
+                assert order[0] == cuts[0], order
+            seen[kind] = seen.get(kind, 0) + 1
     assert seen.get("tile", 0) > 50 and seen.get("step, tile", 0) > 20, seen
     assert seen.get("gives", 0) > 3 and seen.get(diploma.END, 0) > 20, seen
     assert seen.get(diploma.BUY, 0) > 10, seen
@@ -118,25 +126,18 @@ def test_the_die_the_production_and_the_conversion_a_normal_bot_picks_come_first
     # cursor stays first for the next one). Games of normal bots. Guards: the heuristic's
     # first instead of the bot's, a choice lost or doubled, another conversion's words.
     seen = {}
-    for seed in range(1, 5):
-        state = diploma.new_game(2 + seed % 3, seed)
-        bots = [make_bot("diploma", s, "normal", seed) for s in range(state.players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            action = bots[seat].choose(view)
-            phase = view["phase"]
-            if phase in ("draft", "assign", "convert", "final"):
-                legal = view["legal"]
-                order = diploma_choices.choices(view, legal)
-                if phase in ("convert", "final"):
-                    assert order[0] == (state.action_text(action), [action], action), order
-                    order = order[1:]
-                else:
-                    assert order[0] == action, (order, action)
-                assert sorted(order) == sorted(legal), (order, legal)
-                seen[phase] = seen.get(phase, 0) + (len(legal) > 1)
-            state.apply(action)
+    for state, _, view, action in normal_bot_decisions(range(1, 5)):
+        phase = view["phase"]
+        if phase in ("draft", "assign", "convert", "final"):
+            legal = view["legal"]
+            order = diploma_choices.choices(view, legal)
+            if phase in ("convert", "final"):
+                assert order[0] == (state.action_text(action), [action], action), order
+                order = order[1:]
+            else:
+                assert order[0] == action, (order, action)
+            assert sorted(order) == sorted(legal), (order, legal)
+            seen[phase] = seen.get(phase, 0) + (len(legal) > 1)
     assert seen.get("draft", 0) > 20 and seen.get("assign", 0) > 10, seen
     assert seen.get("convert", 0) + seen.get("final", 0) > 10, seen
 
