@@ -280,12 +280,13 @@ def autosaver(slot, seats, out=print, extra=None):
     board) skips this move's save: the flash keeps the one before, whole, and the next
     move's save writes the whole game."""
     off = []
+    writable = code_can_write()  # (boot.py settles it for the run: asked once a game)
 
     def after_action(state):
         if off:
             return
         try:
-            if not code_can_write():
+            if not writable:
                 raise OSError("the USB drive belongs to the computer")
             slot.save(state, seats, extra)
             if state.is_over():
