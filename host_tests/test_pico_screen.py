@@ -30,12 +30,13 @@ def board_files(tmp_path_factory):
 
 
 def on_the_board(board_files, tmp_path, keys, game=None, seats=(), seed=1, options=None,
-                 pack="picodisplay"):
-    """The pictures on the emulated board: after start-up, then after each key."""
+                 pack="picodisplay", pace_ms=None):
+    """The pictures on the emulated board: after start-up, then after each key (`pace_ms`:
+    how long each bot move stays, None: the app's)."""
     emu, fs = board_files
     record = tmp_path / "bus.bin"
     result, pictures = pico.run_app(fs, record, keys, game, seats, seed, options, pack,
-                                    TIMEOUT, emu)
+                                    TIMEOUT, emu, pace_ms)
     assert pictures is not None, result.stderr[-3000:]
     _, panel = shots(record.read_bytes(), pack)
     assert panel.on and panel.inverted and panel.madctl == 0x70
@@ -98,10 +99,12 @@ def test_a_table_and_the_bots_moves(board_files, tmp_path):
 
 def test_a_game_played_by_bots_to_its_result(board_files, tmp_path):
     # Diamonds, two normal bots and nobody else: the app plays the game, stopping on each
-    # round's result (A: go on) and at the end on the game's.
+    # round's result (A: go on) and at the end on the game's. The bots' moves follow each
+    # other without the pause a player reads them in: the same screens, a minute less of
+    # emulated board time (test_a_table_and_the_bots_moves keeps it).
     game = dict(game="diamonds", seats=("normal", "normal"), seed=5)
     keys = ["A", "A", "A"]
-    board = on_the_board(board_files, tmp_path, keys, **game)
+    board = on_the_board(board_files, tmp_path, keys, pace_ms=0, **game)
     simulator = in_the_simulator(keys, **game)
     assert simulator[0][1][:2] == ["Round 1 of 4", "         P1 P2"]
     assert simulator[3][1][0].startswith("Game over")

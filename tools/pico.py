@@ -337,6 +337,8 @@ from firmware.app import App
 from firmware.ui.fbscene import Scene
 board = hw.open_board(PACK)
 app = App(board, Scene(board.display), None, False, None, SEED)
+if PACE is not None:
+    app.pace_ms = PACE
 if GAME:
     from firmware.core import load
     app._play(load(GAME).new_game(len(SEATS), SEED, OPTIONS), SEATS)
@@ -355,14 +357,15 @@ def app_steps(keys):
 
 
 def run_app(fs, record, keys, game=None, seats=(), seed=1, options=None, pack="picodisplay",
-            timeout=TIMEOUT, emu=None):
+            timeout=TIMEOUT, emu=None, pace_ms=None):
     """The app on the emulated Pico with a Display pack, as the simulator starts it (no
     saving, `seed`, straight into `game` when given), the keys pressed on the pack's buttons;
-    returns (the Run, [the pack's picture at start-up and after each key]) (panelmodel)."""
+    returns (the Run, [the pack's picture at start-up and after each key]) (panelmodel).
+    `pace_ms`: how long a bot's move stays before the next bot thinks (None: the app's)."""
     import panelmodel
 
-    pre = "PACK = %r; GAME = %r; SEATS = %r; SEED = %d; OPTIONS = %r" % (
-        pack, game, list(seats), seed, options or {})
+    pre = "PACE = %r; PACK = %r; GAME = %r; SEATS = %r; SEED = %d; OPTIONS = %r" % (
+        pace_ms, pack, game, list(seats), seed, options or {})
     result = run(code=APP_SCRIPT, pre=pre, fs=fs, screen=record, keys=app_steps(keys),
                  timeout=timeout, emu=emu)
     if result.status != 0 or not Path(record).exists():
