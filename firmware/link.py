@@ -6,7 +6,7 @@
 # A frame, a byte a field unless said (the README's "Link protocol" for other clients):
 #   0xA7 0x5C   its start: after any damage the reader looks for the next one
 #   version     VERSION of this protocol
-#   kind        what the payload is: HELLO and ACK are the link's, the rest the front end's
+#   kind        what the payload is: ACK, HELLO and MORE are the link's, the rest the front end's
 #   seq         0..255, the frame's number in its sender's stream (an ACK: the one it acks)
 #   len         the payload's length, two bytes, low first, at most MAX_PAYLOAD
 #   check       (version + 3 kind + 5 seq + 7 len's low + 9 its high) & 255: a damaged
@@ -18,8 +18,9 @@
 # HELLO starts a stream, a nonce in its payload: a side that hears a new nonce of a side it
 # knew (a reset) forgets what it had delivered and what it was sending, and says HELLO back,
 # so either board may reset and start again; the front end then sends anew what the other
-# side needs. The stream keeps
-# its order (a cable does): a frame of an earlier start never comes after a later one's.
+# side needs. The stream keeps its order (a cable does): a frame of an earlier start never
+# comes after a later one's. A message longer than a frame goes as MORE frames, each a part
+# of it, then the last part in a frame of its own kind: the receiver delivers it whole.
 
 from firmware.clock import ticks_diff
 from firmware.savefile import Crc32  # the save's CRC-32 (C code on the boards)
@@ -28,10 +29,13 @@ VERSION = 1
 START = b"\xa7\x5c"
 HEAD = 8  # start, version, kind, seq, len (2), check
 CRC = 8
-MAX_PAYLOAD = 2048
+MAX_PAYLOAD = 2048  # a frame's
+MAX_MESSAGE = 8192  # a message's, in MORE frames and its last (a board's heap holds it twice)
 RESEND_MS = 250
 ACK = 0
 HELLO = 1
+MORE = 2  # a part of a message, the next frame goes on with it
+FIRST_KIND = 3  # the front end's kinds are FIRST_KIND..255
 
 
 def crc(data):
@@ -115,15 +119,23 @@ class Link:
         self.expect = None  # the number of the next frame to deliver (None: any)
         self.heard = now  # when the last good frame came
         self.resent = 0  # frames sent again for want of an ack
+        self.parts = []  # a message's parts so far (MORE frames delivered)
         self.queue.append((HELLO, self.nonce))
 
     def send(self, kind, payload=b""):
-        """Queue a message of `kind` (2..255) with `payload` (bytes)."""
-        if not 2 <= kind <= 255:
-            raise ValueError("message kinds are 2..255, not %r" % (kind,))
-        if len(payload) > MAX_PAYLOAD:
-            raise ValueError("a link message holds at most %d bytes" % MAX_PAYLOAD)
-        self.queue.append((kind, payload))
+        """Queue a message of `kind` (FIRST_KIND..255) with `payload` (bytes), in as many
+        frames as it needs."""
+        if not FIRST_KIND <= kind <= 255:
+            raise ValueError("message kinds are %d..255, not %r" % (FIRST_KIND, kind))
+        size = len(payload)
+        if size > MAX_MESSAGE:
+            raise ValueError("a link message holds at most %d bytes, not %d"
+                             % (MAX_MESSAGE, size))
+        at = 0
+        while size - at > MAX_PAYLOAD:
+            self.queue.append((MORE, payload[at:at + MAX_PAYLOAD]))
+            at += MAX_PAYLOAD
+        self.queue.append((kind, payload[at:] if at else payload))
 
     def busy(self):
         """Whether anything is waiting to be sent or acked."""
@@ -153,7 +165,13 @@ class Link:
                     self.port.write(frame(ACK, seq))
                     if seq == self.expect:
                         self.expect = (seq + 1) & 0xFF
-                        if kind != HELLO:  # a known start's HELLO again: no news
+                        if kind == MORE:
+                            self.parts.append(payload)
+                        elif kind != HELLO:  # (a known start's HELLO again: no news)
+                            if self.parts:
+                                self.parts.append(payload)
+                                payload = b"".join(self.parts)
+                                self.parts = []
                             got.append((kind, payload))
         if self.flight is None and self.queue:
             kind, payload = self.queue.pop(0)
@@ -176,6 +194,7 @@ class Link:
         first = self.peer is None
         self.peer = peer
         self.expect = (seq + 1) & 0xFF
+        self.parts = []  # (a message cut off by the reset: its start is gone)
         if not first:
             self.flight = None
             self.queue = [(HELLO, self.nonce)]

@@ -1,64 +1,12 @@
 # Link play's wire (firmware/link.py, issue 58): frames, and two Links over a cable that drops,
 # garbles, chops and cuts bytes (seeded), a board that resets; every message must arrive once
 # and in order. Portable: mptest runs it on MicroPython and CircuitPython too.
+from cable import cable
 from checks import raises
 
 from firmware import link
-from firmware.core.prng import Prng
 
 STEP_MS = 20  # a frame of the app's loop
-
-
-class Wire:
-    """One direction of a cable: what one end writes the other reads, in pieces of any size,
-    after the faults asked for (per mille of writes: dropped whole, a byte garbled, cut off
-    part way); `cut` loses everything while it is True (the cable out)."""
-
-    def __init__(self, seed, drop=0, garble=0, short=0):
-        self.rng = Prng(seed)
-        self.drop, self.garble, self.short = drop, garble, short
-        self.data = b""
-        self.cut = False
-        self.carried = 0  # bytes that went in
-
-    def put(self, data):
-        self.carried += len(data)
-        if self.cut or self.rng.randbelow(1000) < self.drop:
-            return
-        if self.rng.randbelow(1000) < self.garble:
-            at = self.rng.randbelow(len(data))
-            data = data[:at] + bytes((data[at] ^ (1 << self.rng.randbelow(8)),)) + data[at + 1:]
-        if self.rng.randbelow(1000) < self.short:
-            data = data[:self.rng.randbelow(len(data))]
-        self.data += data
-
-    def take(self):
-        size = self.rng.randbelow(len(self.data) + 1) if self.data else 0
-        piece, self.data = self.data[:size], self.data[size:]
-        return piece or None
-
-
-class End:
-    """A Link's port: writes go out on one wire, reads come from the other."""
-
-    def __init__(self, out, back):
-        self.out, self.back = out, back
-        self.written = []  # the last writes, for the tests that read the bytes
-
-    def write(self, data):
-        if len(self.written) >= 40:  # (the last writes are what the tests read: a board's heap)
-            self.written.pop(0)
-        self.written.append(data)
-        self.out.put(data)
-
-    def read(self):
-        return self.back.take()
-
-
-def cable(seed, **faults):
-    """The two ends of a cable, each direction with `faults`."""
-    ab, ba = Wire(seed, **faults), Wire(seed + 1, **faults)
-    return End(ab, ba), End(ba, ab), (ab, ba)
 
 
 class Side:
@@ -88,7 +36,7 @@ def run(sides, now, steps, until=None):
 
 
 def messages(n, tag):
-    return [(2 + i % 5, (tag + "%d" % i) * (1 + i % 7)) for i in range(n)]
+    return [(link.FIRST_KIND + i % 5, (tag + "%d" % i) * (1 + i % 7)) for i in range(n)]
 
 
 def send_all(side, items):
@@ -142,18 +90,23 @@ def test_another_versions_frames_are_told_not_delivered():
     assert reader.version == link.VERSION
 
 
-def test_a_message_too_big_for_a_frame_is_refused_and_nothing_queued():
+def test_a_message_too_big_or_of_the_links_own_kind_is_refused_and_nothing_queued():
     a, _, _ = cable(1)
     side = link.Link(a, 7, 0)
     queued = list(side.queue)
-    raises(ValueError, side.send, 5, bytes(link.MAX_PAYLOAD + 1))
-    raises(ValueError, side.send, link.ACK, b"")
-    raises(ValueError, side.send, link.HELLO, b"")
+    raises(ValueError, side.send, 5, bytes(link.MAX_MESSAGE + 1))
+    for kind in (link.ACK, link.HELLO, link.MORE, 256):
+        raises(ValueError, side.send, kind, b"")
     raises(ValueError, link.frame, 5, 0, bytes(link.MAX_PAYLOAD + 1))
     assert side.queue == queued
-    side.send(5, bytes(link.MAX_PAYLOAD))
+    side.send(5, bytes(link.MAX_PAYLOAD))  # one frame
     side.send(255, b"")  # the last kind
-    assert len(side.queue) == len(queued) + 2
+    assert side.queue[len(queued):] == [(5, bytes(link.MAX_PAYLOAD)), (255, b"")]
+    side.send(link.FIRST_KIND, bytes(range(256)) * 17)  # 4352 bytes: two MORE frames, a last
+    parts = side.queue[len(queued) + 2:]
+    assert [k for k, _ in parts] == [link.MORE, link.MORE, link.FIRST_KIND]
+    assert [len(p) for _, p in parts] == [link.MAX_PAYLOAD, link.MAX_PAYLOAD, 256]
+    assert b"".join(p for _, p in parts) == bytes(range(256)) * 17
 
 
 def test_a_clean_cable_delivers_each_message_once_in_order_both_ways():
@@ -316,3 +269,30 @@ def test_a_duplicate_of_frame_255_after_the_wrap_is_dropped():
     port.incoming = link.frame(6, 255, b"a") + link.frame(6, 0, b"b")  # its ack was lost
     assert side.poll(10) == [(6, b"b")]
     assert port.written[-2:] == [link.frame(link.ACK, 255), link.frame(link.ACK, 0)]
+
+
+def test_long_messages_arrive_whole_in_order_over_a_faulty_cable():
+    for seed in range(3):
+        a, b, _ = cable(40 + seed, drop=100, garble=100, short=100)
+        one, two = Side(a, 51, 0), Side(b, 52, 0)
+        sent = [(4, "long%d " % seed * 900), (5, "short"), (6, "x" * link.MAX_PAYLOAD),
+                (7, "y" * (link.MAX_PAYLOAD + 1)), (8, "z" * link.MAX_MESSAGE)]
+        send_all(one, sent)
+        run((one, two), 0, 40000, lambda s=one: not s.link.busy())
+        assert as_text(two.got) == sent, seed
+        assert two.link.parts == []
+
+
+def test_a_reset_mid_message_delivers_no_half_of_it():
+    # The sender resets after the first part of a long message went: the receiver drops that
+    # part, and the next message after the new start arrives alone.
+    port = Canned()
+    side = link.Link(port, 1, 0)
+    first = (b"A" * link.MAX_PAYLOAD)
+    port.incoming = (link.frame(link.HELLO, 0, b"\x00\x00\x00\x05")
+                     + link.frame(link.MORE, 1, first))
+    assert side.poll(0) == [(link.HELLO, b"\x00\x00\x00\x05")]
+    assert side.parts == [first]
+    port.incoming = (link.frame(link.HELLO, 0, b"\x00\x00\x00\x06")
+                     + link.frame(6, 1, b"after the reset"))
+    assert side.poll(10) == [(link.HELLO, b"\x00\x00\x00\x06"), (6, b"after the reset")]
