@@ -6,6 +6,12 @@
 # found on the emulated Pico). 4 KiB, taken from the heap.
 CFLAGS += -DCIRCUITPY_PYSTACK_SIZE=4096
 
+# Python features firmware/ never uses, for the flash link play's modules need (issue 58, 8.3 KB
+# on the PyBadge): complex numbers, OrderedDict, deque, and exFAT (CIRCUITPY is a 2 MB FAT
+# drive). The app runs on the emulated Pico's build with the same cuts (test_cp_pico.py).
+CFLAGS += -DMICROPY_PY_BUILTINS_COMPLEX=0 -DMICROPY_PY_COLLECTIONS_ORDEREDDICT=0
+CFLAGS += -DMICROPY_PY_COLLECTIONS_DEQUE=0 -DMICROPY_FATFS_EXFAT=0
+
 # The CircuitPython modules it leaves out, to make room for the games in the flash. The
 # handheld app imports only displayio, terminalio, fourwire, busdisplay, busio, keypad,
 # digitalio, analogio, audiocore, audioio/audiopwmio, storage, supervisor, json, binascii,
