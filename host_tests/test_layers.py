@@ -18,7 +18,7 @@ LAYERS = {
     "firmware.ui.scoretable": 0,
     "firmware.bots": 1, "firmware.crash": 1,
     "firmware.save": 1, "firmware.savefile": 1, "firmware.saveheader": 1, "firmware.saveload": 1,
-    "firmware.saveoff": 1, "firmware.link": 1,
+    "firmware.saveoff": 1, "firmware.link": 1, "firmware.linkplay": 1,
     "firmware.games": 2, "firmware.hw": 2,
     "firmware.ui": 3,
     "firmware.app": 4, "firmware.selftest": 4, "firmware.bootmode": 4,

@@ -64,8 +64,12 @@ MIN_PLAYERS = {game: about(game).MIN_PLAYERS for game in GAMES}
 # failed at 108 in a clean build (the chaotic edge): 110. Quartz's 6-seat app at full
 # strength needed 134 KiB once the tables mark each seat's row for a card's travel (some
 # 200 bytes of code, the edge moved 3 KiB): 135.
-BUDGET = {"app": 121 * 1024, "match": 110 * 1024}
-FULL_BUDGET = {"app": 135 * 1024, "match": 110 * 1024}
+# Issue 58's first front end (a linked seat: a few lines in the Match, the Remote off the
+# heap unless linked) moved the 6-seat Quartz app to 122 KiB (121 and 123 with either half
+# of the change alone) and made its full-strength run fail at 135 once though 134 passed:
+# 123 and 136.
+BUDGET = {"app": 123 * 1024, "match": 110 * 1024}
+FULL_BUDGET = {"app": 136 * 1024, "match": 110 * 1024}
 # With a human at P1 (--human: the table's choices module loaded at each of its decisions,
 # a longer game of first choices): measured 116-128 KiB, held at 129.
 HUMAN_BUDGET = 129 * 1024

@@ -10,6 +10,7 @@ from firmware.clock import ticks_diff, ticks_ms
 from firmware.core import COLLECT, drop_part, game_part, load, replay, unload
 
 HUMAN = "human"
+LINKED = "linked"  # a seat played on another handheld at the end of a link (remote.py)
 RESULTS = "results"  # a game's part: the words of a round's results
 FINAL = "final"  # a game's part: the words of the game's end (firmware/ui/outcome.py)
 SCORE_TABLE = "firmware.ui.scoretable"  # their tables (loaded with them, and unloaded)
@@ -56,29 +57,39 @@ def seat_name(seat, kind):
 
 
 class Match:
-    def __init__(self, state, seats, slot=None, budget_ms=BOT_BUDGET_MS):
+    def __init__(self, state, seats, slot=None, budget_ms=BOT_BUDGET_MS, link=None):
         self.state = state
         self.game = state.game
         self.module = load(state.game)
         self.seats = list(seats)
         self.names = [seat_name(s, self.seats[s]) for s in range(len(self.seats))]
         self.humans = [s for s in range(len(self.seats)) if self.seats[s] == HUMAN]
-        self.bots = []
+        self.remote = None  # the linked seat's end of the link (one cable, one guest)
+        self.readers = list(self.humans)  # who is told each move (a linked seat's guest too)
+        self.bots = []  # a seat's bot, its Remote if linked, None for a human here
         for seat in range(len(self.seats)):
             kind = self.seats[seat]
             if kind == HUMAN:
                 self.bots.append(None)
+            elif kind == LINKED:
+                if link is None or self.remote is not None:
+                    raise ValueError("a linked seat needs a link of its own")
+                from firmware.ui.remote import Remote  # (on the heap in a linked game only)
+
+                self.remote = Remote(link, seat, self)
+                self.bots.append(self.remote)
+                self.readers.append(seat)
             else:
                 self.bots.append(make_bot(state.game, seat, kind, state.seed + 7919 * (seat + 1),
                                           budget_ms if kind == "hard" else None))
         # A log per human (their news: what the others did since that human's last
         # decision, and what was played for them), and one shared (the pause menu's log,
         # the news of a table of bots only), written for `onlooker`: with a human at the
-        # table someone who holds no hand (no seat's number), so that no one reads there
-        # what only another seat may know; at a table of bots, everything.
+        # table (here or linked) someone who holds no hand (no seat's number), so that no
+        # one reads there what only another seat may know; at a table of bots, everything.
         self.logs = [[] for _ in self.seats]
         self.public = []
-        self.onlooker = len(self.seats) if self.humans else -1
+        self.onlooker = len(self.seats) if self.readers else -1
         self.scored = state.rounds_scored()
         self.results = 0  # rounds whose result screen was shown
         self.shown = -1  # the human whose hand was last on the screen
@@ -112,12 +123,13 @@ class Match:
 
     def viewer(self):
         """The seat whose view the table shows: the human deciding now, else the last
-        human on the screen, else the first human, else seat 0 (a table of bots)."""
+        human on the screen, else the first human, else seat 0 (a table of bots here), or 1
+        when seat 0 is linked (its hand is its guest's only)."""
         if self.human_turn():
             return self.current()
         if self.shown >= 0:
             return self.shown
-        return self.humans[0] if self.humans else 0
+        return self.humans[0] if self.humans else int(self.readers == [0])
 
     def needs_privacy(self):
         """Two humans or more and the device must pass to another one (not in a game whose
@@ -161,6 +173,8 @@ class Match:
         bot = self.bots[seat]
         if bot is None:
             return False
+        if bot is self.remote:
+            return bot.move(self)
         start = ticks_ms()
         if self.thinking != seat:
             try:
@@ -189,6 +203,12 @@ class Match:
         self._no_views = 0
         self.play(self.state.legal_actions()[0])
         return True
+
+    def link_tick(self, now):
+        """Once a frame of the app's loop (`now` its ticks): the link's bytes both ways, the
+        linked seat's answer taken, its view sent when the game moved (remote.py)."""
+        if self.remote is not None:
+            self.remote.poll(now, self)
 
     def hurry(self):
         """A button cut the thinking short: the bot answers with its best so far."""
@@ -228,7 +248,7 @@ class Match:
         lines = []
         if public is not None:
             for reader in range(len(self.seats)):
-                if reader != seat and (reader in self.humans):
+                if reader != seat and (reader in self.readers):
                     words = state.move_text(action, reader)  # what this reader may know
                     # The same words: one string in every log (a board's heap holds them all).
                     lines.append((reader, public if words == public else words))
@@ -244,7 +264,7 @@ class Match:
             self._public(public)
         for note in state.notes:  # what the move caused (indented under it), or the move
             line = note if public is None else "  " + note
-            for reader in self.humans:
+            for reader in self.readers:
                 if reader != seat:
                     self._log(reader, line)
             self._public(line)

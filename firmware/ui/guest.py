@@ -1,0 +1,196 @@
+# The guest's end of link play (issue 58): a handheld whose player holds one seat of a game
+# the host (at the other end of the link) plays. It knows only what the host's Remote sends
+# (firmware/linkplay.py): its seat's view, the news of each move as that seat may read it,
+# whether it decides now. From the view it makes a world of its own (the game's
+# sample_state: the hidden part made up, never shown) whose legal actions are the host's,
+# and the screens read it as they read a Match: the same table, choices and results as for
+# a human at the host. A pick goes to the host, which plays it with the rules like any
+# other; the table moves when the host's next view comes.
+from firmware import linkplay
+from firmware.core import load
+from firmware.core.prng import Prng
+from firmware.link import HELLO
+from firmware.ui.match import LOG_KEEP, RESULTS, write_words
+
+
+class Guest:
+    def __init__(self, link):
+        self.link = link
+        self.game = None  # the host's game, once its first update came (ready)
+        self.module = None
+        self.seat = -1
+        self.seats = []
+        self.names = []
+        self.humans = []
+        self.view = None  # the last view the host sent
+        self.state = None  # the world made from it
+        self.number = 0  # the host's number of that update (the next change must build on it)
+        self.decision = -1  # the host's history length at that view: what an answer names
+        self.asked = False  # the host waits for this seat's answer
+        self.pending = None  # the message of the answer sent for self.decision, unplayed yet
+        self.refused = False  # the host's rules refused the last answer
+        self.resyncing = False  # a RESYNC was sent: changes wait for the whole view
+        self.log = []  # the news this player has not yet acted upon
+        self.scored = 0  # rounds the host has scored
+        self.results = 0  # rounds whose result screen was shown
+        self.revealed = -1  # the host's count of moves that showed something new
+        self.points = 0  # decisions anew (something new shown): the table's cursor starts over
+        self.fresh = False  # an update came since the screens last asked (think)
+        self.bot_moved = False  # another seat's move made this one decide (the app beeps)
+        self.save_off = None  # the host saves; nothing is saved here
+        self.told = True
+        self.thinking = -1
+        self.shown = -1
+
+    def ready(self):
+        """Whether the host's first view has come: before it there is no table to show."""
+        return self.state is not None
+
+    # -- the link --
+    def link_tick(self, now):
+        """Once a frame (`now` its ticks): the link's bytes both ways and what the host
+        sent. True when the table changed."""
+        changed = False
+        for kind, payload in self.link.poll(now):
+            if kind == HELLO:  # the host (re)started: it sends the view whole, and an
+                if self.pending is not None:  # answer it may not have had goes again
+                    self.link.send(linkplay.ACTION, self.pending)
+            elif kind == linkplay.UPDATE:
+                try:
+                    changed = self._update(linkplay.unpack(payload)) or changed
+                except (ValueError, KeyError, TypeError, IndexError):
+                    self._resync()  # (a message this guest can't read: the view anew)
+        if changed:
+            self.fresh = True
+        return changed
+
+    def _resync(self):
+        if not self.resyncing:
+            self.resyncing = True
+            self.link.send(linkplay.RESYNC, b"{}")
+
+    def _update(self, message):
+        """Apply an update; False when it could not be (a change to a view this guest does
+        not have: it asks for the view whole)."""
+        if "b" in message:
+            if self.resyncing or self.view is None or message["b"] != self.number:
+                self._resync()
+                return False
+            view = linkplay.patch(self.view, message["v"], message.get("x", ()))
+        else:
+            view = message["v"]
+            if message["g"] != self.game:
+                self.module = load(message["g"])
+                self.game = message["g"]
+            self.seat = message["s"]
+            self.seats = message["seats"]
+            self.names = message["names"]
+            self.humans = [self.seat]
+            self.shown = self.seat
+            self.resyncing = False
+            if self.state is None:  # (a guest that joins late: the rounds before are past)
+                self.results = message["r"]
+        world = self.module.sample_state(  # pyright: ignore[reportOptionalMemberAccess]
+            view, Prng(message["n"] + 1))
+        self.view = view
+        self.state = world
+        self.number = message["u"]
+        news = message.get("news", ())
+        for line in news:
+            self.log.append(line)
+        if len(self.log) > LOG_KEEP:
+            self.log[:len(self.log) - LOG_KEEP] = []
+        decision = message["n"]
+        asked = bool(message.get("ask"))
+        self.refused = message.get("no") == self.decision and self.pending is not None
+        if decision != self.decision or self.refused:
+            self.pending = None  # played (or refused): this seat decides anew
+        if news or message["rv"] != self.revealed or "b" not in message:
+            self.points += 1
+        self.bot_moved = asked and not self.asked and bool(news)
+        self.decision = decision
+        self.asked = asked
+        self.revealed = message["rv"]
+        self.scored = message["r"]
+        return True
+
+    # -- what the screens read, as of a Match --
+    def over(self):
+        return self.state is not None and self.state.is_over()
+
+    def current(self):
+        return self.state.current_player() if self.state is not None else -1
+
+    def human_turn(self):
+        """This seat decides now: the host asked, and no answer is on its way."""
+        return (self.asked and self.pending is None and self.state is not None
+                and self.state.current_player() == self.seat)
+
+    def viewer(self):
+        return self.seat
+
+    def needs_privacy(self):
+        return False  # (one player's device)
+
+    def only_choice(self):
+        return None  # (the host plays it, and its words come in the news)
+
+    def think(self, slice_ms):
+        """Whether an update came since the last call (the screens' route then): the host
+        thinks for the other seats, this side only waits for it."""
+        fresh = self.fresh
+        self.fresh = False
+        return fresh
+
+    def hurry(self):
+        pass
+
+    def legal(self):
+        return self.state.legal_actions()  # pyright: ignore[reportOptionalMemberAccess]
+
+    def text(self, action, viewer):
+        return self.state.action_text(  # pyright: ignore[reportOptionalMemberAccess]
+            action, viewer)
+
+    def play(self, action):
+        self.play_all([action])
+
+    def play_all(self, actions):
+        """Send the host this seat's pick (one action, or a shortcut's several): ValueError,
+        nothing sent, if it is not this seat's to make now or one of them is not legal
+        when its turn comes."""
+        if not self.human_turn():
+            raise ValueError("not this seat's decision now")
+        probe = self.state.clone()  # pyright: ignore[reportOptionalMemberAccess]
+        for action in actions:
+            if probe.current_player() != self.seat or action not in probe.legal_actions():
+                raise ValueError("not a legal pick now: %r" % (actions,))
+            probe.apply(action)
+        self.pending = linkplay.pack({"n": self.decision, "a": list(actions)})
+        self.link.send(linkplay.ACTION, self.pending)
+        self.refused = False
+        self.log = []  # they decided: their news starts again
+        self.bot_moved = False
+
+    def can_take_back(self):
+        return False  # (a linked seat's picks are the host's once sent)
+
+    def take_back(self):
+        return False
+
+    def saved(self):
+        return False
+
+    def news(self, reader):
+        return self.log
+
+    @property
+    def public(self):
+        return self.log
+
+    def pending_result(self):
+        return self.scored > self.results
+
+    def round_lines(self, out):
+        self.results = self.scored
+        write_words(self.game, RESULTS, "round_result", self.view, self.names, out)

@@ -1,0 +1,111 @@
+# A linked seat on the host (issue 58): a player deciding on another handheld at the end of
+# a link (firmware/link.py). The host's Match keeps it in that seat's place among the bots
+# and asks it for the seat's actions (move); it tells the guest that seat's view(seat) and
+# nothing else (firmware/linkplay.py's messages): never a state, never another seat's view,
+# and only the news that seat may read (the Match's log for it, which it empties). The view
+# goes as the keys that changed since the last one sent, or whole after a start or a RESYNC;
+# one update at a time on the wire, so a cable out for a while piles up nothing but news.
+# On the heap in a linked game only: the Match of every other game has none of this.
+from firmware import linkplay
+from firmware.link import HELLO
+
+
+class Remote:
+    def __init__(self, link, seat, match):
+        self.link = link
+        self.seat = seat
+        self.game = match.game
+        self.seats = match.seats
+        self.names = match.names
+        self.sent = None  # the last view sent, each key as its JSON (None: send it whole)
+        self.number = 0  # updates sent in this start
+        self.told = None  # the state and its history's length at the last update
+        self.told_len = -1
+        self.refused = -1  # the decision whose answer the rules refused (the guest is told)
+        self.answer = None  # (decision, actions) the guest chose, not yet played
+
+    def poll(self, now, match):
+        """Move the link's bytes; take the guest's answers and requests; send an update of
+        the match's state when it moved and the last update is through."""
+        for kind, payload in self.link.poll(now):
+            if kind == HELLO:  # the guest (re)started: its view whole
+                self.sent = None
+                continue
+            try:
+                message = linkplay.unpack(payload)
+            except ValueError:
+                continue  # (a client's mistake: nothing to do with it)
+            if kind == linkplay.RESYNC:
+                self.sent = None
+            elif kind == linkplay.ACTION:
+                actions = message.get("a")
+                if isinstance(actions, list) and actions:
+                    self.answer = (message.get("n"), actions)
+        state = match.state
+        moved = self.sent is None or state is not self.told or len(state.history) != self.told_len
+        if moved and not self.link.busy():
+            self.update(match)
+
+    def move(self, match):
+        """The seat's decision (Match.think): True once an action of it is played. An only
+        choice is played for it (its guest reads it in its news); else its guest's answer
+        to this decision, once the link brought one. An answer the rules refuse is not
+        played: the guest is told and decides again."""
+        state = match.state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            match.logs[self.seat].append("Only choice: " + state.action_text(legal[0], self.seat))
+            match.play(legal[0])
+            return True
+        answer = self.answer
+        self.answer = None
+        if answer is None or answer[0] != len(state.history):
+            return False  # (an answer to another decision: one played already, say)
+        for action in answer[1]:
+            if not isinstance(action, int):
+                return False
+        try:
+            match.play_all(answer[1])
+        except ValueError:
+            self.refused = len(state.history)
+            self.sent = None  # its view whole again: it was not the host's
+            return False
+        return True
+
+    def update(self, match):
+        """Send the guest its view of the match's state (what changed since the last one
+        sent), its news since, and whether it decides now."""
+        state = match.state
+        view = state.view(self.seat)
+        texts = {}
+        changed = {}
+        for key in view:
+            text = linkplay.pack(view[key])
+            texts[key] = text
+            if self.sent is None or self.sent.get(key) != text:
+                changed[key] = view[key]
+        message = {"u": self.number + 1, "n": len(state.history), "v": changed,
+                   "r": state.rounds_scored(), "rv": state.revealed}
+        if self.sent is None:  # whole: who the guest is, at which table
+            message["g"] = self.game
+            message["s"] = self.seat
+            message["seats"] = self.seats
+            message["names"] = self.names
+        else:
+            message["b"] = self.number
+            gone = [key for key in self.sent if key not in view]
+            if gone:
+                message["x"] = gone
+        news = match.logs[self.seat]
+        if news:
+            message["news"] = news
+        if state.current_player() == self.seat:
+            message["ask"] = 1
+        if self.refused == len(state.history):
+            message["no"] = self.refused
+        self.link.send(linkplay.UPDATE, linkplay.pack(message))
+        match.logs[self.seat] = []
+        self.sent = texts
+        self.number += 1
+        self.told = state
+        self.told_len = len(state.history)
