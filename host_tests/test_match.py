@@ -144,7 +144,7 @@ def test_what_the_rules_said_reaches_every_other_humans_log():
     # Guards: a rule's note (a refill, a theft, a closing card) lost on its way to the
     # players; the acting human's own log filled with their own move.
     match = human_vs_bots("diams", 8)
-    match.humans = [0, 1]  # seat 1 is a bot that also reads, as a second human would
+    match.humans = match.readers = [0, 1]  # seat 1 a bot that also reads, as a second human
     rng = Prng(2)
     notes = 0
     for _ in range(400):
