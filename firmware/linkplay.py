@@ -26,20 +26,9 @@ def unpack(payload):
     return message
 
 
-def changes(old, new):
-    """What turns view `old` into `new`: the keys whose value is new or changed ({key:
-    value}) and the keys gone (a list). `old` None: the whole view."""
-    if old is None:
-        return dict(new), []
-    changed = {}
-    for key in new:
-        if key not in old or old[key] != new[key]:
-            changed[key] = new[key]
-    return changed, [key for key in old if key not in new]
-
-
 def patch(view, changed, gone):
-    """`view` with `changes`' result applied: a new dict, `view` left as it was."""
+    """`view` with the keys `changed` ({key: value}) set and the keys `gone` (a list) left
+    out: a new dict, `view` left as it was (the host's Remote.update says which)."""
     out = dict(view)
     for key in gone:
         out.pop(key, None)

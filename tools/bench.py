@@ -1007,6 +1007,44 @@ def bench_slices(args):
            "longest step"), rows)
 
 
+def bench_link(args):
+    """Link play's board time and bytes, per game (tools/linkbench.py on the emulated Pico:
+    a linked seat and its guest on one board, a cable in memory between them)."""
+    import firmware.core as core
+
+    emu = pico.prepare(out=progress)
+    here = ROOT / "build" / "bench"
+    here.mkdir(parents=True, exist_ok=True)
+    mpy = here / "linkbench.mpy"
+    mpbuild.compile_file(TOOLS / "linkbench.py", mpy, "linkbench")
+    fs = pico.board_fs(here / "linkfs", {"linkbench.mpy": mpy.read_bytes()})
+    rows = []
+    for name in args.games or [g for g in core.GAMES if core.available(g)]:
+        package = core.about(name)
+        players = max(package.MIN_PLAYERS, min(args.players, package.MAX_PLAYERS))
+        progress(f"pico: {name}, {players} seats, one linked ...")
+        code = "from linkbench import main\nmain(%r, %d, %d, %d)\n" % (name, players, SEED, 1)
+        result = pico.run(code=code, fs=fs, max_cycles=20 * PICO_CYCLES, emu=emu)
+        found = {w[1]: [int(v) for v in w[2:]]
+                 for w in (line.split() for line in result.stdout.splitlines())
+                 if len(w) > 2 and w[0] == MARK}
+        if result.status != 0 or "done" not in found:
+            sys.exit("bench: link of %s: status %d\n%s\n%s" % (
+                name, result.status, result.stdout[-1500:], result.error[-1500:]))
+        count, mean, top, whole = found["sizes"]
+        up_mean, up_max, down_mean, down_max = found["bytes"]
+        wire = [(up_mean + down_mean) * 10 / 115.2, (up_max + down_max) * 10 / 115.2]
+        rows.append([f"{name} {players}p", str(count), str(mean), str(top), str(whole)]
+                    + ["%.1f" % (v / 1000) for v in found["host"] + found["guest"]]
+                    + ["%.1f" % (v / 1000) for v in found["move"]]
+                    + ["%.0f" % w for w in wire])
+    print("Link play on the emulated Pico (MicroPython 1.28): update bytes; board ms of the "
+          "host's update and the guest's taking it (mean p95 max); a guest's move to its next "
+          "view, both boards' work (mean p95 max), and its wire ms at 115200 baud (mean max)")
+    table(("", "updates", "bytes", "max", "whole", "host", "p95", "max", "guest", "p95", "max",
+           "move", "p95", "max", "wire", "max"), rows)
+
+
 def bench_presses(args):
     """Button presses per turn in the headless simulator (tools/presses.py)."""
     import presses
@@ -1158,6 +1196,10 @@ def main(argv=None):
     presses.add_argument("--chooser", choices=("normal", "hard"), default="normal",
                          help="the bot whose choices the scripted human wants")
     presses.set_defaults(func=bench_presses)
+    linked = sub.add_parser("link", help="link play's board time and bytes per move")
+    linked.add_argument("--games", nargs="+", metavar="NAME", help="only these games")
+    linked.add_argument("--players", type=int, default=3, help="seats (clamped to the game's)")
+    linked.set_defaults(func=bench_link)
     web = sub.add_parser("web", help="the web page in headless Chromium")
     web.add_argument("--loads", type=int, default=3, help="page loads timed")
     web.set_defaults(func=bench_web)
@@ -1166,7 +1208,7 @@ def main(argv=None):
                        help="hard decisions timed on the emulated Pico per game")
         p.add_argument("--jobs", type=int, default=2, help="processes at once")
     if not argv or argv[0] not in ("games", "bots", "seats", "tune", "screen", "frozen", "cpheap",
-                                   "slices", "presses", "web", "-h", "--help"):
+                                   "slices", "presses", "link", "web", "-h", "--help"):
         argv.insert(0, "games")  # `games` is the default subcommand
     if argv[0] == "tune":  # its variants and options in any order
         args = tune.parse_intermixed_args(argv[1:])

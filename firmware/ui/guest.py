@@ -105,9 +105,9 @@ class Guest:
         self.refused = message.get("no") == self.decision and self.pending is not None
         if decision != self.decision or self.refused:
             self.pending = None  # played (or refused): this seat decides anew
-        if news or message["rv"] != self.revealed or "b" not in message:
-            self.points += 1
-        self.bot_moved = asked and not self.asked and bool(news)
+        self.bot_moved = bool(message.get("bm"))
+        if self.bot_moved or message["rv"] != self.revealed or "b" not in message:
+            self.points += 1  # another seat moved, or a move showed something new
         self.decision = decision
         self.asked = asked
         self.revealed = message["rv"]
@@ -161,11 +161,15 @@ class Guest:
         when its turn comes."""
         if not self.human_turn():
             raise ValueError("not this seat's decision now")
-        probe = self.state.clone()  # pyright: ignore[reportOptionalMemberAccess]
+        probe = self.state
         for action in actions:
-            if probe.current_player() != self.seat or action not in probe.legal_actions():
+            if (probe.current_player() != self.seat  # pyright: ignore[reportOptionalMemberAccess]
+                    or action not in probe.legal_actions()):  # pyright: ignore[reportOptionalMemberAccess]
                 raise ValueError("not a legal pick now: %r" % (actions,))
-            probe.apply(action)
+            if len(actions) > 1:  # (a shortcut's actions: tried one after the other on a copy)
+                if probe is self.state:
+                    probe = probe.clone()  # pyright: ignore[reportOptionalMemberAccess]
+                probe.apply(action)  # pyright: ignore[reportOptionalMemberAccess]
         self.pending = linkplay.pack({"n": self.decision, "a": list(actions)})
         self.link.send(linkplay.ACTION, self.pending)
         self.refused = False

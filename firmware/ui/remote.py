@@ -23,6 +23,8 @@ class Remote:
         self.told_len = -1
         self.refused = -1  # the decision whose answer the rules refused (the guest is told)
         self.answer = None  # (decision, actions) the guest chose, not yet played
+        self.own = 0  # the history's length after this seat's last move (and only choices
+        # right after it): longer when another seat moved since (the guest's "your turn")
 
     def poll(self, now, match):
         """Move the link's bytes; take the guest's answers and requests; send an update of
@@ -55,21 +57,29 @@ class Remote:
         legal = state.legal_actions()
         if len(legal) == 1:
             match.logs[self.seat].append("Only choice: " + state.action_text(legal[0], self.seat))
+            mine = self.own == len(state.history)
             match.play(legal[0])
+            if mine:
+                self.own = len(match.state.history)
             return True
         answer = self.answer
         self.answer = None
         if answer is None or answer[0] != len(state.history):
             return False  # (an answer to another decision: one played already, say)
-        for action in answer[1]:
+        actions = answer[1]
+        for action in actions:
             if not isinstance(action, int):
                 return False
         try:
-            match.play_all(answer[1])
+            if len(actions) == 1:  # (play checks it: no copy of the state to try it on)
+                match.play(actions[0])
+            else:
+                match.play_all(actions)
         except ValueError:
             self.refused = len(state.history)
             self.sent = None  # its view whole again: it was not the host's
             return False
+        self.own = len(match.state.history)
         return True
 
     def update(self, match):
@@ -99,8 +109,10 @@ class Remote:
         news = match.logs[self.seat]
         if news:
             message["news"] = news
-        if state.current_player() == self.seat:
-            message["ask"] = 1
+        if state.current_player() == self.seat and len(state.legal_actions()) > 1:
+            message["ask"] = 1  # (an only choice is played for it: move)
+            if len(state.history) != self.own:
+                message["bm"] = 1  # the others moved: its turn comes after them
         if self.refused == len(state.history):
             message["no"] = self.refused
         self.link.send(linkplay.UPDATE, linkplay.pack(message))

@@ -5,26 +5,34 @@ choosing the same, over a clean cable and over a faulty one (drops, garbled and 
 writes, ten seconds unplugged, the guest and the host reset); every update the guest
 received is that seat's view as the host's state had it then, and every line of its news
 one a human in that seat at the host reads. Portable: tools/mptest.py runs it too."""
-# mptest-heap: 384k
+# mptest-heap: 512k
 
 from cable import cable
-from checks import count, every_game, raises
+from checks import IS_MICROPYTHON_FAMILY, count, every_game, raises
 
 from firmware import link, linkplay
 from firmware.core import about, load, replay
 from firmware.core.prng import Prng
+from firmware.savefile import Crc32
 from firmware.ui.guest import Guest
 from firmware.ui.match import HUMAN, LINKED, Match
+from firmware.ui.screens import table_choices
 
 STEP_MS = 20  # a frame of the app's loop
 BOT_SLICE_MS = 60000  # a normal bot's decision in one call
 CHOP = 100  # per mille of the cable's reads that have part of what came (cable.Wire)
 
 
-def choose(seed, decision, legal):
-    """The scripted player of the guest's seat: a pick that depends on the game's seed and
-    the decision's number only, so that two runs that reach a decision pick alike."""
-    return legal[Prng(seed * 1009 + decision).randbelow(len(legal))]
+def pick(match, seed, decision, view):
+    """The scripted player of the guest's seat: one of the choices its table offers (the
+    game's choices.py: a shortcut plays several actions at once), picked by the game's seed
+    and the decision's number only, so that two runs that reach a decision pick alike."""
+    choices = table_choices(match.game, view, match.legal())
+    choice = choices[Prng(seed * 1009 + decision).randbelow(len(choices))]
+    if isinstance(choice, tuple):
+        match.play_all(choice[1])
+    else:
+        match.play(choice)
 
 
 def table(game, seed):
@@ -52,15 +60,56 @@ class Told:
         match._log = keep
 
 
-def local_game(game, seed):
-    """The reference: the guest's seat a human at the host, picking as `choose` does."""
+def seen(match, seat):
+    """What the screens read of `match` at a decision of `seat`'s player: the decision's
+    number, its choices and their words, the news, the round's result when one is due, and
+    whether the bots moved just before (the app's beep)."""
+    legal = match.legal()
+    words = [match.text(action, seat) for action in legal]
+    result = None
+    if match.pending_result():
+        result = []
+        match.round_lines(result.append)
+    return (match.decision if hasattr(match, "decision") else len(match.state.history),
+            legal, words, list(match.news(seat)), result, match.bot_moved, match.viewer(),
+            match.points)
+
+
+def kept(entry):
+    """A record's entry as kept: whole on CPython (pytest shows what differs), its CRC on
+    MicroPython and CircuitPython (a whole Diploma game's entries fill a board-sized heap)."""
+    if not IS_MICROPYTHON_FAMILY:
+        return entry
+    check = Crc32()
+    check.update(repr(entry[:-1]).encode())
+    return (check.hexdigest(), entry[-1])
+
+
+def anew(record):
+    """`record` (seen's) with each decision's `points` as whether it changed since the
+    decision before (the table's cursor starts over: screens.TableScreen.refresh)."""
+    out = []
+    last = None
+    for entry in record:
+        out.append(entry[:-1] + (entry[-1] != last,))
+        last = entry[-1]
+    return out
+
+
+def local_game(game, seed, record=None):
+    """The reference: the guest's seat a human at the host, picking as `choose` does (an
+    only choice played for them, as the app's route does); `record`: a list for what the
+    screens read at each of its decisions (seen)."""
     players, kinds, seat = table(game, seed)
     kinds[seat] = HUMAN
     match = Match(load(game).new_game(players, seed), kinds)
     told = Told(match, seat)
     while not match.over():
         if match.human_turn():
-            match.play(choose(seed, len(match.state.history), match.legal()))
+            if match.only_choice() is None:
+                if record is not None:
+                    record.append(kept(seen(match, seat)))
+                pick(match, seed, len(match.state.history), match.state.view(seat))
         else:
             match.think(BOT_SLICE_MS)
     return match.state, told.lines
@@ -116,13 +165,14 @@ class Watch:
         while len(shadow.history) < n:
             shadow.apply(history[len(shadow.history)])
         assert self.view == linkplay.unpack(linkplay.pack(shadow.view(self.seat))), n
-        assert bool(message.get("ask")) == (shadow.current_player() == self.seat), n
+        deciding = shadow.current_player() == self.seat and len(shadow.legal_actions()) > 1
+        assert bool(message.get("ask")) == deciding, n
         if self.said is not None:
             for line in message.get("news", ()):
                 assert line in self.said or line.startswith("Only choice: "), line
 
 
-def linked_game(game, seed, faults=None, resets=(), said=None):
+def linked_game(game, seed, faults=None, resets=(), said=None, record=None):
     """The game with the guest's seat linked, every update checked (Watch, `said` the
     lines its news may hold): (the host's final state, its Match, the guest, the Watch).
     `resets`: at which of the guest's decisions ("guest", n) or the host's moves ("host",
@@ -165,7 +215,9 @@ def linked_game(game, seed, faults=None, resets=(), said=None):
         if not host.over():
             host.think(BOT_SLICE_MS)
         if guest.human_turn():
-            guest.play(choose(seed, guest.decision, guest.legal()))
+            if record is not None:
+                record.append(kept(seen(guest, seat)))
+            pick(guest, seed, guest.decision, guest.view)
             picks += 1
         told = host.remote.told is host.state and host.remote.sent is not None
         if host.over() and guest.over() and told and not host.remote.link.busy():
@@ -188,6 +240,21 @@ def test_a_linked_seat_plays_the_same_game_as_a_human_at_the_host(game):
         assert guest.view == watch.view and guest.over()
         assert watch.changes > watch.updates // 2  # (most as their changes only)
         assert host.remote.link.resent == 0
+
+
+@every_game
+def test_the_guests_screens_read_what_a_human_at_the_host_reads(game):
+    # At each of its decisions: the same choices in the same words, the same news (the
+    # others' moves since its last decision, an only choice played for it), the same
+    # round's result when one is due, the same turn after the bots (the app's beep).
+    for seed in range(count(2, 1)):
+        here, linked = [], []
+        local_game(game, seed, here)
+        linked_game(game, seed, record=linked)
+        assert len(linked) == len(here) > 3, (game, seed)
+        here, linked = anew(here), anew(linked)
+        for i in range(len(here)):
+            assert linked[i] == here[i], (game, seed, i)
 
 
 @every_game
@@ -231,6 +298,7 @@ def test_an_answer_the_rules_refuse_is_not_played_and_the_guest_decides_again():
     assert host.state.history == before  # not played, and nothing else either
     assert guest.refused and guest.pending is None and guest.human_turn()
     guest.play(legal[0])
+    assert not guest.refused  # (the table's word on it goes with the new pick)
     for _ in range(50):
         now += STEP_MS
         guest.link_tick(now)
@@ -320,3 +388,97 @@ def test_an_answer_to_another_decision_is_never_played():
     guest.play(legal[0])
     now = run_until(host, guest, now, lambda: len(host.state.history) > len(before))
     assert list(host.state.history) == before + [legal[0]]
+
+
+def written_messages(end):
+    """The game's messages in an end's last writes (cable.End): [(kind, message)]."""
+    frames = link.Reader().feed(b"".join(end.written))
+    return [(kind, linkplay.unpack(payload)) for kind, _, payload in frames
+            if kind >= link.FIRST_KIND]
+
+
+def joined(seed, kinds):
+    """A host's Match (`kinds`, one LINKED) and a guest over a clean cable, once the guest
+    has the host's first update: (host, guest, the cable's ends and wires, now)."""
+    host_end, guest_end, wires = cable(seed, chop=0)
+    state = load("diams").new_game(len(kinds), seed)
+    host = Match(state, kinds, link=link.Link(host_end, 1, 0))
+    guest = Guest(link.Link(guest_end, 2, 0))
+    assert not guest.ready() and guest.current() == -1 and not guest.human_turn()
+    now = 0
+    while not guest.ready():
+        now += STEP_MS
+        host.link_tick(now)
+        guest.link_tick(now)
+    return host, guest, (host_end, guest_end, wires), now
+
+
+def test_a_guest_asks_for_the_view_whole_when_a_change_does_not_fit_and_waits_for_it():
+    host, guest, (_, guest_end, wires), now = joined(12, [LINKED, "normal", "normal"])
+    assert guest.number == 1 and guest.think(0) and not guest.think(0)
+    first = guest.view
+    guest_end.written[:] = []
+
+    def update(payload):  # a frame from the host, as the next in its stream
+        wires[0].put(link.frame(linkplay.UPDATE, guest.link.expect, payload))
+        return guest.link_tick(now)
+
+    # A change built on another update than the last: RESYNC, once, and changes wait.
+    for base in (7, 1):
+        update(linkplay.pack({"u": 9, "b": base, "n": 0, "v": {"round": 99}, "r": 0, "rv": 0}))
+    assert [k for k, _ in written_messages(guest_end)] == [linkplay.RESYNC]
+    assert guest.view == first and guest.resyncing  # the second, fitting one: not taken
+    # A payload it cannot read: the same (one RESYNC asked already).
+    assert update(b"{not json") is False
+    assert [k for k, _ in written_messages(guest_end)] == [linkplay.RESYNC]
+    # The whole view again: taken, and changes build on it.
+    assert update(linkplay.pack({"u": 1, "n": 0, "v": first, "r": 0, "rv": 0, "g": "diams",
+                                 "s": 0, "seats": host.seats, "names": host.names}))
+    assert not guest.resyncing and guest.number == 1
+    assert update(linkplay.pack({"u": 2, "b": 1, "n": 0, "v": {"round": 2}, "x": ["legal"],
+                                 "r": 0, "rv": 0, "news": ["P2 draws a card"]}))
+    assert guest.view["round"] == 2 and "legal" not in guest.view and guest.number == 2
+    assert guest.news(0) == ["P2 draws a card"] and first["round"] != 2 and "legal" in first
+
+
+def test_patch_sets_and_leaves_out_keys_on_a_new_dict():
+    view = {"a": 1, "b": [2], "c": 3}
+    assert linkplay.patch(view, {"b": [4], "d": 5}, ["c", "z"]) == {"a": 1, "b": [4], "d": 5}
+    assert view == {"a": 1, "b": [2], "c": 3}
+
+
+def test_the_messages_numbers_and_fields_are_the_readmes():
+    assert (linkplay.UPDATE, linkplay.ACTION, linkplay.RESYNC) == (3, 4, 5)
+    assert linkplay.pack({"a": [7, 2]}) == b'{"a":[7,2]}'  # (compact; keys in any order)
+    assert linkplay.unpack(linkplay.pack({"n": 4, "a": [7, 2]})) == {"n": 4, "a": [7, 2]}
+    for bad in (b"[1]", b"{nope", b"\xff", b"3"):
+        raises(ValueError, linkplay.unpack, bad)
+    # The host's first update: whole, numbered 1, who the guest is and at which table.
+    host, guest, (host_end, _, _), _ = joined(13, ["normal", LINKED, "normal"])
+    (kind, message), = written_messages(host_end)
+    assert kind == linkplay.UPDATE and message["u"] == 1 and "b" not in message
+    assert (message["g"], message["s"], message["n"]) == ("diams", 1, 0)
+    assert message["seats"] == ["normal", "linked", "normal"]
+    assert message["names"] == ["P1 normal", "P2 linked", "P3 normal"]
+    assert message["v"] == linkplay.unpack(linkplay.pack(host.state.view(1)))
+    assert "ask" not in message and "news" not in message
+    assert guest.seat == 1 and guest.viewer() == 1 and guest.names == message["names"]
+
+
+def test_a_guest_that_joins_after_a_round_is_not_shown_its_result():
+    # A guest started again mid-game has missed the rounds before: it shows the next
+    # round's result when that comes, not the last one's at once.
+    host, guest, (_, guest_end, _), now = joined(14, ["normal", LINKED, "normal"])
+    while host.state.rounds_scored() < 1:
+        now += STEP_MS
+        host.link_tick(now)
+        guest.link_tick(now)
+        host.think(BOT_SLICE_MS)
+        if guest.human_turn():
+            guest.play(guest.legal()[0])
+    guest = Guest(link.Link(guest_end, 3, now))
+    while not guest.ready():
+        now += STEP_MS
+        host.link_tick(now)
+        guest.link_tick(now)
+    assert guest.scored >= 1 and not guest.pending_result()
