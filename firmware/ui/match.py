@@ -76,7 +76,7 @@ class Match:
                     raise ValueError("a linked seat needs a link of its own")
                 from firmware.ui.remote import Remote  # (on the heap in a linked game only)
 
-                self.remote = Remote(link, seat, self)
+                self.remote = Remote(link, seat)
                 self.bots.append(self.remote)
                 self.readers.append(seat)
             else:

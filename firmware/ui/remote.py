@@ -11,12 +11,9 @@ from firmware.link import HELLO
 
 
 class Remote:
-    def __init__(self, link, seat, match):
+    def __init__(self, link, seat):
         self.link = link
         self.seat = seat
-        self.game = match.game
-        self.seats = match.seats
-        self.names = match.names
         self.sent = None  # the last view sent, each key as its JSON (None: send it whole)
         self.number = 0  # updates sent in this start
         self.told = None  # the state and its history's length at the last update
@@ -97,10 +94,10 @@ class Remote:
         message = {"u": self.number + 1, "n": len(state.history), "v": changed,
                    "r": state.rounds_scored(), "rv": state.revealed}
         if self.sent is None:  # whole: who the guest is, at which table
-            message["g"] = self.game
+            message["g"] = match.game
             message["s"] = self.seat
-            message["seats"] = self.seats
-            message["names"] = self.names
+            message["seats"] = match.seats
+            message["names"] = match.names
         else:
             message["b"] = self.number
             gone = [key for key in self.sent if key not in view]
