@@ -270,53 +270,6 @@ def test_a_faulty_cable_and_both_sides_reset_still_play_the_same_game(game):
             linkplay.pack(final.view(table(game, seed)[2])))
 
 
-def test_an_answer_the_rules_refuse_is_not_played_and_the_guest_decides_again():
-    game = "diams"
-    players, kinds = 3, [LINKED, "normal", "normal"]
-    host_end, guest_end, _ = cable(5)
-    host = Match(load(game).new_game(players, 5), kinds, link=link.Link(host_end, 1, 0))
-    guest = Guest(link.Link(guest_end, 2, 0))
-    now = 0
-    while not guest.human_turn():
-        now += STEP_MS
-        host.link_tick(now)
-        guest.link_tick(now)
-        host.think(BOT_SLICE_MS)
-    legal = host.legal()
-    wrong = max(legal) + 1
-    raises(ValueError, guest.play, wrong)  # the guest's own rules refuse it first
-    assert guest.pending is None
-    before = list(host.state.history)
-    # A client of its own sends it anyway.
-    guest.pending = linkplay.pack({"n": guest.decision, "a": [wrong]})
-    guest.link.send(linkplay.ACTION, guest.pending)
-    for _ in range(50):
-        now += STEP_MS
-        guest.link_tick(now)
-        host.link_tick(now)
-        host.think(BOT_SLICE_MS)
-    assert host.state.history == before  # not played, and nothing else either
-    assert guest.refused and guest.pending is None and guest.human_turn()
-    guest.play(legal[0])
-    assert not guest.refused  # (the table's word on it goes with the new pick)
-    for _ in range(50):
-        now += STEP_MS
-        guest.link_tick(now)
-        host.link_tick(now)
-        if len(host.state.history) > len(before):
-            break
-        host.think(BOT_SLICE_MS)
-    assert host.state.history[:len(before) + 1] == before + [legal[0]]
-
-
-def test_a_linked_seat_needs_its_own_link():
-    state = load("diams").new_game(3, 1)
-    raises(ValueError, Match, state, [LINKED, "normal", "normal"])
-    host_end, _, _ = cable(1)
-    two = link.Link(host_end, 1, 0)
-    raises(ValueError, lambda: Match(state, [LINKED, LINKED, "normal"], link=two))
-
-
 def run_until(host, guest, now, done, steps=500):
     for _ in range(steps):
         now += STEP_MS
@@ -327,6 +280,38 @@ def run_until(host, guest, now, done, steps=500):
         if not host.over():
             host.think(BOT_SLICE_MS)
     return now
+
+
+def test_an_answer_the_rules_refuse_is_not_played_and_the_guest_decides_again():
+    game = "diams"
+    players, kinds = 3, [LINKED, "normal", "normal"]
+    host_end, guest_end, _ = cable(5)
+    host = Match(load(game).new_game(players, 5), kinds, link=link.Link(host_end, 1, 0))
+    guest = Guest(link.Link(guest_end, 2, 0))
+    now = run_until(host, guest, 0, guest.human_turn)
+    legal = host.legal()
+    wrong = max(legal) + 1
+    raises(ValueError, guest.play, wrong)  # the guest's own rules refuse it first
+    assert guest.pending is None
+    before = list(host.state.history)
+    # A client of its own sends it anyway.
+    guest.pending = linkplay.pack({"n": guest.decision, "a": [wrong]})
+    guest.link.send(linkplay.ACTION, guest.pending)
+    now = run_until(host, guest, now, lambda: False, 50)
+    assert host.state.history == before  # not played, and nothing else either
+    assert guest.refused and guest.pending is None and guest.human_turn()
+    guest.play(legal[0])
+    assert not guest.refused  # (the table's word on it goes with the new pick)
+    run_until(host, guest, now, lambda: len(host.state.history) > len(before), 50)
+    assert host.state.history[:len(before) + 1] == before + [legal[0]]
+
+
+def test_a_linked_seat_needs_its_own_link():
+    state = load("diams").new_game(3, 1)
+    raises(ValueError, Match, state, [LINKED, "normal", "normal"])
+    host_end, _, _ = cable(1)
+    two = link.Link(host_end, 1, 0)
+    raises(ValueError, lambda: Match(state, [LINKED, LINKED, "normal"], link=two))
 
 
 def test_a_guests_answer_goes_again_after_a_host_reset_and_is_played_once():
