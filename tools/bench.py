@@ -974,28 +974,41 @@ def bench_cpheap(args):
         sys.exit(status)
 
 
+def script_board(script):
+    """The emulator prepared, and the board's files (as make flash writes them) with
+    tools/<script>.py beside them as .mpy: (emu, fs)."""
+    emu = pico.prepare(out=progress)
+    here = ROOT / "build" / "bench"
+    here.mkdir(parents=True, exist_ok=True)
+    mpy = here / (script + ".mpy")
+    mpbuild.compile_file(TOOLS / (script + ".py"), mpy, script)
+    return emu, pico.board_fs(here / (script + "-fs"), {script + ".mpy": mpy.read_bytes()})
+
+
+def script_run(emu, fs, code, what, last):
+    """`code` run on that board: {key: its words} of the script's MARK lines; the bench
+    stops, with the board's output, if the run failed or never printed `last`."""
+    result = pico.run(code=code, fs=fs, max_cycles=20 * PICO_CYCLES, emu=emu)
+    found = {w[1]: w[2:] for w in (line.split() for line in result.stdout.splitlines())
+             if len(w) > 2 and w[0] == MARK}
+    if result.status != 0 or last not in found:
+        sys.exit("bench: %s: status %d\n%s\n%s" % (what, result.status,
+                                                   result.stdout[-1500:], result.error[-1500:]))
+    return found
+
+
 def bench_slices(args):
     """A frame's wait on the bots, per game (tools/slicebench.py on the emulated Pico)."""
     import firmware.core as core
 
-    emu = pico.prepare(out=progress)
-    here = ROOT / "build" / "bench"
-    here.mkdir(parents=True, exist_ok=True)
-    mpy = here / "slicebench.mpy"
-    mpbuild.compile_file(TOOLS / "slicebench.py", mpy, "slicebench")
-    fs = pico.board_fs(here / "slicefs", {"slicebench.mpy": mpy.read_bytes()})
+    emu, fs = script_board("slicebench")
     rows = []
     for name in args.games or [g for g in core.GAMES if core.available(g)]:
         players, options = settings(name, core.load(name), args)
         progress(f"pico: {name} {describe(players, options)}, {args.level} bots ...")
         code = "from slicebench import main\nmain(%r, %d, %r, %d, %r)\n" % (
             name, players, options, SEED, args.level)
-        result = pico.run(code=code, fs=fs, max_cycles=20 * PICO_CYCLES, emu=emu)
-        found = {w[1]: w[2:] for w in (line.split() for line in result.stdout.splitlines())
-                 if len(w) > 2 and w[0] == MARK}
-        if result.status != 0 or "waits" not in found:
-            sys.exit("bench: slices of %s: status %d\n%s" % (name, result.status,
-                                                             result.error[-1500:]))
+        found = script_run(emu, fs, code, "slices of " + name, "waits")
         calls, p50, p95, p99, top, over = (int(v) for v in found["waits"])
         start, step = (int(v) for v in found["longest"])
         rows.append([f"{name} {describe(players, options)}", str(calls)]
@@ -1012,25 +1025,15 @@ def bench_link(args):
     a linked seat and its guest on one board, a cable in memory between them)."""
     import firmware.core as core
 
-    emu = pico.prepare(out=progress)
-    here = ROOT / "build" / "bench"
-    here.mkdir(parents=True, exist_ok=True)
-    mpy = here / "linkbench.mpy"
-    mpbuild.compile_file(TOOLS / "linkbench.py", mpy, "linkbench")
-    fs = pico.board_fs(here / "linkfs", {"linkbench.mpy": mpy.read_bytes()})
+    emu, fs = script_board("linkbench")
     rows = []
     for name in args.games or [g for g in core.GAMES if core.available(g)]:
         package = core.about(name)
         players = max(package.MIN_PLAYERS, min(args.players, package.MAX_PLAYERS))
         progress(f"pico: {name}, {players} seats, one linked ...")
         code = "from linkbench import main\nmain(%r, %d, %d, %d)\n" % (name, players, SEED, 1)
-        result = pico.run(code=code, fs=fs, max_cycles=20 * PICO_CYCLES, emu=emu)
-        found = {w[1]: [int(v) for v in w[2:]]
-                 for w in (line.split() for line in result.stdout.splitlines())
-                 if len(w) > 2 and w[0] == MARK}
-        if result.status != 0 or "done" not in found:
-            sys.exit("bench: link of %s: status %d\n%s\n%s" % (
-                name, result.status, result.stdout[-1500:], result.error[-1500:]))
+        found = {key: [int(v) for v in words] for key, words in
+                 script_run(emu, fs, code, "link of " + name, "done").items()}
         count, mean, top, whole = found["sizes"]
         up_mean, up_max, down_mean, down_max = found["bytes"]
         wire = [(up_mean + down_mean) * 10 / 115.2, (up_max + down_max) * 10 / 115.2]
