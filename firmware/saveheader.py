@@ -7,7 +7,8 @@
 from firmware.core import GAMES
 from firmware.savefile import HEADER_MAX
 
-SEATS = ("human", "easy", "normal", "hard")  # "human" and firmware.bots.LEVELS (a test checks)
+# "human", firmware.bots.LEVELS (a test checks) and "linked" (a seat on another handheld)
+SEATS = ("human", "easy", "normal", "hard", "linked")
 FIELDS = ("game", "players", "seed", "options", "seats", "extra", "actions")  # in this order
 DEPTH = 8  # the deepest nesting of lists and dicts in a header (the boards' stacks are small)
 

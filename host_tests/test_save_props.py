@@ -124,10 +124,13 @@ def reference_header(state, seats, extra):
     return "{" + ", ".join('"%s": %s' % (k, reference(v)) for k, v in fields) + "}"
 
 
-def test_the_seat_names_are_human_and_the_bot_levels():
+def test_the_seat_names_are_human_the_bot_levels_and_linked():
     # Guards: saveheader.SEATS (what save() writes and load() accepts) drifting from the bots'
-    # levels: a saved seat make_bot refuses, or a level the saves cannot hold.
-    assert SEATS == ("human",) + LEVELS
+    # levels: a saved seat make_bot refuses, or a level the saves cannot hold; and the app's
+    # linked seat (issue 58), which a host's save holds (firmware/ui/match.py's kind).
+    from firmware.ui.match import LINKED
+
+    assert SEATS == ("human",) + LEVELS + (LINKED,)
 
 
 # -- round trips --------------------------------------------------------------------------

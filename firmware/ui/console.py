@@ -75,6 +75,12 @@ def _ask_int(prompt, low, high, default, inp, out):
         out("Please type a number from %d to %d." % (low, high))
 
 
+def here(seats):
+    """A saved game's seats as the console plays them: a seat linked to another handheld
+    (the app's link play) is a bot's here."""
+    return ["normal" if kind == "linked" else kind for kind in seats]
+
+
 def setup(module, players=None, seats=None, options=None, seed=None, inp=input, out=print):
     """Fill in whatever the caller left as None by asking (Enter takes the default):
     the players, each seat (human or bot), the options when a human plays, the seed.
@@ -145,7 +151,7 @@ def play(
     try:
         saved = offer_resume(slot, inp, out) if slot is not None else None
         if saved is not None:
-            state, seats = saved.state, saved.seats
+            state, seats = saved.state, here(saved.seats)
             seed = state.seed
             resuming[0] = True
         else:
@@ -163,7 +169,7 @@ def play(
             state = None
             if saved is None:
                 return None
-            state, seats, seed = saved.state, saved.seats, saved.state.seed
+            state, seats, seed = saved.state, here(saved.seats), saved.state.seed
             resuming[0] = True
             saved = None
     except Quit:
