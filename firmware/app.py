@@ -15,6 +15,11 @@
 # the flash is as the last applied action left it; A reloads it from there, so a broken
 # state in memory never comes back. A fault while a save is being resumed keeps that save
 # aside instead (no loop).
+#
+# Link play (issue 58): a board with a link port (board.link_port()) offers a seat as
+# "linked" in the setup and "Join a game" at the title; the link (firmware/link.py) is made
+# when a game needs it and let go with the game. Each frame moves its bytes both ways
+# (match.link_tick), so neither side ever waits on the cable.
 import gc
 import sys
 
@@ -62,11 +67,13 @@ class App:
         self.budget_ms = budget_ms
         self.seed = seed  # new games' seed (tests, the simulator); None: from the clock
         self.crash_path = crash_path  # the report's file; None: firmware.crash's default
+        self.now = 0  # the ticks of the frame being run
         self.resuming = False  # a save is being resumed, its first frame not yet drawn
         self.crashed = None  # (exc, facts, saved, over) of a fault whose screen is not up yet
-        self.match = None
+        self.match = None  # the game in play: a Match, or a Guest of a host's (guest.py)
         self.table = None  # the table screen of the game in play
         self.saved = None
+        self.link = None  # the link to another handheld, while a game of it is on
         self.screen = screens.Screen()
         self.dirty = True
         self.own = tuple(sys.modules)  # the app's own modules; let_go() unloads the rest
@@ -106,6 +113,30 @@ class App:
         from firmware.ui.outcome import last_game
 
         last_game(self)
+
+    def can_link(self):
+        """Whether this board has a link port (a UART, the simulator's socket)."""
+        return getattr(self.board, "link_port", None) is not None
+
+    def open_link(self):
+        """The link to the other handheld, made at the first game that needs it: a new
+        start (its HELLO) that the other side answers by sending anew what it needs."""
+        if self.link is None:
+            from firmware.clock import seed_from_clock
+            from firmware.link import Link
+
+            self.link = Link(self.board.link_port(), seed_from_clock(1 << 30), self.now)
+        return self.link
+
+    def join(self):
+        """The title's "Join a game": this board plays a seat of the game another one hosts
+        (firmware/ui/guest.py), waiting for its first view."""
+        self.let_go()
+        from firmware.ui.guest import Guest
+        from firmware.ui.waiting import wait
+
+        self.match = Guest(self.open_link())
+        wait(self)
 
     def board_lines(self):
         return list(getattr(self.board, "lines", ())) or ["A: choose  B: back"]
@@ -163,6 +194,7 @@ class App:
         self.match = None
         self.table = None
         self.saved = None
+        self.link = None
         self.screen = screens.Screen()
         for name in list(sys.modules):
             if name.startswith("firmware.") and name not in self.own:
@@ -188,7 +220,7 @@ class App:
         self.reopen(False)
 
     def _play(self, state, seats):
-        from firmware.ui.match import BOT_BUDGET_MS, Match
+        from firmware.ui.match import BOT_BUDGET_MS, LINKED, Match
 
         self.match = None
         self.table = None
@@ -199,8 +231,14 @@ class App:
             gc.collect()
         budget = BOT_BUDGET_MS if self.budget_ms is None else self.budget_ms
         game = state.game
+        link = None
+        if LINKED in seats:
+            if self.can_link():
+                link = self.open_link()
+            else:  # (a save from a board with a link port: a bot plays that seat here)
+                seats = ["normal" if kind == LINKED else kind for kind in seats]
         try:
-            self.match = Match(state, seats, self.slot if self.can_save else None, budget)
+            self.match = Match(state, seats, self.slot if self.can_save else None, budget, link)
             self.route()
         except MemoryError:  # its bots or table do not fit beside its rules on this board
             self.too_big(game)
@@ -283,10 +321,16 @@ class App:
         try:
             if now is None:
                 now = ticks_ms()
+            self.now = now
             if mask is None:
                 mask = self.board.buttons()
             if self.crashed is not None:
                 self.show_crash()
+            match = self.match
+            if match is not None and match.link_tick(now):  # (a guest's table: the host's
+                self.redraw()  # view came; its decision or the game's end: route it)
+                if self.screen is self.table and (match.human_turn() or match.over()):
+                    self.route()
             pressed = self.keys.update(mask, now)
             if pressed:
                 self.screen.key(pressed)
@@ -324,13 +368,14 @@ class App:
             gc.collect()
             return
         match = self.match
-        if match is not None:
+        state = match.state if match is not None else None
+        if match is not None and state is not None:  # (a guest waiting has none yet)
             over = match.over()
-            self.crashed = (exc, (match.game, len(match.state.history)),
+            self.crashed = (exc, (match.game, len(state.history)),
                             match.saved() and not over, over)
         else:
             self.crashed = (exc, None, False, False)
-        match = None
+        match = state = None
         self.let_go()
         self.show_crash()
 

@@ -13,11 +13,12 @@ from firmware.ui import screens  # noqa: E402
 BOARDS = ("pybadge", "picodisplay")
 
 
-def make_sim(board="pybadge", slot=None, budget_ms=None, seed=1, crash_path=None):
+def make_sim(board="pybadge", slot=None, budget_ms=None, seed=1, crash_path=None, link=None):
     """The app headless; new games get seeds seed, seed + 1, ... (the same run every time).
-    Crash reports go to `crash_path`, else to crash.txt beside the slot's folder."""
+    Crash reports go to `crash_path`, else to crash.txt beside the slot's folder. `link`: a
+    link port (link play, issue 58)."""
     width, height = SIZES[board]
-    return Sim(headless_display(width, height), board, slot, budget_ms, seed, crash_path)
+    return Sim(headless_display(width, height), board, slot, budget_ms, seed, crash_path, link)
 
 
 def screen(sim):

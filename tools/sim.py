@@ -23,6 +23,10 @@ Options:
                     (twice, so the retry fails too): the crash screen, for screenshots
   --travel          headless: after the last key the frames go on only until a bot's move
                     shown moving is a third of its way (its shot: the travel mid-way)
+  --link ROLE       link play with another simulator over a local socket (tools/simlink.py):
+                    host (a seat set to "linked" in a game's setup) or join (the title's
+                    "Join a game"); a joiner saves to build/sim-saves-join unless --saves
+  --link-port N     the socket's port (default 47158)
 Window keys: arrows = d-pad, Z or Space = A, X or Backspace = B, Enter = START,
 Right Shift or Tab = SELECT, Esc closes the window.
 """
@@ -38,6 +42,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from panelmodel import write_png  # noqa: E402  (tools/, this file's folder)
+from simlink import PORT  # noqa: E402
 
 from firmware import buttons  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
@@ -125,13 +130,14 @@ class Sim:
     (the bots' thinking still takes real time)."""
 
     def __init__(
-        self, display, board="pybadge", slot=None, budget_ms=None, seed=None, crash_path=None
+        self, display, board="pybadge", slot=None, budget_ms=None, seed=None, crash_path=None,
+        link=None,
     ):
         from firmware.app import App
         from firmware.ui.scene import Scene
 
         self.display = display
-        self.board = HostBoard(display, board)
+        self.board = HostBoard(display, board, link)
         self.scene = Scene(display)
         if crash_path is None and slot is not None:  # as on a board: /saves and /crash.txt
             crash_path = os.path.join(os.path.dirname(slot.directory.rstrip("/")), "crash.txt")
@@ -170,7 +176,23 @@ def make_slot(args):
         return None
     from firmware.save import SaveSlot
 
-    return SaveSlot(args.get("saves") or os.path.join(ROOT, "build", "sim-saves"), sync=False)
+    folder = "sim-saves-join" if args.get("link") == "join" else "sim-saves"
+    return SaveSlot(args.get("saves") or os.path.join(ROOT, "build", folder), sync=False)
+
+
+def make_link(args):
+    """The link port that --link asks for, or None."""
+    if "link" not in args:
+        return None
+    from simlink import SocketPort
+
+    try:
+        return SocketPort(args["link"], args.get("link_port", PORT))
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+    except OSError as exc:
+        raise Usage("the link's port %d is taken (%s): --link-port N for another"
+                    % (args.get("link_port", PORT), exc)) from None
 
 
 def parse(argv):
@@ -179,7 +201,8 @@ def parse(argv):
              "--travel": "travel"}
     values = {"--board": "board", "--game": "game", "--seats": "seats", "--options": "options",
               "--seed": "seed", "--saves": "saves", "--keys": "keys", "--shots": "shots",
-              "--frames": "frames", "--fault": "fault"}
+              "--frames": "frames", "--fault": "fault", "--link": "link",
+              "--link-port": "link_port"}
     i = 0
     while i < len(argv):
         word = argv[i]
@@ -197,12 +220,12 @@ def parse(argv):
         i += 1
     if args["board"] not in SIZES:
         raise Usage("--board is one of %s" % ", ".join(SIZES))
-    for key in ("seed", "frames", "fault"):
+    for key in ("seed", "frames", "fault", "link_port"):
         if key in args:
             try:
                 args[key] = int(args[key])
             except ValueError:
-                raise Usage("--%s takes a number" % key) from None
+                raise Usage("--%s takes a number" % key.replace("_", "-")) from None
     return args
 
 
@@ -241,7 +264,7 @@ def fail_drawing(app, times):
 def run_headless(args):
     width, height = SIZES[args["board"]]
     sim = Sim(headless_display(width, height), args["board"], make_slot(args), None,
-              args.get("seed", 1))
+              args.get("seed", 1), None, make_link(args))
     start_game(sim, args)
     sim.settle()
     keys = parse_keys(args.get("keys", ""))
@@ -308,7 +331,8 @@ def run_window(args):
     width, height = SIZES[args["board"]]
     try:
         display = PyGameDisplay(width=width, height=height, auto_refresh=False,
-                                caption="Pocket Gem Games (%s)" % args["board"],
+                                caption="Pocket Gem Games (%s)" % ", ".join(
+                                    [args["board"]] + ([args["link"]] if "link" in args else [])),
                                 flags=pygame.SCALED)
     except pygame.error as exc:
         raise Usage("no window can open here (%s). Without a screen: `make console` for the "
@@ -317,7 +341,7 @@ def run_window(args):
     from firmware.app import App
     from firmware.ui.scene import Scene
 
-    board = HostBoard(display, args["board"])
+    board = HostBoard(display, args["board"], make_link(args))
     scene = Scene(display)
     app = App(board, scene, make_slot(args), not args.get("no_save"), None, args.get("seed"))
     sim = type("S", (), {"app": app})()

@@ -5,12 +5,15 @@
 # sample_state: the hidden part made up, never shown) whose legal actions are the host's,
 # and the screens read it as they read a Match: the same table, choices and results as for
 # a human at the host. A pick goes to the host, which plays it with the rules like any
-# other; the table moves when the host's next view comes.
+# other; the table moves when the host's next view comes. Until the host's first view (and
+# between two of its games) the app shows firmware/ui/waiting.py.
 from firmware import linkplay
 from firmware.core import load
 from firmware.core.prng import Prng
 from firmware.link import HELLO
-from firmware.ui.match import LOG_KEEP, RESULTS, write_words
+from firmware.ui.match import HUMAN, LOG_KEEP, RESULTS, write_words
+
+LOST_MS = 3000  # a message unacked this long: the cable is out (the table says so)
 
 
 class Guest:
@@ -88,8 +91,9 @@ class Guest:
             self.humans = [self.seat]
             self.shown = self.seat
             self.resyncing = False
-            if self.state is None:  # (a guest that joins late: the rounds before are past)
-                self.results = message["r"]
+            if self.state is None or self.state.is_over() or message["n"] < self.decision:
+                self.results = message["r"]  # a new game (or joined late: past rounds)
+                self.log = []
         world = self.module.sample_state(  # pyright: ignore[reportOptionalMemberAccess]
             view, Prng(message["n"] + 1))
         self.view = view
@@ -145,6 +149,24 @@ class Guest:
     def hurry(self):
         pass
 
+    def linked_turn(self):
+        """This side while the host decides for another seat (the table's bottom line
+        says whose turn it is: line), None on this seat's turn and at the game's end."""
+        return self if self.state is not None and not self.over() and not self.human_turn() \
+            else None
+
+    def line(self, now):
+        link = self.link
+        if link.busy() and link.quiet(now) > LOST_MS:
+            return "No link to the host"
+        turn = self.current()
+        if turn == self.seat:
+            return "Sent to the host"
+        return "%s %s" % (self.names[turn], "decides" if self.seats[turn] == HUMAN else "thinks")
+
+    def key(self, app, pressed):
+        pass  # (the host's bots are the host's to hurry)
+
     def legal(self):
         return self.state.legal_actions()  # pyright: ignore[reportOptionalMemberAccess]
 
@@ -198,3 +220,4 @@ class Guest:
     def round_lines(self, out):
         self.results = self.scored
         write_words(self.game, RESULTS, "round_result", self.view, self.names, out)
+

@@ -53,7 +53,7 @@ def write_words(game, kind, name, view, names, out):
 
 
 def seat_name(seat, kind):
-    return "P%d" % (seat + 1) if kind == HUMAN else "P%d %s" % (seat + 1, kind)
+    return "P%d" % (seat + 1) if kind in (HUMAN, LINKED) else "P%d %s" % (seat + 1, kind)
 
 
 class Match:
@@ -209,6 +209,12 @@ class Match:
         linked seat's answer taken, its view sent when the game moved (remote.py)."""
         if self.remote is not None:
             self.remote.poll(now, self)
+
+    def linked_turn(self):
+        """The linked seat's Remote while that seat decides on its handheld (the table says
+        so, and offers to play it here after a while), else None."""
+        remote = self.remote
+        return remote if remote is not None and self.current() == remote.seat else None
 
     def hurry(self):
         """A button cut the thinking short: the bot answers with its best so far."""

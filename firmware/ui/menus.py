@@ -7,6 +7,7 @@ from firmware.ui import canvas
 from firmware.ui.screens import Screen, TextScreen, hint, title_bar
 
 SEAT_KINDS = ("human", "easy", "normal", "hard")
+LINKED = "linked"  # a seat played on another handheld (a board with a link port offers it)
 
 
 def playable_games():
@@ -94,6 +95,8 @@ class TitleScreen(ListScreen):
             out.append("Resume %s" % self.app.titles[GAMES.index(saved.state.game)])
         for game in self.games:
             out.append(self.app.titles[GAMES.index(game)])
+        if self.app.can_link():
+            out.append("Join a game")
         if self.last:
             out.append("Last game's results")
         out.append("Buttons")
@@ -109,6 +112,11 @@ class TitleScreen(ListScreen):
         if index < len(self.games):
             self.app.goto(SetupScreen(self.app, self.games[index]))
             return
+        if self.app.can_link():
+            if index == len(self.games):
+                self.app.join()
+                return
+            index -= 1
         if self.last and index == len(self.games):
             self.app.last_game()
             return
@@ -128,13 +136,14 @@ class SetupScreen(ListScreen):
         self.title = self.module.TITLE
         self.players = max(self.module.MIN_PLAYERS, min(3, self.module.MAX_PLAYERS))
         self.kinds = [0] + [2] * (self.module.MAX_PLAYERS - 1)  # P1 human, bots normal
+        self.seat_kinds = SEAT_KINDS + ((LINKED,) if app.can_link() else ())
         self.choices = [0] * len(self.module.OPTIONS)
         self.confirmed = False  # the player has been told a new game replaces the save
 
     def items(self):
         out = ["Players: < %d >" % self.players]
         for seat in range(self.players):
-            out.append("P%d: < %s >" % (seat + 1, SEAT_KINDS[self.kinds[seat]]))
+            out.append("P%d: < %s >" % (seat + 1, self.seat_kinds[self.kinds[seat]]))
         for i in range(len(self.module.OPTIONS)):
             key, choices = self.module.OPTIONS[i]
             out.append("%s: < %s >" % (key.replace("_", " "), choices[self.choices[i]]))
@@ -150,7 +159,7 @@ class SetupScreen(ListScreen):
             return
         i -= 1
         if i < self.players:
-            self.kinds[i] = (self.kinds[i] + step) % len(SEAT_KINDS)
+            self.kinds[i] = (self.kinds[i] + step) % len(self.seat_kinds)
             return
         i -= self.players
         if i < len(self.choices):
@@ -178,7 +187,10 @@ class SetupScreen(ListScreen):
                 self.confirmed = True  # a second A: the saved game is given up
                 self.message = "A again: replace the save"
                 return
-            seats = [SEAT_KINDS[self.kinds[s]] for s in range(self.players)]
+            seats = [self.seat_kinds[self.kinds[s]] for s in range(self.players)]
+            if seats.count(LINKED) > 1:
+                self.message = "One seat can be linked"
+                return
             try:
                 self.app.start(self.game, seats, self.options())
             except ValueError as exc:  # an option that does not fit the players (teams)

@@ -69,6 +69,11 @@ def game_over(app):
         lines.append(match.save_off)
     state = match.state
     seats = match.seats
+    if getattr(match, "link", None) is not None:  # a guest's (guest.py): the host's next game
+        from firmware.ui.waiting import wait
+
+        show(app, "Game over", lines, len(seats), lambda: wait(app))
+        return
     show(app, "Game over", lines, len(seats), lambda: rematch(app, state, seats))
 
 

@@ -5,9 +5,17 @@
 # and only the news that seat may read (the Match's log for it, which it empties). The view
 # goes as the keys that changed since the last one sent, or whole after a start or a RESYNC;
 # one update at a time on the wire, so a cable out for a while piles up nothing but news.
+# While the seat decides there, the host's table says so (line); after WAIT_MS, or with the
+# cable out, A offers to go on without that handheld: a bot or a human here (unlink).
 # On the heap in a linked game only: the Match of every other game has none of this.
-from firmware import linkplay
+from firmware import buttons, linkplay
+from firmware.bots import make_bot
+from firmware.clock import ticks_diff
 from firmware.link import HELLO
+
+HUMAN = "human"  # (a seat kind, as the Match's)
+WAIT_MS = 30000  # a decision this long on the other handheld: the host may go on without it
+LOST_MS = 3000  # an update unacked this long: the cable is out
 
 
 class Remote:
@@ -22,6 +30,8 @@ class Remote:
         self.answer = None  # (decision, actions) the guest chose, not yet played
         self.own = 0  # the history's length after this seat's last move (and only choices
         # right after it): longer when another seat moved since (the guest's "your turn")
+        self.asked = -1  # the history's length when the seat's decision began ...
+        self.since = 0  # ... and the ticks then
 
     def poll(self, now, match):
         """Move the link's bytes; take the guest's answers and requests; send an update of
@@ -41,6 +51,9 @@ class Remote:
                 if isinstance(actions, list) and actions:
                     self.answer = (message.get("n"), actions)
         state = match.state
+        if state.current_player() == self.seat and self.asked != len(state.history):
+            self.asked = len(state.history)
+            self.since = now
         moved = self.sent is None or state is not self.told or len(state.history) != self.told_len
         if moved and not self.link.busy():
             self.update(match)
@@ -118,3 +131,54 @@ class Remote:
         self.number += 1
         self.told = state
         self.told_len = len(state.history)
+
+    # -- the host's table while the seat decides there --
+    def waited(self, now):
+        """How the wait for the seat looks: "lost" (the cable out), "slow" (WAIT_MS), or
+        None."""
+        link = self.link
+        if link.busy() and link.quiet(now) > LOST_MS:
+            return "lost"
+        if self.asked >= 0 and ticks_diff(now, self.since) > WAIT_MS:
+            return "slow"
+        return None
+
+    def line(self, now):
+        """The table's bottom line (26 columns at most)."""
+        name = "P%d" % (self.seat + 1)
+        waited = self.waited(now)
+        if waited == "lost":
+            return "%s: link lost  A: options" % name
+        if waited == "slow":
+            return "%s waited %ds  A: options" % (name, ticks_diff(now, self.since) // 1000)
+        return "%s plays on the link" % name
+
+    def key(self, app, pressed):
+        """A, once the wait is long or the cable out: wait on, or play the seat here."""
+        if pressed & buttons.A and self.waited(app.now) is not None:
+            from firmware.ui.menus import MenuScreen
+
+            name = "P%d" % (self.seat + 1)
+            app.goto(MenuScreen(app, name + " on the link", (
+                ("Wait for " + name, app.route),
+                ("A bot plays " + name, lambda: unlink(app, "normal")),
+                ("Play %s here" % name, lambda: unlink(app, HUMAN))), app.route))
+
+
+def unlink(app, kind):
+    """The linked seat becomes `kind` (a bot level, or a human here): the game goes on
+    without the other handheld, saved so; the link is let go."""
+    match = app.match
+    seat = match.remote.seat
+    match.remote = None
+    match.seats[seat] = kind  # (the save's own list: its next save says the new seat)
+    if kind == HUMAN:  # (its name stays: a linked seat's is a human's, "P2")
+        match.bots[seat] = None
+        match.humans = sorted(match.humans + [seat])
+    else:
+        match.names[seat] += " " + kind  # ("P2 normal", as a bot's from the start)
+        match.bots[seat] = make_bot(match.game, seat, kind, match.state.seed + 7919 * (seat + 1))
+        match.readers.remove(seat)
+    app.link = None
+    app.table = None  # (its names: a new one)
+    app.route()

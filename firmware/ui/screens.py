@@ -285,9 +285,12 @@ class TableScreen(Screen):
             self.back += 1 if pressed & buttons.LEFT else -1
             self.back = max(0, min(len(news) - 1, self.back))
         elif not match.human_turn():
+            far = match.linked_turn()  # (a seat that decides on another handheld)
             if self.hold is not None and pressed & buttons.A:
                 self.rush = True  # to the next human decision without the pauses
                 self.hold = None
+            elif far is not None:
+                far.key(self.app, pressed)
             elif self.asking and pressed & buttons.A:
                 match.hurry()
                 self.app.route()
@@ -406,12 +409,15 @@ class TableScreen(Screen):
         elif self.asking:
             c.at(row, 0, canvas.GOLD)
             c.text("Hurry P%d? A: yes  B: no" % (turn + 1))
-        elif self.hold is not None:
-            c.at(row, 0, canvas.GREY)
-            c.text("A: skip ahead")
         else:
-            c.at(row, 0, canvas.GREY)
-            c.text("%s thinks  A: hurry" % match.names[turn])  # 26 columns at most
+            far = match.linked_turn()  # (a decision on another handheld: whose, and how)
+            c.at(row, 0, canvas.GREY)  # (26 columns at most)
+            if far is not None:
+                c.text(far.line(self.app.now))
+            elif self.hold is not None:
+                c.text("A: skip ahead")
+            else:
+                c.text("%s thinks  A: hurry" % match.names[turn])
 
 
     def lay_out(self, room):

@@ -4,9 +4,11 @@
 # The displayio side (firmware/ui/scene.py) is tested with Blinka in host_tests/test_app.py
 # and test_scene.py. The app holds a game, its bots and the screens: it needs more than the
 # rules-only 128k (tools/boardheap.py finds the smallest heap of a whole game on the boards'
-# interpreters). Its smallest heap here is about 140k: 160k leaves a margin for another
-# checkout's path or build to fragment the heap otherwise.
-# mptest-heap: 160k
+# interpreters). Its smallest heap here on the 64-bit MicroPython port was about 140k, and
+# 160k then left a margin for another checkout's path or build to fragment the heap
+# otherwise; with link play's lines on the table (issue 58) 160k failed and 164k passed, so
+# 176k keeps a margin again.
+# mptest-heap: 176k
 import gc
 import sys
 

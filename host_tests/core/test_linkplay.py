@@ -444,7 +444,7 @@ def test_the_messages_numbers_and_fields_are_the_readmes():
     assert kind == linkplay.UPDATE and message["u"] == 1 and "b" not in message
     assert (message["g"], message["s"], message["n"]) == ("diams", 1, 0)
     assert message["seats"] == ["normal", "linked", "normal"]
-    assert message["names"] == ["P1 normal", "P2 linked", "P3 normal"]
+    assert message["names"] == ["P1 normal", "P2", "P3 normal"]  # (a player, as a human)
     assert message["v"] == linkplay.unpack(linkplay.pack(host.state.view(1)))
     assert "ask" not in message and "news" not in message
     assert guest.seat == 1 and guest.viewer() == 1 and guest.names == message["names"]
