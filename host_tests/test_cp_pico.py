@@ -18,7 +18,7 @@ import pico  # noqa: E402
 import pytest  # noqa: E402
 from buildkit import BuildError  # noqa: E402
 from panelmodel import shots  # noqa: E402
-from test_pico_screen import in_the_simulator, same_screens  # noqa: E402
+from test_pico_screen import LINK_LOOP, in_the_simulator, same_screens  # noqa: E402
 
 from firmware.core import GAMES  # noqa: E402
 
@@ -312,3 +312,12 @@ def test_a_bots_move_travels_on_circuitpythons_displayio(firmware, tmp_path):
         diffs = sum(a != b for r1, r2 in zip(got[13:], want[13:]) for a, b in zip(r1, r2))
         assert diffs == 0, "%s: %d pixels differ under the title bar" % (name, diffs)
     assert mid[13:] != landed[13:]  # (the card on its way, then in its place)
+
+
+def test_the_link_cables_uart_carries_what_it_is_given(firmware, tmp_path):
+    # The link cable's port on CircuitPython's busio.UART (GP4 TX, GP5 RX, the Pico's profile),
+    # its TX wired back to its RX at 115200 baud: host_tests/test_pico_screen.py's check.
+    drive = cpico.drive_image(tmp_path / "drive.img", {"pocket-gems.txt": "set up\n",
+                                                        "code.py": LINK_LOOP})
+    result = cpico.run(firmware, ["print('done')"], drive=drive, timeout=TIMEOUT, uart1="loop")
+    assert "LINK None True 2063 True True" in result.text, result.text[-2000:]

@@ -149,3 +149,35 @@ def test_a_plain_run_writes_to_the_panel_too(board_files):
             "b.display.write(0, 0, 240, 12, bytearray(5760))\nprint('written')\n")
     result = pico.run(code=code, fs=fs, max_cycles=250_000_000, timeout=TIMEOUT, emu=emu)
     assert result.status == 0 and result.stdout == "written\n", result.stderr[-2000:]
+
+
+# The link cable's port (issue 58, firmware/hw/uartport.py) on the board's own UART1 (GP4 TX,
+# GP5 RX), its TX wired back to its RX by the emulator at 115200 baud: what the board writes it
+# reads back whole, in pieces as the bytes arrive, and a read with nothing there returns at
+# once. host_tests/test_cp_pico.py runs the same on CircuitPython's busio.UART.
+LINK_LOOP = """
+import time
+from firmware import hw
+board = hw.open_board(hw.detect())
+port = board.link_port()
+first = port.read()
+data = bytes(range(256)) * 8 + b"the frame's end"
+port.write(data)
+got = b""
+reads = 0
+for _ in range(4000):
+    piece = port.read()
+    if piece:
+        got += piece
+        reads += 1
+    if len(got) >= len(data):
+        break
+    time.sleep(0.001)
+print("LINK", first, got == data, len(got), reads > 1, board.link_port() is port)
+"""
+
+
+def test_the_link_cables_uart_carries_what_it_is_given(board_files):
+    emu, fs = board_files
+    result = pico.run(code=LINK_LOOP, fs=fs, timeout=TIMEOUT, emu=emu, uart1="loop")
+    assert "LINK None True 2063 True True" in result.stdout, result.stdout + result.stderr[-2000:]

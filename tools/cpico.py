@@ -137,13 +137,14 @@ def one_line(code):
 
 
 def run(firmware, commands=(), drive=None, keys=None, screen=None, drive_out=None,
-        timeout=TIMEOUT, emu=None):
+        timeout=TIMEOUT, emu=None, uart1=None):
     """Boot `firmware` (a CircuitPython firmware.bin for the Pico) on a fresh emulated Pico
     with the drive image `drive` (None: blank), run the steps `keys` (tools/pico-screen.js),
     recording the panel's bus into `screen`, and type each of `commands` (code; several
     lines are exec'd) at the REPL once code.py or main.py has ended. The run ends at the
     prompt after the last command, or at the steps' ["end"] (then the drive as it is is
-    written to `drive_out`: drive_files() reads it)."""
+    written to `drive_out`: drive_files() reads it). uart1="loop": UART1's TX wired to its RX
+    (the link cable's, tools/pico-screen.js)."""
     emu = Path(emu) if emu else pico.prepare()
     cmd = [str(emu_node(emu)), str(runner()), "--firmware", str(firmware),
            "--timeout", str(int(timeout))]
@@ -156,6 +157,8 @@ def run(firmware, commands=(), drive=None, keys=None, screen=None, drive_out=Non
                            + str(TOOLS / "pico-screen.js")).strip()
     env["NODE_PATH"] = str(emu / "node_modules")  # cp-run.js and the hook: one rp2040js
     env["PICO_SCREEN_EMU"] = str(emu)
+    if uart1 is not None:
+        env["PICO_SCREEN_UART1"] = uart1
     if screen is not None:
         env["PICO_SCREEN_OUT"] = str(screen)
     if screen is not None or keys:

@@ -48,6 +48,7 @@ const DC = 16;
 const CS = 17;
 const MS = 1e6; // nanoseconds
 const GIVE_UP_MS = 5000;
+const BYTE_NANOS = 1e10 / 115200; // a UART byte's time on the wire: 10 bits at 115200 baud
 
 if (EMU) {
   const { RP2040 } = require(path.join(EMU, 'node_modules', 'rp2040js'));
@@ -99,6 +100,28 @@ function hook(mcu) {
       onByte = f;
     },
   });
+
+  // UART1 (GP4 TX, GP5 RX: the link cable's, issue 58): PICO_SCREEN_UART1=loop wires its TX
+  // back to its RX, a byte arriving after its time on the wire at 115200 baud (10 bits).
+  // rp2040js's TX FIFO is always empty: its TX interrupt, raised again at every clear, would
+  // keep MicroPython's UART handler running for ever, so it is never raised (as pico-run.js
+  // does for UART0); a write puts its bytes through the FIFO at once.
+  if (process.env.PICO_SCREEN_UART1 === 'loop') {
+    const link = mcu.uart[1];
+    link.checkInterrupts = function () {
+      this.interruptStatus &= ~(1 << 5);
+      this.rp2040.setInterrupt(this.irq, !!(this.interruptStatus & this.interruptMask));
+    };
+    const wire = [];
+    const arrive = mcu.clock.createAlarm(() => {
+      link.feedByte(wire.shift());
+      if (wire.length) arrive.schedule(BYTE_NANOS);
+    });
+    link.onByte = (b) => {
+      wire.push(b);
+      if (wire.length === 1) arrive.schedule(BYTE_NANOS);
+    };
+  }
 
   const clock = mcu.clock;
   let lastTraffic = 0;

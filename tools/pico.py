@@ -270,7 +270,7 @@ class Run:
 
 def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cycles=None,
         timeout=TIMEOUT, pre=None, stamp=False, emu=None, screen=None, keys=None,
-        firmware=None):
+        firmware=None, uart1=None):
     """Run a script (a file `script`, or the text `code`) on a freshly booted emulated Pico
     with the folder `fs` on its flash (board_fs(); None: an empty filesystem) and return a
     Run. with_main: the board runs boot.py and main.py of `fs` at boot (their output goes to
@@ -279,7 +279,8 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
     every output line with its cycle count. firmware: another flash image (a firmware.bin,
     e.g. tools/uf2.py's with the games frozen in) instead of the emulator's stock one.
     screen, keys: the panel's record and the steps of tools/pico-screen.js (keys without a
-    screen: the steps, nothing recorded). The emulator is prepare()d first."""
+    screen: the steps, nothing recorded). uart1="loop": UART1's TX wired to its RX (the link
+    cable's, pico-screen.js). The emulator is prepare()d first."""
     if (script is None) == (code is None):
         raise ValueError("give a script or code, not both")
     emu = Path(emu) if emu else prepare()
@@ -308,6 +309,8 @@ def run(script=None, code=None, fs=None, with_main=False, boot_log=False, max_cy
         env["PICO_SCREEN_OUT"] = str(screen)
     if screen is not None or keys:
         env["PICO_SCREEN_KEYS"] = json.dumps(keys or [])
+    if uart1 is not None:
+        env["PICO_SCREEN_UART1"] = uart1
     started = time.monotonic()
     proc = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout + 120)
     host = time.monotonic() - started

@@ -75,7 +75,10 @@ def held_at_start(keys, key_number, settle_s=0.1):
 
 class Board:
     """What open() returns (the interface is documented in firmware/hw/__init__.py).
-    `keys` is a KeypadMask (or anything with read() -> mask)."""
+    `keys` is a KeypadMask (or anything with read() -> mask). LINK: the board pins of the
+    link cable's UART, (TX, RX)."""
+
+    LINK = ("TX", "RX")  # the Feather header's (the PyBadge's and the PyGamer's, at the back)
 
     def __init__(self, name, display, keys, lines):
         self.name = name
@@ -84,9 +87,18 @@ class Board:
         self.height = display.height
         self.lines = lines
         self.keys = keys
+        self.port = None
 
     def buttons(self):
         return self.keys.read()
+
+    def link_port(self):
+        """The link cable's port (firmware/hw/uartport.py), opened at the first call."""
+        if self.port is None:
+            from firmware.hw.uartport import busio_port
+
+            self.port = busio_port(pin(self.LINK[0]), pin(self.LINK[1]))
+        return self.port
 
     def beep(self, hz, ms):
         """No speaker on this board."""

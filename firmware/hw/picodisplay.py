@@ -114,6 +114,8 @@ def drive_button_held():
 
 
 class PicoDisplay(Board):
+    LINK = ("GP4", "GP5")  # UART1, free beside the pack
+
     def __init__(self, name, display, keys, lines):
         Board.__init__(self, name, display, keys, lines)
         self.chords = ChordKeys()

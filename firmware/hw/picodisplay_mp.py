@@ -47,6 +47,14 @@ class PicoDisplayMP(PicoDisplay):
         self.poll = select.poll()
         self.poll.register(stream, select.POLLIN)
 
+    def link_port(self):
+        """The link cable's port: UART1 on GP4 (TX) and GP5 (RX), opened at the first call."""
+        if self.port is None:
+            from firmware.hw.uartport import machine_port
+
+            self.port = machine_port(1, 4, 5)
+        return self.port
+
     def typed(self):
         got = False
         while self.poll.poll(0):
