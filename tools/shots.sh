@@ -56,6 +56,12 @@ shot privacy-pybadge --board pybadge --game diamonds --seats human,human --seed 
     --keys A,A,A
 shot help-picodisplay --board picodisplay --game quartz --seats human,bot,bot --seed 1 \
     --keys A,START,DOWN,DOWN,A,DOWN
+# Link play: "Join a game" waiting for a host; then two simulators linked over the socket
+# (tools/linkshots.py): the guest's table at its decision, the host's at the linked seat's turn.
+shot link-join-pybadge --board pybadge --link join --link-port 47159 --keys DOWN,DOWN,DOWN,DOWN,DOWN,A
+if wanted link-guest-pybadge || wanted link-host-picodisplay; then
+    "$PY" tools/linkshots.py "$OUT"
+fi
 # The crash screen: drawing runs out of memory (twice) at the second key; the game is saved.
 wanted crash-pybadge && rm -rf build/shots/crash-saves
 SAVES="--saves build/shots/crash-saves" shot crash-pybadge --board pybadge --game diams \

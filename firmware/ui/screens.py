@@ -209,7 +209,11 @@ class TableScreen(Screen):
         return choice[0] if isinstance(choice, tuple) else self.match.text(choice, seat)
 
     def busy(self):
-        return self.moving or not self.match.over() and not self.match.human_turn()
+        """Working without waiting for a button: a move travelling, a bot thinking (not a
+        seat that decides on another handheld: that waits for its player's buttons)."""
+        match = self.match
+        return self.moving or not (match.over() or match.human_turn()
+                                   or match.linked_turn() is not None)
 
     def tick(self, now):
         trip = self.trip
