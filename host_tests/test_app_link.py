@@ -134,6 +134,25 @@ def test_a_linked_game_is_the_game_with_that_seat_at_the_host(game):
     assert wires[0].carried and wires[1].carried
 
 
+def test_the_waiting_guest_says_when_the_host_answers():
+    """"Join a game" before any host: no answer; once a board answers on the link (here a
+    bare link that only says HELLO, no game yet), the screen says so, and still waits."""
+    from firmware.link import Link
+
+    host_end, guest_end, _ = cable(11)
+    guest = make_sim(link=guest_end)
+    join(guest)
+    for _ in range(30):
+        guest.frame(0)
+    assert "Link: no answer yet." in guest.texts()
+    bare = Link(host_end, 77, 0)
+    for i in range(30):
+        bare.poll(33 * i)
+        guest.frame(0)
+    assert "Link: the host answers." in guest.texts(), guest.texts()
+    assert guest.texts()[0] == "Join a game"
+
+
 def test_the_guest_shows_its_seat_and_says_whose_turn_it_is():
     """The guest's table is its seat's (its name in the title bar); while the host decides
     for another seat its bottom line says whose turn it is; when its own pick is on its way,
@@ -300,13 +319,17 @@ def test_the_guest_waits_for_the_hosts_next_game_and_can_leave():
     seats = ["human", "linked"]
     host, guest, _ = linked_game("sixgems", seats, seed=7)
     first = host.app.match.state.seed
-    for sim in (host, guest):
+    for sim in (guest, host):
         sim.frame(buttons.A)
         sim.frame(0)
         move_cursor_to(sim, "Rematch")
         sim.frame(buttons.A)
         sim.frame(0)
-    assert guest.texts()[0] == "Join a game"
+        if sim is guest:  # (the host still on its results: its link answers)
+            assert guest.texts()[0] == "Join a game"
+            assert "Link: the host answers." in guest.texts(), guest.texts()
+            press(guest, buttons.A)  # (nothing to choose here: only B leaves)
+            assert guest.texts()[0] == "Join a game"
     sides = [Hands(host, [0]), Hands(guest, [1])]
     run(sides, lambda: isinstance(screen(guest), screens.TableScreen), frames=300)
     assert host.app.match.state.seed == first + 1

@@ -30,7 +30,7 @@ class WaitScreen(Screen):
         if guest.ready() and not guest.over():
             self.app.route()
             unload("firmware.ui.waiting")  # (this code, off the heap during the game)
-            return True
+            return True  # (the table's first frame)
         heard = guest.link.peer is not None
         if heard != self.heard:
             self.heard = heard
