@@ -235,9 +235,13 @@ def test_circuitpython_uf2_carries_its_image_family_tagged_and_it_fits(cp_built)
 def test_circuitpython_image_holds_the_handheld_app_and_not_the_consoles(cp_built):
     name, built, _ = cp_built
     names = frozen_names(built.image.read_bytes())
-    wanted = set(cpbuild.frozen_modules())
+    wanted = set(cpbuild.frozen_modules(board=name))
     assert {"firmware/app.py", "firmware/start.py", "firmware/games/diams/help.py",
-            "firmware/hw/%s.py" % name, "firmware/games/diploma/rules.py"} <= wanted
+            "firmware/hw/%s.py" % name, "firmware/hw/pybadge.py", "firmware/hw/kit.py",
+            "firmware/hw/uartport.py", "firmware/games/diploma/rules.py"} <= wanted
+    # Only its own profile (the PyGamer's on the PyBadge's: the PyGamer's needs the PyBadge's).
+    assert "firmware/hw/picodisplay.py" not in wanted
+    assert ("firmware/hw/pygamer.py" in wanted) == (name == "pygamer")
     assert wanted <= names, sorted(wanted - names)
     left_out = {p.relative_to(ROOT).as_posix() for p in (ROOT / "firmware").rglob("*.py")}
     left_out -= wanted

@@ -43,6 +43,11 @@ RP2040_FAMILY = 0xE48BFF56
 LEFT_OUT = ("firmware/ui/console.py", "firmware/games/*/console.py", "firmware/ui/fbscene.py",
             "firmware/ui/font6x12.py", "firmware/hw/st7789.py", "firmware/hw/picodisplay_mp.py",
             "firmware/hw/web.py", "firmware/hw/host.py", "firmware/webpage.py")
+# What one board's image leaves out besides: the other handhelds' profiles (firmware/hw/),
+# which never run on it (the PyBadge's and the PyGamer's flash is nearly full; the PyGamer's
+# profile imports the PyBadge's).
+BOARD_LEFT_OUT = {"pybadge": ("firmware/hw/picodisplay.py", "firmware/hw/pygamer.py"),
+                  "pygamer": ("firmware/hw/picodisplay.py",)}
 # The files drive.h writes, from the checkout: name in C -> path.
 DRIVE_FILES = {"pocket_gems_boot_py": ROOT / "boot.py", "pocket_gems_main_py": ROOT / "main.py",
                "pocket_gems_note": VARIANTS / "pocket-gems.txt"}
@@ -91,16 +96,19 @@ def source_tree():
     return src
 
 
-def frozen_modules(root=ROOT):
-    """The paths (relative, posix) of the modules frozen into the handheld image."""
+def frozen_modules(root=ROOT, board=None):
+    """The paths (relative, posix) of the modules frozen into the handheld image (of
+    `board`, a name of BOARDS: less BOARD_LEFT_OUT's)."""
     found = sorted(p.relative_to(root).as_posix() for p in (root / "firmware").rglob("*.py"))
-    return [p for p in found if not any(fnmatch.fnmatch(p, out) for out in LEFT_OUT)]
+    out = LEFT_OUT + BOARD_LEFT_OUT.get(board, ())
+    return [p for p in found if not any(fnmatch.fnmatch(p, o) for o in out)]
 
 
-def stage(dest, root=ROOT):
-    """Makes `dest` hold exactly the frozen modules (firmware/...); returns their digest."""
+def stage(dest, root=ROOT, board=None):
+    """Makes `dest` hold exactly the frozen modules (firmware/...) of `board`'s image;
+    returns their digest."""
     digest = hashlib.sha256()
-    wanted = frozen_modules(root)
+    wanted = frozen_modules(root, board)
     if dest.exists():
         shutil.rmtree(dest)
     for rel in wanted:
@@ -211,7 +219,7 @@ def build(name, log=print):
         if out.exists() and known != variant:  # make would not see the new settings
             log("%s's board files changed: building it clean" % name)
             shutil.rmtree(out)
-        frozen = stage(tree / "pocket_gems_frozen" / name)
+        frozen = stage(tree / "pocket_gems_frozen" / name, ROOT, name)
         done = out / ".built"
         image = out / "firmware.bin"
         if done.exists() and image.exists() and json.loads(done.read_text())["frozen"] == frozen:
