@@ -43,6 +43,17 @@ def on_the_board(board_files, tmp_path, keys, game=None, seats=(), seed=1, optio
     return pictures
 
 
+class NoCable:
+    """A link port with nothing at its other end: the simulated board has a link cable's
+    UART as the Pico has (its title offers "Join a game"), none plugged in."""
+
+    def write(self, data):
+        pass
+
+    def read(self):
+        return None
+
+
 def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="picodisplay",
                      saves=None):
     """The simulator's pictures and texts after start-up and after each key; saves: a
@@ -53,7 +64,7 @@ def in_the_simulator(keys, game=None, seats=(), seed=1, options=None, pack="pico
         from firmware.save import SaveSlot
 
         slot = SaveSlot(str(saves), sync=False)
-    sim = Sim(headless_display(width, height), pack, slot, None, seed)
+    sim = Sim(headless_display(width, height), pack, slot, None, seed, None, NoCable())
     if game:
         sim.app._play(load(game).new_game(len(seats), seed, options or {}), list(seats))
     sim.settle()
