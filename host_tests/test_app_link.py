@@ -179,6 +179,33 @@ def test_the_guest_shows_its_seat_and_says_whose_turn_it_is():
     assert "No link to the host" not in lines
 
 
+def test_the_guests_pause_menu_stays_when_its_turn_comes():
+    """The guest pauses (START) while the host's player decides; the host's move and the
+    guest's turn come in the meantime: the menu stays up, and B shows the table at that
+    decision."""
+    host_end, guest_end, _ = cable(12, chop=0)
+    host = make_sim(seed=12, link=host_end)
+    guest = make_sim(seed=12, link=guest_end)
+    host.app.pace_ms = guest.app.pace_ms = 0
+    join(guest)
+    setup_game(host, "Diam's", 2, ["human", "linked"], settle=False)
+    sides = [Hands(host, []), Hands(guest, [1])]
+    run(sides, lambda: host.app.match.current() == 0 and host.app.match.human_turn()
+        and isinstance(screen(guest), screens.TableScreen)
+        and not guest.app.match.human_turn(), frames=2000)
+    press(guest, buttons.START)
+    assert guest.texts()[0].startswith("Paused"), guest.texts()
+    sides[0].rngs[0] = Prng(100)
+    run(sides, lambda: host.app.match.current() == 1 and guest.app.match.human_turn(),
+        frames=2000)
+    for _ in range(10):
+        guest.frame(0)
+    assert guest.texts()[0].startswith("Paused"), guest.texts()
+    press(guest, buttons.B)
+    assert isinstance(screen(guest), screens.TableScreen) and screen(guest).legal
+    assert guest.app.canvas.texts()[-1].startswith(">")
+
+
 def test_a_faulty_cable_and_both_resets_end_in_the_same_game(tmp_path):
     """The cable drops, garbles and cuts writes, is out for ten seconds during the guest's
     decision; the guest's handheld resets (a new app, "Join a game" again) and so does the
