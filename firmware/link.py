@@ -32,6 +32,7 @@ CRC = 8
 MAX_PAYLOAD = 2048  # a frame's
 MAX_MESSAGE = 8192  # a message's, in MORE frames and its last (a board's heap holds it twice)
 RESEND_MS = 250
+LOST_MS = 3000  # a frame unacked and nothing heard this long: the cable is out (lost())
 ACK = 0
 HELLO = 1
 MORE = 2  # a part of a message, the next frame goes on with it
@@ -144,6 +145,11 @@ class Link:
     def quiet(self, now):
         """Milliseconds since the other side was last heard."""
         return ticks_diff(now, self.heard)
+
+    def lost(self, now):
+        """Whether the cable looks out: a frame waits for its ack and nothing came for
+        LOST_MS (an idle link, nothing to send, cannot tell)."""
+        return self.busy() and self.quiet(now) > LOST_MS
 
     def poll(self, now):
         """Read what came, ack it, send or resend: the messages delivered, a list of

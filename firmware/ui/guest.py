@@ -13,8 +13,6 @@ from firmware.core.prng import Prng
 from firmware.link import HELLO
 from firmware.ui.match import HUMAN, LOG_KEEP, RESULTS, write_words
 
-LOST_MS = 3000  # a message unacked this long: the cable is out (the table says so)
-
 
 class Guest:
     def __init__(self, link):
@@ -156,8 +154,7 @@ class Guest:
             else None
 
     def line(self, now):
-        link = self.link
-        if link.busy() and link.quiet(now) > LOST_MS:
+        if self.link.lost(now):
             return "No link to the host"
         turn = self.current()
         if turn == self.seat:
@@ -220,4 +217,3 @@ class Guest:
     def round_lines(self, out):
         self.results = self.scored
         write_words(self.game, RESULTS, "round_result", self.view, self.names, out)
-

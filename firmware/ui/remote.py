@@ -15,13 +15,13 @@ from firmware.link import HELLO
 
 HUMAN = "human"  # (a seat kind, as the Match's)
 WAIT_MS = 30000  # a decision this long on the other handheld: the host may go on without it
-LOST_MS = 3000  # an update unacked this long: the cable is out
 
 
 class Remote:
     def __init__(self, link, seat):
         self.link = link
         self.seat = seat
+        self.name = "P%d" % (seat + 1)  # (a linked seat's, as a human's: the table's lines)
         self.sent = None  # the last view sent, each key as its JSON (None: send it whole)
         self.number = 0  # updates sent in this start
         self.told = None  # the state and its history's length at the last update
@@ -136,8 +136,7 @@ class Remote:
     def waited(self, now):
         """How the wait for the seat looks: "lost" (the cable out), "slow" (WAIT_MS), or
         None."""
-        link = self.link
-        if link.busy() and link.quiet(now) > LOST_MS:
+        if self.link.lost(now):
             return "lost"
         if self.asked >= 0 and ticks_diff(now, self.since) > WAIT_MS:
             return "slow"
@@ -145,7 +144,7 @@ class Remote:
 
     def line(self, now):
         """The table's bottom line (26 columns at most)."""
-        name = "P%d" % (self.seat + 1)
+        name = self.name
         waited = self.waited(now)
         if waited == "lost":
             return "%s: link lost  A: options" % name
@@ -158,7 +157,7 @@ class Remote:
         if pressed & buttons.A and self.waited(app.now) is not None:
             from firmware.ui.menus import MenuScreen
 
-            name = "P%d" % (self.seat + 1)
+            name = self.name
             app.goto(MenuScreen(app, name + " on the link", (
                 ("Wait for " + name, app.route),
                 ("A bot plays " + name, lambda: unlink(app, "normal")),

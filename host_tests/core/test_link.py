@@ -146,10 +146,13 @@ def test_ten_seconds_unplugged_mid_stream_loses_nothing():
     now = run((one, two), now, 10000 // STEP_MS)
     assert len(two.got) < len(sent)
     assert one.link.quiet(now) >= 9000  # what the screen says: nothing heard for so long
+    assert one.link.lost(now)  # (it has a frame unacked)
+    assert not two.link.lost(now)  # (nothing to send: an idle side cannot tell)
     for wire in wires:
         wire.cut = False
-    run((one, two), now, 3000, lambda: not one.link.busy())
+    now = run((one, two), now, 3000, lambda: not one.link.busy())
     assert as_text(two.got) == sent
+    assert not one.link.lost(now)
 
 
 def test_a_reset_board_starts_again_and_the_other_side_is_told():
