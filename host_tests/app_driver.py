@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
+from hands import CURSOR_KEYS, keys_to  # noqa: E402, F401  (host_tests/core: portable)
 from sim import Sim, headless_display  # noqa: E402
 
 from firmware import buttons  # noqa: E402
@@ -129,26 +130,6 @@ def choice_text(sim):
         return rows[-1][1:].strip()
     assert rows[-2].startswith(">"), rows
     return (rows[-2][1:] + " " + rows[-1].strip()).strip()
-
-
-CURSOR_KEYS = (buttons.UP, buttons.DOWN, buttons.LEFT, buttons.RIGHT)
-
-
-def keys_to(table, index):
-    """The fewest cursor keys that take the table's cursor to choice `index`, as the screen
-    itself moves it (TableScreen.moved: the list round, or a game's placer over its board),
-    then A. An AssertionError if the screen offers no way there."""
-    paths = {table.cursor: []}
-    todo = [table.cursor]
-    while todo and index not in paths:
-        cursor = todo.pop(0)
-        for key in CURSOR_KEYS:
-            to = table.moved(key, cursor)
-            if to >= 0 and to not in paths:
-                paths[to] = paths[cursor] + [key]
-                todo.append(to)
-    assert index in paths, ("no keys reach choice %d" % index, table.legal)
-    return paths[index] + [buttons.A]
 
 
 def choose(sim, choice):
