@@ -2,17 +2,19 @@
 # (firmware/hw/web.py) with its MicroPython renderer (ui/fbscene.py), as start.py runs it on
 # a board. The page drives the frames and holds the buttons.
 from firmware.app import App
-from firmware.hw.web import WebBoard, WebSlot
+from firmware.hw.web import WebBoard, WebPort, WebSlot
 from firmware.ui.fbscene import Scene
 
 
 class Page:
     """The app as the page runs it: frame(mask, now) with the buttons held and the page's
     virtual clock in ms (None: the port's ticks_ms()), busy() while the bots think or a move
-    is being shown."""
+    is being shown. `send` and `take`: the page's channel to another tab (WebPort), when it
+    links."""
 
-    def __init__(self, name, paint, beep=None, keep=None, seed=None):
-        self.board = WebBoard(name, paint, beep)
+    def __init__(self, name, paint, beep=None, keep=None, seed=None, send=None, take=None):
+        link = WebPort(send, take) if send is not None else None
+        self.board = WebBoard(name, paint, beep, link)
         self.scene = Scene(self.board.display)
         slot = WebSlot(keep) if keep is not None else None
         self.app = App(self.board, self.scene, slot, slot is not None, None, seed)

@@ -55,3 +55,16 @@ def test_every_write_of_the_slot_is_kept_by_the_page(tmp_path):
     slot.clear()
     assert kept == [1, 1, 1, 1] and not slot.exists()
     assert isinstance(slot, SaveSlot) and web.WebSlot(None).directory == web.SAVES
+
+
+def test_a_linked_page_hands_the_link_bytes_as_hex_and_a_plain_one_offers_no_link():
+    posted = []
+    inbox = ["a75c01", ""]
+    port = web.WebPort(posted.append, lambda: inbox.pop(0))
+    board = web.WebBoard("pybadge", None, None, port)
+    assert board.link_port() is port
+    port.write(b"\xa7\x5c\x00\xff")
+    assert posted == ["a75c00ff"]
+    assert port.read() == b"\xa7\x5c\x01"
+    assert port.read() is None  # nothing came
+    assert web.WebBoard("pybadge", None).link_port is None  # (the app offers no link)

@@ -6,6 +6,7 @@
 # and keys: pixel-identical. Then the page is loaded again and resumes the saved game from
 # the browser's storage, as the simulator does from its save folder. Runs in `make test`
 # (marked slow; `make toolchain` installs Chromium, Node.js and npm, `make pytest` runs npm ci).
+import ast
 import base64
 import os
 
@@ -14,12 +15,15 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest  # noqa: E402
 import webbuild  # noqa: E402
 import webdrive  # noqa: E402
+from hands import alone  # noqa: E402
 from panelmodel import rgb888  # noqa: E402
 from sim import Sim, headless_display  # noqa: E402
 from sim import pixels as sim_pixels  # noqa: E402
-from webdrive import in_the_browser, missing  # noqa: E402
+from test_app_core import Board, TextScene  # noqa: E402
+from webdrive import in_the_browser, in_two_tabs, missing  # noqa: E402
 
 from firmware import buttons  # noqa: E402
+from firmware.app import App  # noqa: E402
 from firmware.hw import SIZES  # noqa: E402
 from firmware.save import SaveSlot  # noqa: E402
 
@@ -147,3 +151,48 @@ def test_the_page_offers_the_uf2s_that_were_built(tmp_path):
     webbuild.build(str(site), str(tmp_path / "nothing"))  # none built: no paragraph
     page = (site / "index.html").read_text()
     assert webbuild.MARK not in page and "uf2" not in page
+
+
+HANDS = os.path.join(os.path.dirname(__file__), "core", "hands.py")
+TAB = """
+app = page.app
+app.pace_ms = 0
+side = Side(app, Hands(app, SEATS, 5, GAME, SETUP))
+clock = [1000]
+
+
+def pair_frame():
+    clock[0] += 33
+    return side.frame(clock[0])
+
+
+def pair_result():
+    return repr(side.result())
+"""
+
+
+def tab_script(game, seats, setup):
+    """A tab's player (host_tests/core/hands.py), run in the page's MicroPython."""
+    with open(HANDS) as source:
+        hands = source.read()
+    return hands + "\nGAME = %r\nSEATS = %r\nSETUP = %r\n" % (game, seats, setup) + TAB
+
+
+def test_two_tabs_play_a_linked_game(site):
+    # Link play between two tabs of one browser (?link: a BroadcastChannel carries the
+    # link's bytes): one hosts SIXGEMS with P2 linked, the other joins; each tab's player
+    # presses its own buttons (hands.py, the frames in turn). The game is the one the same
+    # picks make on one handheld, and both tabs end on its final screen. Guards: a channel
+    # that carries nothing (the host would wait on P2 for ever), bytes mangled on the way
+    # (hex both ways), a page that does not offer linking with ?link.
+    url = site + "?manual&seed=5&board=picodisplay&link="
+    setup = (("Players", "2"), ("P1:", "human"), ("P2:", "linked"))
+    frames, results = in_two_tabs([url + "host", url + "guest"],
+                                  [tab_script("SIXGEMS", [0], setup), tab_script(None, [1], ())],
+                                  4000)
+    (history, host_texts), (none, guest_texts) = [ast.literal_eval(r) for r in results]
+    print("two tabs: SIXGEMS in %d frames" % frames)
+    expected, texts = alone(App(Board(), TextScene(40, 11), seed=5), "SIXGEMS", 2, 5)
+    assert none is None  # (the guest holds no game of its own)
+    assert history == expected
+    assert host_texts == guest_texts == texts and texts[0] == "Game over"

@@ -76,6 +76,19 @@ def in_the_browser(url, runs):
     return result["runs"]
 
 
+def in_two_tabs(urls, setups, frames):
+    """drive.mjs's pair: two tabs of one browser at `urls`, each running its Python `setup`,
+    then their pair_frame()s in turn up to `frames` each: (frames run, [each pair_result()]);
+    AssertionError when a page raised."""
+    plan = {"chromium": CHROMIUM, "pair": {"urls": urls, "setup": setups, "frames": frames}}
+    done = subprocess.run(["node", DRIVER], input=json.dumps(plan), capture_output=True,
+                          text=True, timeout=TIMEOUT, cwd=webbuild.WEB)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout)
+    assert result["errors"] == [], result["errors"]
+    return result["frames"], result["results"]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A screenshot of the web page in Chromium.")
     parser.add_argument("--shot", required=True, help="the PNG to write")

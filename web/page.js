@@ -4,14 +4,21 @@
 // buttons held, the saves between the port's /saves and the browser's storage, and the
 // frames: one App.frame() per 33 ms from requestAnimationFrame, or, with ?manual (tests),
 // one at a time on a virtual clock as the desktop simulator's headless mode runs them (the
-// keys still set the buttons held; the test steps the frames: window.pgg).
+// keys still set the buttons held; the test steps the frames: window.pgg). With ?link=NAME
+// the page links to another tab of this browser opened with ?link too (link play: a
+// BroadcastChannel carries the link's bytes), and keeps its saves apart, under NAME.
 import { loadMicroPython } from "./micropython.mjs";
 
 const SIZES = { pybadge: [160, 128], pygamer: [160, 128], picodisplay: [240, 135] };
 const FRAME_MS = 33; // the app's frame (firmware/app.py FRAME_MS)
 const IDLE_FRAMES = 20000; // frames a settle may take (tools/sim.py)
 const SAVES = "/saves";
-const STORE = "pocket-gem-games:"; // the storage keys: STORE + a save file's name
+const LINK = new URLSearchParams(location.search).get("link"); // null: no link
+// The storage keys: STORE + a save file's name (a linked tab's: its own, by its link's name).
+const STORE = "pocket-gem-games:" + (LINK === null ? "" : "link-" + LINK + ":");
+function ours(key) { // (an unlinked tab's prefix begins the linked tabs' too)
+  return key.startsWith(STORE) && (LINK !== null || !key.startsWith(STORE + "link-"));
+}
 // Button masks (firmware/buttons.py NAMES: bit i is NAMES[i]).
 const NAMES = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"];
 const MASK = Object.fromEntries(NAMES.map((name, i) => [name, 1 << i]));
@@ -95,7 +102,7 @@ function keep() {
   }
   for (let i = localStorage.length - 1; i >= 0; i--) {
     const key = localStorage.key(i);
-    if (key.startsWith(STORE) && !names.includes(key.slice(STORE.length))) {
+    if (ours(key) && !names.includes(key.slice(STORE.length))) {
       localStorage.removeItem(key);
     }
   }
@@ -104,10 +111,23 @@ function restore() {
   mp.FS.mkdir(SAVES);
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key.startsWith(STORE)) {
+    if (ours(key)) {
       mp.FS.writeFile(SAVES + "/" + key.slice(STORE.length), fromBase64(localStorage.getItem(key)));
     }
   }
+}
+
+// -- the link to another tab (?link): what the other tab posted, as hex, until taken
+let inbox = "";
+const channel = LINK === null ? null : new BroadcastChannel("pocket-gem-games-link");
+if (channel !== null) channel.onmessage = (e) => { inbox += e.data; };
+function send(hex) {
+  channel.postMessage(hex);
+}
+function take() {
+  const text = inbox;
+  inbox = "";
+  return text;
 }
 
 // -- the firmware: every file of the bundle (make web) into the port's filesystem
@@ -208,13 +228,17 @@ async function start() {
   restore();
   mp.runPython("import sys\nif '/' not in sys.path: sys.path.insert(0, '/')");
   const web = mp.pyimport("firmware.webpage");
-  page = web.Page(board, paint, beep, keep, seed);
+  page = channel === null ? web.Page(board, paint, beep, keep, seed)
+    : web.Page(board, paint, beep, keep, seed, send, take);
+  mp.globals.set("page", page); // (the tests' scripts: window.pgg.run)
   const timing = { load: performance.now() - loadStart };
   window.pgg = {
     board, timing, frameTimes, beeps,
     press, settle, step, stepHeld,
+    run: (code) => { mp.runPython(code); }, // Python in the page (the link's test drives
+    get: (name) => mp.globals.get(name), // its app) and what it left in a global
     texts: () => page.text().split("\n"),
-    storage: () => Object.keys(localStorage).filter((k) => k.startsWith(STORE)),
+    storage: () => Object.keys(localStorage).filter(ours),
   };
   if (manual) {
     step(0); // the first frame, as the simulator's

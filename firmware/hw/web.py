@@ -4,6 +4,8 @@
 # panel would. The page drives the frames (requestAnimationFrame, or a test one at a time),
 # holds the buttons from the keyboard and the on-screen buttons, beeps through Web Audio and
 # keeps the saves (a folder of the page's in-memory filesystem) in the browser's storage.
+# Opened with ?link, the page links to another tab of the same browser (link play, issue 58:
+# a BroadcastChannel carries the link's bytes as hex text).
 # What the page gives: callables, so that nothing here imports the port's `js` module.
 from firmware.hw import BUTTONS_OF, SIZES
 from firmware.save import SaveSlot
@@ -31,11 +33,32 @@ class WebPanel:
         self.paint(x, y, w, h, hex_of(pixels))
 
 
+class WebPort:
+    """The link's port (firmware/link.py) over the page's channel to another tab: `send(hex)`
+    posts bytes, `take()` gives the hex of all that came since ("" for none), at once."""
+
+    def __init__(self, send, take):
+        self.send = send
+        self.take = take
+
+    def write(self, data):
+        self.send(hex_of(data))
+
+    def read(self):
+        from binascii import unhexlify
+
+        text = self.take()
+        return unhexlify(text) if text else None
+
+
 class WebBoard:
     """The board profile: the screen of a real board (`name`: its size and its buttons'
-    words on the help screen), the buttons the page holds, its beep."""
+    words on the help screen), the buttons the page holds, its beep; `link`: a WebPort
+    when the page links to another tab."""
 
-    def __init__(self, name, paint, beep=None):
+    link_port = None  # a function giving the link's port, when the page has one
+
+    def __init__(self, name, paint, beep=None, link=None):
         if name not in SIZES:
             raise ValueError("unknown board %r; boards: %s" % (name, ", ".join(SIZES)))
         self.name = name
@@ -43,6 +66,8 @@ class WebBoard:
         self.display = WebPanel(self.width, self.height, paint)
         self.held = 0
         self.tone = beep
+        if link is not None:
+            self.link_port = lambda: link
         module = "firmware.hw." + BUTTONS_OF.get(name, name)
         self.lines = __import__(module, None, None, ("LINES",)).LINES
 

@@ -13,6 +13,12 @@
 // key (and the start) the screen's text and, with "shots", its pixels (RGBA, base64); with
 // "frames", the ms each frame of the run took in the page (App.frame and the painting); with
 // "screenshot", a picture of the whole page after the last key.
+// A plan with "pair": {"urls": [two URLs], "setup": [Python for each page], "frames": N}
+// instead opens two tabs (link play between them: ?link), runs each one's setup in its
+// page's MicroPython (window.pgg.run), then pair_frame() in each in turn, a frame each (the
+// browser delivers what one tab posted to the other between two), until both return True
+// or N frames; writes {"frames": how many, "results": each tab's pair_result() (a string),
+// "errors"}.
 import { chromium } from "playwright-core";
 
 const KEYS = { UP: "ArrowUp", DOWN: "ArrowDown", LEFT: "ArrowLeft", RIGHT: "ArrowRight",
@@ -56,11 +62,50 @@ async function holdUntilChange(page, down, up) {
   await page.waitForTimeout(200); // the release seen by a frame or more
 }
 
+async function pair(context, plan, errors) {
+  const pages = [];
+  for (const url of plan.urls) {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready]", { timeout: 60000 });
+    pages.push(page);
+  }
+  for (let i = 0; i < pages.length; i++) {
+    await pages[i].evaluate((code) => { window.pgg.run(code); }, plan.setup[i]);
+  }
+  let frames = 0;
+  const done = pages.map(() => false);
+  while (frames < plan.frames && !done.every((d) => d)) {
+    frames++;
+    for (let i = 0; i < pages.length; i++) {
+      done[i] = await pages[i].evaluate(() => {
+        window.pgg.run("pair_done = pair_frame()");
+        return window.pgg.get("pair_done") === true;
+      });
+    }
+  }
+  const results = [];
+  for (const page of pages) {
+    results.push(await page.evaluate(() => {
+      window.pgg.run("pair_out = pair_result()");
+      return window.pgg.get("pair_out");
+    }));
+  }
+  return { frames, results, errors };
+}
+
 const plan = await readStdin();
 const browser = await chromium.launch({ executablePath: plan.chromium, args: FLAGS });
 const context = await browser.newContext({ viewport: { width: 720, height: 640 } });
-const page = await context.newPage();
 const errors = [];
+if (plan.pair) {
+  const result = await pair(context, plan.pair, errors);
+  await browser.close();
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+const page = await context.newPage();
 page.on("pageerror", (e) => errors.push(e.message));
 const result = { runs: [], errors };
 for (const run of plan.runs) {
