@@ -17,6 +17,7 @@ SLOW_FILES = (
     "test_pico_frozen.py",  # its UF2 built and run there
     "test_pico_screen.py",
     "test_cp_pico.py",  # CircuitPython on the emulated Pico
+    "test_pico_pair.py",  # two of them linked
     "test_web.py",  # the web page in Chromium
     "test_monkey.py",  # 20,000 random buttons
     "test_diams_random.py",  # thousands of random games per game (tools/mptest.py --fast
