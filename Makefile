@@ -15,7 +15,7 @@
 #   make web-serve           serve build/web/ on http://127.0.0.1:8000 to play in a browser
 #   make vboard [ARGS=...]   a virtual board on a pty (prints its port; Ctrl-C stops it)
 #   make picotest            the firmware on an emulated Pico (../shared/emu), with board times
-#   make pairtest            link play on two emulated Picos, every hidden-hand game (~30 min)
+#   make pairtest            link play on two emulated Picos, every hidden-hand game (~1 h)
 #   PYTEST_ARGS=... and MPTEST_ARGS=... (e.g. MPTEST_ARGS="-k shuffle --heap 256k") pass options
 
 PYTHON ?= python3
@@ -119,11 +119,11 @@ picotest: $(STAMP)
 	@echo "==> picotest: the firmware on an emulated Raspberry Pi Pico (tools/pico.py)"
 	$(BIN)/python -m pytest -n 0 -s host_tests/test_pico.py host_tests/test_pico_screen.py
 
-# Link play on two emulated Picos, every hidden-hand game with the cable's faults (CI plays
-# one: host_tests/test_pico_pair.py); about half an hour.
+# Link play on two emulated Picos, every hidden-hand game over a faulty cable and a clean one
+# (CI plays one: host_tests/test_pico_pair.py); about an hour on 2 cores.
 pairtest: $(STAMP)
 	@echo "==> pairtest: two emulated Picos linked, every hidden-hand game (tools/picopair.py)"
-	POCKET_GEMS_PAIR=all $(BIN)/python -m pytest -s host_tests/test_pico_pair.py
+	POCKET_GEMS_PAIR=all $(BIN)/python -m pytest -n 2 -s host_tests/test_pico_pair.py
 
 # MicroPython 64-bit, then CircuitPython 9.2.9 32-bit (../shared/cpy beside the checkout:
 # missing, it fails the run).
