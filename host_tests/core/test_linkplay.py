@@ -317,20 +317,14 @@ def test_a_guest_takes_back_a_pick_of_its_turn_as_a_human_at_the_host_would():
                  link=link.Link(host_end, 1, 0))
     guest = Guest(link.Link(guest_end, 2, 0))
     now = 0
-    picked = []  # the decisions the guest's player made (an only choice is none of them)
     for _ in range(200):
         now = run_until(host, guest, now, guest.human_turn)
         if guest.can_take_back():
             break
         assert not guest.take_back() and guest.pending is None  # (nothing of this turn yet)
-        picked.append(guest.decision)
         pick(guest, 21, guest.decision, guest.view)
     assert guest.can_take_back(), "no turn of two picks"
     before = list(host.state.history)
-    # One asked at another decision (sent again after a reset, say): not taken back.
-    guest.link.send(linkplay.TAKEBACK, linkplay.pack({"n": guest.decision - 1}))
-    now = run_until(host, guest, now, lambda: False, 30)
-    assert host.state.history == before and guest.human_turn()
     assert host.can_take_back(1) and not host.can_take_back()  # (the linked seat's, not a
     assert guest.take_back() and not guest.human_turn()  # human's here) ... sent
     assert guest.pending == (linkplay.TAKEBACK, linkplay.pack({"n": len(before)}))
@@ -338,7 +332,6 @@ def test_a_guest_takes_back_a_pick_of_its_turn_as_a_human_at_the_host_would():
     back = list(host.state.history)
     assert len(back) < len(before) and back == before[:len(back)]
     assert guest.decision == len(back) and guest.view == wire(host.state.view(1))
-    assert guest.decision in picked  # back to a pick of its own, not to an only choice
     assert host.public[-1] == "P2 took back a pick"
     assert not guest.can_take_back() or host.can_take_back(1)
     while guest.can_take_back():  # back to the turn's first decision
@@ -353,8 +346,6 @@ def test_a_guest_takes_back_a_pick_of_its_turn_as_a_human_at_the_host_would():
         now = run_until(host, guest, now, lambda: guest.human_turn() or host.over(), 2000)
         if guest.human_turn():
             pick(guest, 21, guest.decision, guest.view)
-            assert not guest.can_take_back() and not guest.take_back()  # (its pick is on
-            # its way: the host takes it, then says whether it may be taken back)
     assert host.over() and guest.over()
 
 
