@@ -148,26 +148,21 @@ class Match:
             return None
         seat = self.current()
         words = self.text(legal[0], seat)
+        nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
         bot_moved = self.bot_moved  # not the human's decision: the turn tick waits for one
         news = self.logs[seat]  # nor the end of their news: they have not read it yet
         shown = self.shown  # nor were they handed the device for it
-        self.play_only(legal[0])
+        self.play(legal[0])
+        if self._picks:  # taken back with the pick that left it the only choice
+            self._picks.pop()
         self.bot_moved = bot_moved
         self.logs[seat] = news
         self.shown = shown
-        self._log(seat, "Only choice: " + words)  # said, not asked
-        return words
-
-    def play_only(self, action):
-        """Play the only choice of the seat on turn (a human's, a linked one's): not a pick to
-        take back (a take-back would only play it again)."""
-        nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
-        self.play(action)
-        if self._picks:  # taken back with the pick that left it the only choice
-            self._picks.pop()
         if nothing_picked:  # the point of no return moves past it
             self._undo = None
             self._mark()
+        self._log(seat, "Only choice: " + words)  # said, not asked
+        return words
 
     # -- bots --
     def think(self, slice_ms):
@@ -263,7 +258,7 @@ class Match:
                     words = state.move_text(action, reader)  # what this reader may know
                     # The same words: one string in every log (a board's heap holds them all).
                     lines.append((reader, public if words == public else words))
-        if self._picker(seat):
+        if self.bots[seat] is None:
             self._picks.append(len(state.history))
         try:
             state.apply(action)
@@ -343,7 +338,7 @@ class Match:
         drawn or turned, dice rolled, a hidden hand or vault answered)."""
         state = self.state
         seat = state.current_player()
-        if not self._picker(seat):
+        if seat < 0 or self.bots[seat] is not None:
             self._undo = None
             self._undo_seat = -1
             return
@@ -355,29 +350,16 @@ class Match:
             self._picks = []
             self.points += 1
 
-    def _picker(self, seat):
-        """Whether `seat` picks, and may take a pick back: a human here or on the link."""
-        if seat < 0:
-            return False
-        bot = self.bots[seat]
-        return bot is None or bot is self.remote
-
-    def can_take_back(self, seat=None):
-        """Whether the human on turn (or `seat`, a linked one, on turn) has a pick to take
-        back."""
-        if seat is None:
-            if not self.human_turn():
-                return False
-            seat = self.current()
-        return (self._undo is not None and self._undo_seat == seat == self.current()
+    def can_take_back(self):
+        return (self.human_turn() and self._undo is not None
+                and self._undo_seat == self.current()
                 and len(self.state.history) > self._undo_len)
 
-    def take_back(self, seat=None):
-        """Undo the last pick of the human on turn (or of `seat`, a linked one): one at a
-        time, back to the last point of no return at most; a shortcut's actions and an only
-        choice it led to are one pick. False if none."""
+    def take_back(self):
+        """Undo this human's last pick (one at a time, back to the last point of no return at
+        most; a shortcut's actions and an only choice it led to are one pick). False if none."""
         undo = self._undo
-        if undo is None or not self.can_take_back(seat):
+        if undo is None or not self.can_take_back():
             return False
         history = self.state.history
         cut = self._picks.pop() if self._picks else len(history) - 1
