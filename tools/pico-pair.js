@@ -171,7 +171,6 @@ class Board {
     this.seen = '';
     this.pending = [];
     this.line = '';
-    this.text = ''; // the script's output since this boot
   }
 
   reset() {
