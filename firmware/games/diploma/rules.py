@@ -425,7 +425,10 @@ def _copy(v):
 class State(GameState):
     game = "diploma"
 
-    def __init__(self, players, seed, options, copy_of=None):
+    def __init__(self, players, seed, options, copy_of=None, blank=False):
+        if blank:  # the contract's fields only: sample_state sets every other one
+            self._start(players, seed, options)
+            return
         if copy_of is not None:
             self._copy_start(copy_of)
             self.phase = copy_of.phase
@@ -1461,7 +1464,10 @@ def sample_state(view, rng):
     history): for looking ahead only."""
     n = view["players"]
     me = view["seat"]
-    s = new_game(n, rng.randbelow(1 << 28), view["options"])
+    # Not new_game: its deal (eight shuffles and a round's start) would all be overwritten,
+    # and it was most of a linked guest's work at each update (issue 58's board time).
+    check_players(n, MIN_PLAYERS, MAX_PLAYERS)
+    s = State(n, rng.randbelow(1 << 28), read_options(OPTIONS, view["options"]), blank=True)
     for key in PUBLIC:
         setattr(s, key, _copy(view[key]))
     s.phase = PHASES.index(view["phase"])
