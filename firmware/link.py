@@ -185,10 +185,13 @@ class Link:
             self.seq = (self.seq + 1) & 0xFF
             self.port.write(self.flight[1])
             self.sent_at = now
-        elif self.flight is not None and ticks_diff(now, self.sent_at) >= RESEND_MS:
-            self.port.write(self.flight[1])
-            self.sent_at = now
-            self.resent += 1
+        elif self.flight is not None:
+            if getattr(self.port, "backlog", 0):  # (a port that sends in pieces: the wait
+                self.sent_at = now  # for the ack starts once the frame is all out)
+            elif ticks_diff(now, self.sent_at) >= RESEND_MS:
+                self.port.write(self.flight[1])
+                self.sent_at = now
+                self.resent += 1
         return got
 
     def _restart(self, peer, seq):

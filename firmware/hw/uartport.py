@@ -6,6 +6,9 @@
 BAUD = 115200
 RX_BUFFER = 2048  # 170 ms of bytes at 115200: a slow frame (a redraw, a bot's slice) loses none
 TX_BUFFER = 2304  # a whole frame (2,064 bytes) and a few acks: a write returns at once
+# CircuitPython's busio.UART.write returns only once its bytes are out (a whole view's 2 KB:
+# 180 ms, the frame frozen): at most this many a frame, 22 ms; the rest at the next frames.
+WRITE_BUDGET = 256
 
 
 class UartPort:
@@ -21,12 +24,43 @@ class UartPort:
         return self.uart.read(count) if count else None
 
 
+class PacedPort(UartPort):
+    """A UartPort whose UART's write waits until its bytes are sent: it sends WRITE_BUDGET
+    bytes a frame at most (read(), once a frame, opens the next one's) and keeps the rest,
+    in order, for the next frames; `backlog` is how many wait (firmware/link.py resends
+    a frame only once it is all out)."""
+
+    def __init__(self, uart, waiting):
+        UartPort.__init__(self, uart, waiting)
+        self.rest = b""
+        self.backlog = 0
+        self.piece = WRITE_BUDGET  # a frame's bytes at most
+        self.budget = WRITE_BUDGET  # what this frame may still send
+
+    def write(self, data):
+        self.rest += data
+        self.send()
+
+    def send(self):
+        count = min(self.budget, len(self.rest))
+        if count:
+            self.uart.write(self.rest[:count])
+            self.rest = self.rest[count:]
+            self.budget -= count
+        self.backlog = len(self.rest)
+
+    def read(self):
+        self.budget = self.piece
+        self.send()
+        return UartPort.read(self)
+
+
 def busio_port(tx, rx):
     """CircuitPython: busio.UART on the pins `tx` and `rx` (board pins)."""
     import busio  # pyright: ignore[reportMissingImports]
 
     uart = busio.UART(tx, rx, baudrate=BAUD, timeout=0, receiver_buffer_size=RX_BUFFER)
-    return UartPort(uart, lambda: uart.in_waiting)
+    return PacedPort(uart, lambda: uart.in_waiting)
 
 
 def machine_port(number, tx, rx):
