@@ -229,7 +229,8 @@ def test_find_module_tells_absence_from_breakage():
     # there but imports what is not (its error goes out, it is no absence).
     import os
 
-    folder = "/tmp/findmod-%d-%d" % (os.urandom(1)[0], os.urandom(1)[0])
+    # fixed width: the same names' length, the same heap, each run
+    folder = "/tmp/findmod-%03d-%03d" % (os.urandom(1)[0], os.urandom(1)[0])
     os.mkdir(folder)
     os.mkdir(folder + "/zzfind")
     for name, text in (("__init__", ""), ("broken", "import zz_not_there\n")):
