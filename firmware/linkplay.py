@@ -7,6 +7,7 @@ import json
 UPDATE = 3  # host -> guest: the seat's view (whole or its changed keys), news, its decision
 ACTION = 4  # guest -> host: the actions of one pick (a shortcut's several) at decision "n"
 RESYNC = 5  # guest -> host: send the view whole again (the guest lost it or a change misfit)
+TAKEBACK = 6  # guest -> host: take back this seat's last pick, at decision "n"
 
 
 def pack(message):

@@ -415,3 +415,31 @@ def test_two_simulators_play_over_the_socket():
             break
     assert host_port.sock is None  # (it listens again)
     host_port.close()
+
+
+def test_the_guest_takes_back_a_pick_with_b_as_at_the_host():
+    """Diam's, P2 linked: in the middle of its turn the guest's B takes its last pick back,
+    as it would for a human at the host (the host's rules, its point of no return); the
+    host says so and the guest's table is at that decision again."""
+    host_end, guest_end, _ = cable(21, chop=0)
+    host = make_sim(seed=21, link=host_end)
+    guest = make_sim(seed=21, link=guest_end)
+    host.app.pace_ms = guest.app.pace_ms = 0
+    join(guest)
+    setup_game(host, "Diam's", 2, ["normal", "linked"], settle=False)
+
+    def undoable():
+        match = guest.app.match
+        return isinstance(screen(guest), screens.TableScreen) and match.human_turn() \
+            and match.can_take_back()
+
+    run([Hands(host, []), Hands(guest, [1])], undoable, frames=6000)
+    before = list(host.app.match.state.history)
+    press(guest, buttons.B)
+    assert guest.texts()[-1] == "Sent to the host", guest.texts()
+    idle = [Hands(host, []), Hands(guest, [])]
+    run(idle, lambda: guest.app.match.human_turn(), frames=400)
+    back = host.app.match.state.history
+    assert len(back) < len(before) and list(back) == before[:len(back)]
+    assert host.app.match.public[-1] == "P2 took back a pick"
+    assert guest.app.match.decision == len(back)

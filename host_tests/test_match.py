@@ -562,6 +562,30 @@ def test_a_lone_choice_is_played_for_the_human_and_is_no_pick_to_take_back(game)
     assert found >= 3
 
 
+def test_a_pick_that_leaves_a_lone_choice_is_taken_back_with_it():
+    """Diam's, two humans: a pick after which the same player has one legal action, played
+    for them (only_choice); a take-back then undoes the pick itself, not only the forced move
+    (which would only be played again). Guards: the lone choice kept as a pick of its own."""
+    found = 0
+    for seed in range(30):
+        match = Match(load("diams").new_game(2, seed), ["human", "human"], None, None)
+        rng = Prng(seed)
+        while not match.over() and found < 3:
+            if match.only_choice() is not None:
+                continue
+            legal = match.legal()
+            seat = match.current()
+            before = list(match.state.history)
+            match.play(legal[rng.randbelow(len(legal))])
+            if (not match.over() and match.current() == seat and len(match.legal()) == 1
+                    and match.can_take_back()):
+                assert match.only_choice() is not None
+                assert match.take_back()
+                assert list(match.state.history) == before
+                found += 1
+    assert found >= 3
+
+
 def test_no_lone_choice_when_there_is_a_choice_or_a_bot_on_turn():
     module = load("diams")
     match = Match(module.new_game(2, 3), ["human", "normal"], None, None)

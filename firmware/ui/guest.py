@@ -28,7 +28,9 @@ class Guest:
         self.number = 0  # the host's number of that update (the next change must build on it)
         self.decision = -1  # the host's history length at that view: what an answer names
         self.asked = False  # the host waits for this seat's answer
-        self.pending = None  # the message of the answer sent for self.decision, unplayed yet
+        self.undoable = False  # ... and would take back a pick of this turn
+        self.pending = None  # (kind, payload) of the answer sent for self.decision (a pick
+        # or a take-back), not yet played
         self.refused = False  # the host's rules refused the last answer
         self.resyncing = False  # a RESYNC was sent: changes wait for the whole view
         self.log = []  # the news this player has not yet acted upon
@@ -55,7 +57,7 @@ class Guest:
         for kind, payload in self.link.poll(now):
             if kind == HELLO:  # the host (re)started: it sends the view whole, and an
                 if self.pending is not None:  # answer it may not have had goes again
-                    self.link.send(linkplay.ACTION, self.pending)
+                    self.link.send(*self.pending)
             elif kind == linkplay.UPDATE:
                 try:
                     changed = self._update(linkplay.unpack(payload)) or changed
@@ -112,6 +114,7 @@ class Guest:
             self.points += 1  # another seat moved, or a move showed something new
         self.decision = decision
         self.asked = asked
+        self.undoable = bool(message.get("tb"))
         self.revealed = message["rv"]
         self.scored = message["r"]
         return True
@@ -189,17 +192,27 @@ class Guest:
                 if probe is self.state:
                     probe = probe.clone()  # pyright: ignore[reportOptionalMemberAccess]
                 probe.apply(action)  # pyright: ignore[reportOptionalMemberAccess]
-        self.pending = linkplay.pack({"n": self.decision, "a": list(actions)})
-        self.link.send(linkplay.ACTION, self.pending)
+        self._answer(linkplay.ACTION, {"n": self.decision, "a": list(actions)})
         self.refused = False
         self.log = []  # they decided: their news starts again
         self.bot_moved = False
 
+    def _answer(self, kind, message):
+        self.pending = (kind, linkplay.pack(message))
+        self.link.send(*self.pending)
+
     def can_take_back(self):
-        return False  # (a linked seat's picks are the host's once sent)
+        """A pick of this turn the host would take back (its rules and its point of no
+        return: the host's Match says so in each update)."""
+        return self.undoable and self.human_turn()
 
     def take_back(self):
-        return False
+        """Ask the host to take back this seat's last pick; the table moves when its view
+        comes. False if there is none."""
+        if not self.can_take_back():
+            return False
+        self._answer(linkplay.TAKEBACK, {"n": self.decision})
+        return True
 
     def saved(self):
         return False

@@ -148,21 +148,26 @@ class Match:
             return None
         seat = self.current()
         words = self.text(legal[0], seat)
-        nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
         bot_moved = self.bot_moved  # not the human's decision: the turn tick waits for one
         news = self.logs[seat]  # nor the end of their news: they have not read it yet
         shown = self.shown  # nor were they handed the device for it
-        self.play(legal[0])
-        if self._picks:  # taken back with the pick that left it the only choice
-            self._picks.pop()
+        self.play_only(legal[0])
         self.bot_moved = bot_moved
         self.logs[seat] = news
         self.shown = shown
+        self._log(seat, "Only choice: " + words)  # said, not asked
+        return words
+
+    def play_only(self, action):
+        """Play the only choice of the seat on turn (a human's, a linked one's): not a pick to
+        take back (a take-back would only play it again)."""
+        nothing_picked = self._undo is not None and len(self.state.history) == self._undo_len
+        self.play(action)
+        if self._picks:  # taken back with the pick that left it the only choice
+            self._picks.pop()
         if nothing_picked:  # the point of no return moves past it
             self._undo = None
             self._mark()
-        self._log(seat, "Only choice: " + words)  # said, not asked
-        return words
 
     # -- bots --
     def think(self, slice_ms):
@@ -258,7 +263,7 @@ class Match:
                     words = state.move_text(action, reader)  # what this reader may know
                     # The same words: one string in every log (a board's heap holds them all).
                     lines.append((reader, public if words == public else words))
-        if self.bots[seat] is None:
+        if self.bots[seat] in (None, self.remote):  # a human's pick, here or linked
             self._picks.append(len(state.history))
         try:
             state.apply(action)
@@ -338,7 +343,7 @@ class Match:
         drawn or turned, dice rolled, a hidden hand or vault answered)."""
         state = self.state
         seat = state.current_player()
-        if seat < 0 or self.bots[seat] is not None:
+        if seat < 0 or self.bots[seat] not in (None, self.remote):  # not a human's turn
             self._undo = None
             self._undo_seat = -1
             return
@@ -350,16 +355,18 @@ class Match:
             self._picks = []
             self.points += 1
 
-    def can_take_back(self):
-        return (self.human_turn() and self._undo is not None
-                and self._undo_seat == self.current()
-                and len(self.state.history) > self._undo_len)
+    def can_take_back(self, linked=False):
+        """Whether the human on turn here (`linked`: the linked seat on turn) has a pick to
+        take back. (A point of no return is kept only while a human's seat is on turn.)"""
+        return (self._undo is not None and len(self.state.history) > self._undo_len
+                and (self.bots[self._undo_seat] is None) != linked)
 
-    def take_back(self):
-        """Undo this human's last pick (one at a time, back to the last point of no return at
-        most; a shortcut's actions and an only choice it led to are one pick). False if none."""
+    def take_back(self, linked=False):
+        """Undo the last pick of the human on turn (`linked`: of the linked seat on turn): one
+        at a time, back to the last point of no return at most; a shortcut's actions and an
+        only choice it led to are one pick. False if none."""
         undo = self._undo
-        if undo is None or not self.can_take_back():
+        if undo is None or not self.can_take_back(linked):
             return False
         history = self.state.history
         cut = self._picks.pop() if self._picks else len(history) - 1

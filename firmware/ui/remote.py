@@ -46,6 +46,11 @@ class Remote:
                 continue  # (a client's mistake: nothing to do with it)
             if kind == linkplay.RESYNC:
                 self.sent = None
+            elif kind == linkplay.TAKEBACK:  # (asked at this decision only: never twice)
+                if message.get("n") == len(match.state.history) and \
+                        not match.take_back(True):
+                    self.refused = len(match.state.history)  # none to take back: the
+                    self.sent = None  # guest is told, and decides on
             elif kind == linkplay.ACTION:
                 actions = message.get("a")
                 if isinstance(actions, list) and actions:
@@ -68,7 +73,7 @@ class Remote:
         if len(legal) == 1:
             match.logs[self.seat].append("Only choice: " + state.action_text(legal[0], self.seat))
             mine = self.own == len(state.history)
-            match.play(legal[0])
+            match.play_only(legal[0])
             if mine:
                 self.own = len(match.state.history)
             return True
@@ -123,6 +128,8 @@ class Remote:
             message["ask"] = 1  # (an only choice is played for it: move)
             if len(state.history) != self.own:
                 message["bm"] = 1  # the others moved: its turn comes after them
+            if match.can_take_back(True):
+                message["tb"] = 1  # a pick of this turn it may take back
         if self.refused == len(state.history):
             message["no"] = self.refused
         self.link.send(linkplay.UPDATE, linkplay.pack(message))

@@ -295,8 +295,8 @@ def test_an_answer_the_rules_refuse_is_not_played_and_the_guest_decides_again():
     assert guest.pending is None
     before = list(host.state.history)
     # A client of its own sends it anyway.
-    guest.pending = linkplay.pack({"n": guest.decision, "a": [wrong]})
-    guest.link.send(linkplay.ACTION, guest.pending)
+    guest.pending = (linkplay.ACTION, linkplay.pack({"n": guest.decision, "a": [wrong]}))
+    guest.link.send(*guest.pending)
     now = run_until(host, guest, now, lambda: False, 50)
     assert host.state.history == before  # not played, and nothing else either
     assert guest.refused and guest.pending is None and guest.human_turn()
@@ -304,6 +304,106 @@ def test_an_answer_the_rules_refuse_is_not_played_and_the_guest_decides_again():
     assert not guest.refused  # (the table's word on it goes with the new pick)
     run_until(host, guest, now, lambda: len(host.state.history) > len(before), 50)
     assert host.state.history[:len(before) + 1] == before + [legal[0]]
+
+
+def test_a_guest_takes_back_a_pick_of_its_turn_as_a_human_at_the_host_would():
+    """Diam's, the guest's seat in the middle of its turn (a pick made, the turn on): B asks
+    the host, which takes the pick back with its rules (to the point of no return at most)
+    and sends the view as it was before it; the guest decides again, and the game plays on
+    to its end. At a turn's first decision there is nothing to take back: the guest says so
+    itself, and a client that asks anyway is told no and decides on."""
+    host_end, guest_end, _ = cable(21)
+    host = Match(load("diams").new_game(2, 21), ["normal", LINKED],
+                 link=link.Link(host_end, 1, 0))
+    guest = Guest(link.Link(guest_end, 2, 0))
+    now = 0
+    picked = []  # the decisions the guest's player made (an only choice is none of them)
+    for _ in range(200):
+        now = run_until(host, guest, now, guest.human_turn)
+        if guest.can_take_back():
+            break
+        assert not guest.take_back() and guest.pending is None  # (nothing of this turn yet)
+        picked.append(guest.decision)
+        pick(guest, 21, guest.decision, guest.view)
+    assert guest.can_take_back(), "no turn of two picks"
+    before = list(host.state.history)
+    # One asked at another decision (sent again after a reset, say): not taken back.
+    guest.link.send(linkplay.TAKEBACK, linkplay.pack({"n": guest.decision - 1}))
+    now = run_until(host, guest, now, lambda: False, 30)
+    assert host.state.history == before and guest.human_turn()
+    assert host.can_take_back(True) and not host.can_take_back()  # (the linked seat's, not a
+    assert guest.take_back() and not guest.human_turn()  # human's here) ... sent
+    assert guest.pending == (linkplay.TAKEBACK, linkplay.pack({"n": len(before)}))
+    now = run_until(host, guest, now, guest.human_turn)
+    back = list(host.state.history)
+    assert len(back) < len(before) and back == before[:len(back)]
+    assert guest.decision == len(back) and guest.view == wire(host.state.view(1))
+    assert guest.decision in picked  # back to a pick of its own, not to an only choice
+    assert host.public[-1] == "P2 took back a pick"
+    assert not guest.can_take_back() or host.can_take_back(True)
+    while guest.can_take_back():  # back to the turn's first decision
+        guest.take_back()
+        now = run_until(host, guest, now, guest.human_turn)
+    turn = list(host.state.history)
+    # A client that asks anyway: told no (the host's rules), nothing changes, it decides on.
+    guest._answer(linkplay.TAKEBACK, {"n": guest.decision})
+    now = run_until(host, guest, now, guest.human_turn, 50)
+    assert host.state.history == turn and guest.human_turn() and guest.pending is None
+    while not (host.over() and guest.over()):
+        now = run_until(host, guest, now, lambda: guest.human_turn() or host.over(), 2000)
+        if guest.human_turn():
+            pick(guest, 21, guest.decision, guest.view)
+            assert not guest.can_take_back() and not guest.take_back()  # (its pick is on
+            # its way: the host takes it, then says whether it may be taken back)
+    assert host.over() and guest.over()
+
+
+def keeps_the_turn(state, actions):
+    """Whether `actions` leave the seat on turn deciding, and show nothing new (no roll,
+    no draw): a pick it may take back."""
+    probe = state.clone()
+    seat, revealed = probe.current_player(), probe.revealed
+    for action in actions:
+        probe.apply(action)
+    return probe.current_player() == seat and probe.revealed == revealed
+
+
+def test_a_guests_shortcut_is_one_pick_to_take_back():
+    """Quartz, the guest's seat: a shortcut of the table (a pickaxe's dice at once) goes to
+    the host as one pick, and B takes it back whole, as for a human at the host
+    (test_shortcuts.py), not one of its actions at a time."""
+    host_end, guest_end, _ = cable(8)
+    host = Match(load("quartz").new_game(3, 8), ["normal", LINKED, "normal"],
+                 link=link.Link(host_end, 1, 0))
+    guest = Guest(link.Link(guest_end, 2, 0))
+    now = 0
+    checked = 0
+    for decision in range(300):
+        now = run_until(host, guest, now, lambda: guest.human_turn() or host.over(), 2000)
+        if host.over() or checked >= 2:
+            break
+        choices = table_choices("quartz", guest.view, guest.legal())
+        several = [c[1] for c in choices if isinstance(c, tuple) and len(c[1]) > 1
+                   and keeps_the_turn(host.state, c[1])]
+        if not several:
+            pick(guest, 8, decision, guest.view)
+            continue
+        actions = several[0]
+        before = list(host.state.history)
+        guest.play_all(actions)
+        now = run_until(host, guest, now, guest.human_turn)
+        assert host.state.history == before + actions and guest.can_take_back()
+        assert host._picks[-1] == len(before)  # one pick, where it began
+        assert guest.take_back()
+        now = run_until(host, guest, now, guest.human_turn)
+        assert host.state.history == before  # the whole shortcut, at once
+        assert guest.decision == len(before) and guest.view == wire(host.state.view(1))
+        checked += 1
+    assert checked >= 1, "no shortcut of the guest's to take back"
+
+
+def wire(view):
+    return linkplay.unpack(linkplay.pack(view))
 
 
 def test_a_linked_seat_needs_its_own_link():
@@ -433,7 +533,7 @@ def test_patch_sets_and_leaves_out_keys_on_a_new_dict():
 
 
 def test_the_messages_numbers_and_fields_are_the_readmes():
-    assert (linkplay.UPDATE, linkplay.ACTION, linkplay.RESYNC) == (3, 4, 5)
+    assert (linkplay.UPDATE, linkplay.ACTION, linkplay.RESYNC, linkplay.TAKEBACK) == (3, 4, 5, 6)
     assert linkplay.pack({"a": [7, 2]}) == b'{"a":[7,2]}'  # (compact; keys in any order)
     assert linkplay.unpack(linkplay.pack({"n": 4, "a": [7, 2]})) == {"n": 4, "a": [7, 2]}
     for bad in (b"[1]", b"{nope", b"\xff", b"3"):
