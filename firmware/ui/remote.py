@@ -22,7 +22,7 @@ class Remote:
         self.link = link
         self.seat = seat
         self.name = "P%d" % (seat + 1)  # (a linked seat's, as a human's: the table's lines)
-        self.sent = None  # the last view sent, each key as its JSON (None: send it whole)
+        self.sent = None  # the last view sent (None: send it whole)
         self.number = 0  # updates sent in this start
         self.told = None  # the state and its history's length at the last update
         self.told_len = -1
@@ -62,6 +62,7 @@ class Remote:
         moved = self.sent is None or state is not self.told or len(state.history) != self.told_len
         if moved and not self.link.busy():
             self.update(match)
+            self.link.flush(now)  # (out now: a bot's turn may take the rest of the frame)
 
     def move(self, match):
         """The seat's decision (Match.think): True once an action of it is played. An only
@@ -101,13 +102,11 @@ class Remote:
         """Send the guest its view of the match's state (what changed since the last one
         sent), its news since, and whether it decides now."""
         state = match.state
-        view = state.view(self.seat)
-        texts = {}
+        view = state.view(self.seat)  # (a view is its caller's: no later move changes it)
+        sent = self.sent
         changed = {}
-        for key in view:
-            text = linkplay.pack(view[key])
-            texts[key] = text
-            if self.sent is None or self.sent.get(key) != text:
+        for key in view:  # (compared as values: packing each key was half this update's work)
+            if sent is None or key not in sent or sent[key] != view[key]:
                 changed[key] = view[key]
         message = {"u": self.number + 1, "n": len(state.history), "v": changed,
                    "r": state.rounds_scored(), "rv": state.revealed}
@@ -134,7 +133,7 @@ class Remote:
             message["no"] = self.refused
         self.link.send(linkplay.UPDATE, linkplay.pack(message))
         match.logs[self.seat] = []
-        self.sent = texts
+        self.sent = view
         self.number += 1
         self.told = state
         self.told_len = len(state.history)

@@ -141,6 +141,29 @@ def test_clone_is_independent_and_replay_rebuilds():
         assert len(fresh.history) == 5 and len(copy.history) == 6
 
 
+def test_a_view_is_its_callers_no_later_move_changes_it():
+    # A link's host keeps the view it last sent to compare the next with (ui/remote.py), a
+    # bot keeps its own: view(seat) shares no list or dict with the state. Guards: a view
+    # that hands out the state's own list (a board, a hand), changed by the next move.
+    import json
+
+    from firmware.core.prng import Prng
+
+    for name, game in implemented():
+        state = game.new_game(game.MAX_PLAYERS, 11)
+        rng = Prng(11)
+        for _ in range(120 if name != "diploma" else 60):
+            if state.is_over():
+                break
+            seat = rng.randbelow(state.players)
+            view = state.view(seat)
+            text = json.dumps(view)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+            assert json.dumps(view) == text, (name, seat)
+            view = None
+
+
 def test_apply_legal_plays_as_apply_does():
     # The hard bots' playouts use apply_legal (no second legality check): a whole game
     # played with it is the game apply plays (its notes, history, reveals, end). Guards: a
