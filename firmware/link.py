@@ -179,13 +179,7 @@ class Link:
                                 payload = b"".join(self.parts)
                                 self.parts = []
                             got.append((kind, payload))
-        if self.flight is None and self.queue:
-            kind, payload = self.queue.pop(0)
-            self.flight = (self.seq, frame(kind, self.seq, payload))
-            self.seq = (self.seq + 1) & 0xFF
-            self.port.write(self.flight[1])
-            self.sent_at = now
-        elif self.flight is not None:
+        if not self.flush(now) and self.flight is not None:
             if getattr(self.port, "backlog", 0):  # (a port that sends in pieces: the wait
                 self.sent_at = now  # for the ack starts once the frame is all out)
             elif ticks_diff(now, self.sent_at) >= RESEND_MS:
@@ -193,6 +187,19 @@ class Link:
                 self.sent_at = now
                 self.resent += 1
         return got
+
+    def flush(self, now):
+        """Send the next message queued, if no frame waits for its ack (poll does too): one
+        queued after this frame's poll goes now, not after what the frame does next (a bot's
+        whole decision, say). Whether a frame went."""
+        if self.flight is not None or not self.queue:
+            return False
+        kind, payload = self.queue.pop(0)
+        self.flight = (self.seq, frame(kind, self.seq, payload))
+        self.seq = (self.seq + 1) & 0xFF
+        self.port.write(self.flight[1])
+        self.sent_at = now
+        return True
 
     def _restart(self, peer, seq):
         """The other side started. At the first contact nothing else changes: our HELLO went

@@ -125,6 +125,22 @@ def test_a_clean_cable_delivers_each_message_once_in_order_both_ways():
     assert one.link.resent == two.link.resent == 0
 
 
+def test_flush_sends_what_was_queued_after_the_poll_now_one_frame_in_flight_at_most():
+    a, b, _ = cable(3, chop=0)
+    one, two = Side(a, 1, 0), Side(b, 2, 0)
+    now = run((one, two), 0, 20, lambda: not one.link.busy() and not two.link.busy())
+    one.link.send(link.FIRST_KIND, b"first")
+    one.link.send(link.FIRST_KIND + 1, b"second")
+    writes = len(a.written)
+    assert one.link.flush(now)  # out at once: not after what the frame does next
+    assert len(a.written) == writes + 1 and a.written[-1] == link.frame(
+        link.FIRST_KIND, one.link.flight[0], b"first")
+    assert not one.link.flush(now) and len(a.written) == writes + 1  # (its ack first)
+    run((one, two), now, 50, lambda: not one.link.busy())
+    assert as_text(two.got) == [(link.FIRST_KIND, "first"), (link.FIRST_KIND + 1, "second")]
+    assert one.link.resent == 0 and not one.link.flush(now)  # (nothing queued)
+
+
 def test_a_faulty_cable_still_delivers_each_message_once_in_order():
     for seed in range(8):
         a, b, _ = cable(10 + seed * 7, drop=150, garble=150, short=100)

@@ -358,6 +358,31 @@ def test_a_guest_takes_back_a_pick_of_its_turn_as_a_human_at_the_host_would():
     assert host.over() and guest.over()
 
 
+def test_the_host_sends_the_update_in_the_tick_that_finds_the_game_moved():
+    """The update goes out in the link tick that makes it, not at the next frame's, after a
+    bot's whole decision in this one (the guest's next view waited for it)."""
+    host_end, guest_end, _ = cable(4)
+    host = Match(load("diams").new_game(2, 4), [LINKED, "normal"],
+                 link=link.Link(host_end, 1, 0))
+    guest = Guest(link.Link(guest_end, 2, 0))
+    now = run_until(host, guest, 0, guest.human_turn)
+    before = len(host.state.history)
+    guest.play(guest.legal()[0])
+    for _ in range(20):
+        now += STEP_MS
+        guest.link_tick(now)
+        host.link_tick(now)
+        host.think(BOT_SLICE_MS)
+        if len(host.state.history) > before:
+            break
+    assert len(host.state.history) > before
+    host.link_tick(now + STEP_MS)
+    sent = host.remote.link
+    assert not sent.queue and sent.flight is not None
+    kinds = [kind for kind, _, _ in link.Reader().feed(host_end.written[-1])]
+    assert kinds == [linkplay.UPDATE]
+
+
 def keeps_the_turn(state, actions):
     """Whether `actions` leave the seat on turn deciding, and show nothing new (no roll,
     no draw): a pick it may take back."""
