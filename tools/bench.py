@@ -1027,6 +1027,7 @@ def bench_link(args):
 
     emu, fs = script_board("linkbench")
     rows = []
+    steps = []
     for name in args.games or [g for g in core.GAMES if core.available(g)]:
         package = core.about(name)
         players = max(package.MIN_PLAYERS, min(args.players, package.MAX_PLAYERS))
@@ -1041,11 +1042,16 @@ def bench_link(args):
                     + ["%.1f" % (v / 1000) for v in found["host"] + found["guest"]]
                     + ["%.1f" % (v / 1000) for v in found["move"]]
                     + ["%.0f" % w for w in wire])
+        steps.append([f"{name} {players}p"] + ["%.1f" % (v / 1000) for v in found["parts"]])
     print("Link play on the emulated Pico (MicroPython 1.28): update bytes; board ms of the "
           "host's update and the guest's taking it (mean p95 max); a guest's move to its next "
           "view, both boards' work (mean p95 max), and its wire ms at 115200 baud (mean max)")
     table(("", "updates", "bytes", "max", "whole", "host", "p95", "max", "guest", "p95", "max",
            "move", "p95", "max", "wire", "max"), rows)
+    print("A guest's move in its steps, board ms (mean): its pick and ACTION out, the host's "
+          "link ticks (taking it, the update out), the host's playing it, the guest's taking "
+          "the update")
+    table(("", "pick", "host link", "host play", "guest"), steps)
 
 
 def bench_presses(args):

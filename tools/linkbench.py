@@ -10,6 +10,9 @@
 #   move    a guest's pick to its next view, the boards' work only: its pick (play), the
 #           host's taking and playing it, the update, the guest's taking it: mean p95 max
 #   bytes   the bytes on the wire for that move, each way: guest->host mean max, host->guest
+#   parts   that move's mean us in its steps: the guest's pick (play, its ACTION out), the
+#           host's link ticks (taking it, the update out), the host's playing it, the guest's
+#           taking the update
 import time
 
 from firmware.core import load
@@ -82,6 +85,8 @@ def main(game, players, seed, seat):
     up = []  # bytes guest -> host for it
     down = []  # bytes host -> guest for it
     pending = None  # [us so far, bytes up, bytes down] of the guest's move under way
+    parts = [0, 0, 0, 0]  # its steps' us, summed over the moves (see "parts")
+    part = None  # those of the move under way
     now = 0
     for _ in range(100000):
         if host.over() and guest.over() and remote.told is host.state:
@@ -100,6 +105,7 @@ def main(game, players, seed, seat):
         if pending is not None:  # (the frame that takes its ACTION, the one that answers)
             pending[0] += spent
             pending[2] += host_end.written - written
+            part[1] += spent
         t0 = us()
         changed = guest.link_tick(now)
         spent = diff(us(), t0)
@@ -107,6 +113,9 @@ def main(game, players, seed, seat):
             guest_us.append(spent)
             if pending is not None and remote.told is host.state:
                 pending[0] += spent
+                part[3] += spent
+                for i in range(4):
+                    parts[i] += part[i]
                 moves.append(pending[0])
                 up.append(pending[1])
                 down.append(pending[2])
@@ -118,6 +127,7 @@ def main(game, players, seed, seat):
             spent = diff(us(), t0)
             if pending is not None and len(host.state.history) > before:
                 pending[0] += spent
+                part[2] += spent
         if guest.human_turn():
             legal = guest.legal()
             written = guest_end.written
@@ -128,10 +138,12 @@ def main(game, players, seed, seat):
             guest.link_tick(now)  # (its ACTION goes out on this frame)
             pending[0] += diff(us(), t0)
             pending[1] = guest_end.written - written
+            part = [pending[0], 0, 0, 0]
     say("sizes", [len(sizes), sum(sizes) // max(1, len(sizes)), max(sizes), whole])
     say("host", spread(host_us))
     say("guest", spread(guest_us))
     say("move", spread(moves))
     say("bytes", [sum(up) // max(1, len(up)), max(up or [0]),
                   sum(down) // max(1, len(down)), max(down or [0])])
+    say("parts", [v // max(1, len(moves)) for v in parts])
     say("done", [len(host.state.history)])
