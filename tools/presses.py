@@ -25,7 +25,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-for path in (ROOT, HERE, os.path.join(ROOT, "host_tests")):
+for path in (ROOT, HERE, os.path.join(ROOT, "host_tests"),
+             os.path.join(ROOT, "host_tests", "core")):  # (app_driver: hands.py)
     if path not in sys.path:
         sys.path.insert(0, path)
 
