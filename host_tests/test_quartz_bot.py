@@ -249,7 +249,7 @@ def roll_views(count):
 def brute_force_reroll(view):
     """The reroll the hard heuristic should pick, the long way: for every set of non-helmet
     dice, every ordered outcome of rolling them (6 ** k of them, each equally likely), the
-    normal plan's value of the dice it leaves (_plan on a view with those dice). Returns the
+    normal plan's value of the dice it leaves (plan on a view with those dice). Returns the
     best expected value over 6 ** 5 and the dice per face of the choices reaching it."""
     import itertools
 
@@ -262,7 +262,7 @@ def brute_force_reroll(view):
     def value(dice):
         key = tuple(sorted(dice))
         if key not in values:
-            values[key] = plain._plan(dict(view, dice=list(dice)), 31)
+            values[key] = plain.plan(dict(view, dice=list(dice)), 31)
         return values[key]
 
     dice = view["dice"]

@@ -140,7 +140,7 @@ def weigher(view):
     dice (bot.py), from the view's crystals."""
     weigh = quartz_bot.Bot(view["current"])
     weigh.held = [held_by(view, s) for s in range(view["players"])]
-    weigh._plan(view, sum([1 << d for d in range(quartz.DICE) if not view["used"][d]]))
+    weigh.plan(view, sum([1 << d for d in range(quartz.DICE) if not view["used"][d]]))
     return weigh
 
 
@@ -154,7 +154,7 @@ def reroll_worth(weigh, kept, n):
         for face in set(faces):
             counts[face] += faces.count(face)
             ways //= factorial(faces.count(face))
-        total += ways * weigh._value(counts)
+        total += ways * weigh.dice_value(counts)
     return total * 6 ** (quartz.DICE - n)
 
 
@@ -182,7 +182,7 @@ def test_a_reroll_shortcut_rerolls_every_die_of_its_faces_and_those_picked_Q_T2(
         for f in shown:
             alone = [counts[f] if g == f else 0 for g in range(6)]
             alone[quartz.HELMET] = 1 if counts[f] < quartz.DICE else 0
-            needs[f] = weigh._value(alone) / counts[f]
+            needs[f] = weigh.dice_value(alone) / counts[f]
         least = sorted(shown, key=lambda f: (needs[f], f))
         prefixes = [set(least[:i]) for i in range(1, len(least) + 1)]
         worth = {}

@@ -1,5 +1,5 @@
 # Greedy Quartz player (rule ids Q-xx refer to seeds/quartz.md). It decides from the seat's
-# view only (everything in Quartz is public). The heart is _plan: the best way to spend the
+# view only (everything in Quartz is public). The heart is plan(): the best way to spend the
 # unused dice, trying every split of the helmets among the action kinds and valuing each
 # action (in hundredths of a point) from the bag, the carts and the chests. Rolling rerolls
 # the dice the plan leaves idle (hard: the reroll whose outcomes give the best plan on
@@ -32,8 +32,8 @@ W_HURT = 30  # percent of a stolen crystal's value counted as the victim's loss
 # Spending a reroll marker (Q-T2) only for an expected gain of 1 or 3 points: 53.4%, 52.2%
 # (3 players); keeping every chest die: 39.8% (3), 12.3% (6).
 LOOKAHEAD_PLAYERS = 3
-_FACT = (1, 1, 2, 6, 24, 120)
-_SIDES = (7776, 1296, 216, 36, 6, 1)  # 6 ** (5 - k): the outcomes of k dice over 6 ** 5
+FACT = (1, 1, 2, 6, 24, 120)
+SIDES = (7776, 1296, 216, 36, 6, 1)  # 6 ** (5 - k): the outcomes of k dice over 6 ** 5
 NOISE = {"easy": 15, "normal": 0, "hard": 0}  # percent of random choices, by level
 # (easy at 15, quick 3-player games: 12.8% of 1,500 against two normals, normal 60.6% of
 # 900 against two easy; at 30 it was 5.0% and 85.0%, close to a random player)
@@ -76,7 +76,7 @@ class Bot(Heuristic):
         self.values = {}  # plan value by dice counts (coded), within one _reroll_plan
         self.top = 0  # _choices: the best expected value so far (over 6 ** 5 outcomes)
         self.want = [0] * 6  # ... and its dice per face to reroll
-        self.knap = [0] * 6  # _value's best value by helmets used
+        self.knap = [0] * 6  # dice_value's best value by helmets used
         self.strict = False  # tests: raise instead of falling back to the first legal action
         self.rng = Prng(seed)
         self.held = []  # cart + chest per seat, from the view
@@ -118,7 +118,7 @@ class Bot(Heuristic):
         return legal[0]
 
     # ---- The plan: how the unused dice are best spent ----
-    def _plan(self, view, free):
+    def plan(self, view, free):
         """Fill self.alloc (dice per kind) for the dice in bitmask `free`; return its value."""
         dice = view["dice"]
         counts = [0] * 6
@@ -279,7 +279,7 @@ class Bot(Heuristic):
     def _roll(self, view, legal):
         if self.lookahead and view["players"] <= LOOKAHEAD_PLAYERS:
             return self._roll_ahead(view, legal)
-        self._plan(view, (1 << rules.DICE) - 1)
+        self.plan(view, (1 << rules.DICE) - 1)
         dice = view["dice"]
         idle = [0] * 6  # dice per face the plan leaves idle (helmets are never rerolled)
         for face in range(5):
@@ -328,15 +328,15 @@ class Bot(Heuristic):
 
     def _reroll_plan(self, view):
         """Dice per face to reroll (helmets never: a helmet is any face): of every choice,
-        the one whose reroll has the best expected plan value (_value over the outcomes,
+        the one whose reroll has the best expected plan value (dice_value over the outcomes,
         counted by multisets); none when keeping is as good. Values are compared over
-        6 ** 5 outcomes (_SIDES): integers only."""
-        self._plan(view, (1 << rules.DICE) - 1)  # self.table: action values by dice count
+        6 ** 5 outcomes (SIDES): integers only."""
+        self.plan(view, (1 << rules.DICE) - 1)  # self.table: action values by dice count
         counts = [0] * 6
         for face in view["dice"]:
             counts[face] += 1
         self.values = {}  # (a search ended by a MemoryError may have left some)
-        self.top = self._value(counts) * _SIDES[0]  # keeping the dice as they are
+        self.top = self.dice_value(counts) * SIDES[0]  # keeping the dice as they are
         self.want = [0] * 6
         self._choices(counts, [0] * 6, 0)
         self.values = {}  # off the heap until the next roll
@@ -352,7 +352,7 @@ class Bot(Heuristic):
                 return
             for f in range(_HELMET):
                 counts[f] -= reroll[f]
-            value = self._expect(counts, 0, k, _FACT[k], 0) * _SIDES[k]
+            value = self.expect(counts, 0, k, FACT[k], 0) * SIDES[k]
             for f in range(_HELMET):
                 counts[f] += reroll[f]
             if value > self.top:
@@ -365,9 +365,9 @@ class Bot(Heuristic):
             self._choices(counts, reroll, face + 1)
         reroll[face] = 0
 
-    def _expect(self, counts, face, left, ways, base):
+    def expect(self, counts, face, left, ways, base):
         """The sum over the outcomes of `left` rerolled dice on faces `face`.. of each
-        outcome's ways (of 6 ** left) times its _value; counts is restored. base: the counts
+        outcome's ways (of 6 ** left) times its dice_value; counts is restored. base: the counts
         of the faces before `face` as base-6 digits (the key of self.values)."""
         total = 0
         if face == _HELMET - 1:  # the last face but the helmet: the outcomes themselves
@@ -378,20 +378,20 @@ class Bot(Heuristic):
                 code = (base + counts[face]) * 6 + counts[_HELMET]
                 value = values.get(code)
                 if value is None:
-                    value = self._value(counts)
+                    value = self.dice_value(counts)
                     values[code] = value
-                total += value * (ways // (_FACT[n] * _FACT[left - n]))
+                total += value * (ways // (FACT[n] * FACT[left - n]))
                 counts[face] -= n
                 counts[_HELMET] -= left - n
             return total
         for n in range(left + 1):
             counts[face] += n
-            total += self._expect(counts, face + 1, left - n, ways // _FACT[n],
+            total += self.expect(counts, face + 1, left - n, ways // FACT[n],
                                   (base + counts[face]) * 6)
             counts[face] -= n
         return total
 
-    def _value(self, counts):
+    def dice_value(self, counts):
         """The plan value of dice `counts` (per face) with self.table: the best split of the
         helmets among the action kinds (_split's, by a knapsack over the kinds: best[j] is
         the best value of the kinds so far with at most j helmets)."""
@@ -430,7 +430,7 @@ class Bot(Heuristic):
 
     def _act(self, view, legal):
         free = self._free(view)
-        self._plan(view, free)
+        self.plan(view, free)
         for kind in ORDER:
             if rules.ACTION + kind in legal:
                 n = self._dice_for(view, free, kind)
@@ -441,7 +441,7 @@ class Bot(Heuristic):
     def _dice(self, view, legal):
         kind = view["action"]
         free = self._free(view)
-        self._plan(view, free)
+        self.plan(view, free)
         want = self._dice_for(view, free, kind)
         if want < rules.MIN_DICE[kind]:
             want = rules.MIN_DICE[kind]

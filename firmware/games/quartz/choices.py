@@ -66,7 +66,7 @@ def _weigher(view):
     """A normal bot (bot.py) to weigh the choices with. Its memo of plan values by dice holds
     what one decision's rerolls meet (250 at most, as the hard bot's for a roll; an average
     120) and goes with it: the outcomes the rerolls share are weighed once, 2.4 times
-    fewer _value calls."""
+    fewer dice_value calls."""
     weigh = bot.Bot(view["current"])
     weigh.held = [_held(view, s) for s in range(view["players"])]
     return weigh
@@ -89,7 +89,7 @@ def _act_worth(weigh, view, kind, shortcut):
     table = weigh.table
     row = table[kind]
     table[kind] = [0] * (rules.DICE + 1)  # (done: no die left for it)
-    rest = weigh._value(counts)
+    rest = weigh.dice_value(counts)
     table[kind] = row
     return row[n] + rest
 
@@ -106,7 +106,7 @@ def _rerolls(view, near):
     dice = view["dice"]
     picked = view["selected"]
     weigh = _weigher(view)
-    weigh._plan(view, (1 << rules.DICE) - 1)  # (its table: each action's value by dice)
+    weigh.plan(view, (1 << rules.DICE) - 1)  # (its table: each action's value by dice)
     least = _least(weigh, view)
     shown = 0  # the faces of the dice not picked yet
     weighed = []  # the faces of the rerolls weighed: the least needed one, two, ...
@@ -128,7 +128,7 @@ def _rerolls(view, near):
         worth = 0
         if faces in weighed:  # (over 6 ** 5 outcomes: the rerolls of any count compare)
             n = rules.ones(mask)
-            worth = weigh._expect(kept, 0, n, bot._FACT[n], 0) * bot._SIDES[n]
+            worth = weigh.expect(kept, 0, n, bot.FACT[n], 0) * bot.SIDES[n]
         actions = [rules.DIE + d for d in range(rules.DICE) if (mask >> d) & 1 and not picked[d]]
         out.append(((faces not in weighed, -worth, rules.ones(faces ^ near), rules.ones(faces),
                      faces),  # (unique keys: a port's sort need not be stable)
@@ -153,7 +153,7 @@ def _least(weigh, view):
             alone = [0] * len(rules.FACES)
             alone[face] = n
             alone[rules.HELMET] = 1 if n < rules.DICE else 0
-            out.append((weigh._value(alone) * 60 // n, face))  # (60: whole for 1 to 5 dice)
+            out.append((weigh.dice_value(alone) * 60 // n, face))  # (60: whole for 1 to 5 dice)
     out.sort()
     return [face for _, face in out]
 
@@ -331,11 +331,11 @@ class _Player(bot.Bot):
     planned = None
     value = 0
 
-    def _plan(self, view, free):
+    def plan(self, view, free):
         key = [free, view["dice"], view["kinds_used"], view["carts"], view["chests"]]
         if key != self.planned:
             self.planned = key
-            self.value = bot.Bot._plan(self, view, free)
+            self.value = bot.Bot.plan(self, view, free)
         return self.value
 
 
@@ -427,7 +427,7 @@ def others(view, legal, near=0):
         for die in range(rules.DICE):
             if not view["used"][die]:
                 free |= 1 << die
-        weigh._plan(view, free)  # (its table: each action's value by dice)
+        weigh.plan(view, free)  # (its table: each action's value by dice)
         out = []
         order = PLAY_ORDER
         if not _mining_pays(view):  # (mining last: it would likely cost points)
