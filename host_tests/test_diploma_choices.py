@@ -123,16 +123,25 @@ def test_the_die_the_production_and_the_conversion_a_normal_bot_picks_come_first
     # Issue 57: the die to draft (P-R1), the die to produce with (P-R2) and the conversion
     # (P-D4, and the final ones of P-E1) a normal bot would pick come first, every other
     # choice after it once; a conversion as a pick of its own in the rules' words (so the
-    # cursor stays first for the next one). Games of normal bots. Guards: the heuristic's
-    # first instead of the bot's, a choice lost or doubled, another conversion's words.
+    # cursor stays first for the next one); mana to points as many at once as the bot turns
+    # one after another ("6 mana: 6 points", keeping what it keeps for the most-mana title
+    # or for later). Games of normal bots. Guards: the heuristic's first instead of the
+    # bot's, a choice lost or doubled, another conversion's words, all the mana turned
+    # where the bot keeps some, one at a time.
     seen = {}
-    for state, _, view, action in normal_bot_decisions(range(1, 5)):
+    runs = set()
+    for state, bots, view, action in normal_bot_decisions(range(1, 5)):
         phase = view["phase"]
         if phase in ("draft", "assign", "convert", "final"):
             legal = view["legal"]
             order = diploma_choices.choices(view, legal)
             if phase in ("convert", "final"):
-                assert order[0] == (state.action_text(action), [action], action), order
+                run = bot_run(state, bots[view["seat"]], action)
+                said = state.action_text(action)
+                if len(run) > 1:
+                    said = "%d mana: %d points" % (len(run), len(run))
+                    runs.add((phase, len(run) < view["mana"][view["seat"]]))
+                assert order[0] == (said, run, action), order
                 order = order[1:]
             else:
                 assert order[0] == action, (order, action)
@@ -140,6 +149,21 @@ def test_the_die_the_production_and_the_conversion_a_normal_bot_picks_come_first
             seen[phase] = seen.get(phase, 0) + (len(legal) > 1)
     assert seen.get("draft", 0) > 20 and seen.get("assign", 0) > 10, seen
     assert seen.get("convert", 0) + seen.get("final", 0) > 10, seen
+    assert ("final", False) in runs and ("convert", True) in runs, runs
+
+
+def bot_run(state, bot, action):
+    """The bot's conversion and the same ones it makes after it, from the game itself."""
+    seat = state.current_player()
+    probe = state.clone()
+    run = [action]
+    probe.apply(action)
+    while action == diploma.MANA_POINT and probe.current_player() == seat:
+        if bot.choose(probe.view(seat)) != action:
+            break
+        run.append(action)
+        probe.apply(action)
+    return run
 
 
 def test_the_view_after_a_step_is_the_rules_own_P_P2_P_P3():

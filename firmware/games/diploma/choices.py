@@ -210,7 +210,26 @@ def choices(view, legal):
                       and last else 1 if a == rules.DONE else 0)
     else:
         return legal
-    a = Bot(view["seat"]).choose(view)  # (the die, the production, the conversion it picks)
+    bot = Bot(view["seat"])
+    a = bot.choose(view)  # (the die, the production, the conversion it picks)
     if phase == "convert" or phase == "final":  # (one pick of its own: the cursor stays on
-        return [(words.action_text(None, a, rules), [a], a)] + ordered  # the next one)
+        n = mana_run(view, bot) if a == rules.MANA_POINT else 1  # the next one)
+        said = "%d mana: %d points" % (n, n) if n > 1 else words.action_text(None, a, rules)
+        return [(said, [a] * n, a)] + ordered
     return [a] + [x for x in ordered if x != a]
+
+
+def mana_run(view, bot):
+    """How many mana the bot turns into points one after another from here (P-D4): all
+    but what it keeps (for a title of the most mana, or for later in the game)."""
+    seat = view["seat"]
+    mana = list(view["mana"])
+    after = dict(view)
+    after["mana"] = mana
+    n = 0
+    while mana[seat] > 0:
+        mana[seat] -= 1
+        n += 1
+        if not mana[seat] or bot.choose(after) != rules.MANA_POINT:
+            return n
+    return n
