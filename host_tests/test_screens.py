@@ -8,6 +8,7 @@ import sys
 import pytest
 from app_driver import (
     cursor_row,
+    keys_to,
     make_sim,
     move_cursor_to,
     set_value,
@@ -966,3 +967,44 @@ def test_a_text_shorter_than_the_screen_hints_its_own_way_on():
     sim.app.goto(short)
     sim.press(buttons.A)
     assert went == [1]
+
+
+@pytest.mark.parametrize("game", ["diamonds", "diploma"])
+def test_after_a_move_of_their_own_the_cursor_starts_on_the_likely_choice(game):
+    # Issue 57: a pick that completes a move the log tells (a die mined, a tile laid, a
+    # sale taken one DOWN) starts the same seat's next decision on the first choice, the
+    # likely one, not on the row the last pick was made from (a choice that is still one
+    # keeps the cursor). Random picks. Guards: the cursor left on its place after a move of
+    # one's own (the rule for a pick that is part of a move: a card of a pass).
+    sim = make_sim("pybadge", seed=5)
+    players = max(2, about(game).MIN_PLAYERS)
+    setup_game(sim, about(game).TITLE, players, ["human"] + ["normal"] * (players - 1))
+    rng = Prng(11)
+    moved_on = kept_place = 0
+    for _ in range(150):
+        to_decision(sim)
+        table = sim.app.screen
+        match = sim.app.match
+        legal = table.legal
+        index = rng.randbelow(len(legal))
+        choice = legal[index]
+        actions = list(choice[1]) if isinstance(choice, tuple) else [choice]
+        probe = match.state.clone()
+        told = False
+        for action in actions:
+            told = told or probe.move_text(action) is not None
+            probe.apply(action)
+        phase = table.phase
+        revealed = match.state.revealed
+        for key in keys_to(table, index):
+            sim.press(key)
+        now = table.legal
+        if (not told or not match.human_turn() or sim.app.screen is not table
+                or choice in now):  # (a choice still there keeps the cursor: buy again)
+            continue
+        assert table.cursor == 0, (choice, now[table.cursor])
+        moved_on += 1
+        same = revealed == match.state.revealed and phase == table.phase  # (else anew)
+        opened = len(now) < len(legal) - 1 and now[0] not in legal  # (first already)
+        kept_place += same and not opened and min(index, len(now) - 1) > 0
+    assert moved_on > 10 and kept_place > 3, (moved_on, kept_place)

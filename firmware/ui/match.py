@@ -107,7 +107,8 @@ class Match:
         self._undo = None  # a copy of the state at the human's last point of no return
         self._undo_seat = -1
         self._picks = []  # the history's length at each pick since that point (a take-back's)
-        self.points = 0  # how many points of no return a human has had: something new shown
+        self.points = 0  # a human's decisions anew: something new shown, or a move of theirs
+        # done (the table's cursor starts on the likely choice again)
         self._mark()
 
     # -- who plays --
@@ -283,6 +284,7 @@ class Match:
         if not self.bot_moved:
             self.shown = seat
             self.logs[seat] = []  # they decided: their news starts again
+            self.points += public is not None  # (a move done: the likely choice first)
         if state.is_over():
             self._retire_bots()
         self._mark()

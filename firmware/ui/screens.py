@@ -562,9 +562,9 @@ def aim(choice):
 def follow(old, cursor, new, fresh):
     """Where the cursor goes when the choices change from `old` to `new`: on the same choice
     if it still is one, else on the same place; on the first choice when something new was
-    shown (`fresh`: new dice, another seat's move), a new decision; and when the last pick
-    opened a new step: several choices gone at once, a new one first ('pass the chosen
-    cards' once three are chosen)."""
+    shown or a move of one's own done (`fresh`: new dice, another seat's move, a tile laid),
+    a new decision; and when the last pick opened a new step: several choices gone at
+    once, a new one first ('pass the chosen cards' once three are chosen)."""
     if cursor < len(old) and old[cursor] in new:
         return new.index(old[cursor])
     if fresh or (new and len(new) < len(old) - 1 and new[0] not in old):
