@@ -195,15 +195,19 @@ class Guest:
         if not self.human_turn():
             raise ValueError("not this seat's decision now")
         probe = self.state
+        told = 0  # moves it completes (not by a lone choice): its next decision starts anew,
+        # as at the host (Match.play)
         for action in actions:
-            if (probe.current_player() != self.seat  # pyright: ignore[reportOptionalMemberAccess]
-                    or action not in probe.legal_actions()):  # pyright: ignore[reportOptionalMemberAccess]
+            legal = probe.legal_actions()  # pyright: ignore[reportOptionalMemberAccess]
+            if probe.current_player() != self.seat or action not in legal:  # pyright: ignore[reportOptionalMemberAccess]
                 raise ValueError("not a legal pick now: %r" % (actions,))
+            told += probe.move_text(action) is not None and len(legal) > 1  # pyright: ignore[reportOptionalMemberAccess]
             if len(actions) > 1:  # (a shortcut's actions: tried one after the other on a copy)
                 if probe is self.state:
                     probe = probe.clone()  # pyright: ignore[reportOptionalMemberAccess]
                 probe.apply(action)  # pyright: ignore[reportOptionalMemberAccess]
         self._answer(linkplay.ACTION, {"n": self.decision, "a": list(actions)})
+        self.points += told
         self.refused = False
         self.log = []  # they decided: their news starts again
         self.bot_moved = False

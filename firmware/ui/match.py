@@ -252,7 +252,8 @@ class Match:
         seat = state.current_player()
         if seat < 0:
             raise ValueError("the game is over")
-        if action not in state.legal_actions():  # before its words: they may not make sense
+        legal = state.legal_actions()
+        if action not in legal:  # before its words: they may not make sense
             raise ValueError("not a legal action now: %r" % (action,))
         # A move in one sentence (None: a pick, told with the move it completes or by its
         # notes); the level is in the title bar while the bot thinks.
@@ -284,7 +285,8 @@ class Match:
         if not self.bot_moved:
             self.shown = seat
             self.logs[seat] = []  # they decided: their news starts again
-            self.points += public is not None  # (a move done: the likely choice first)
+            self.points += public is not None and len(legal) > 1  # (a move done, not an only
+            # choice played for them, as for a linked seat: the likely choice first)
         if state.is_over():
             self._retire_bots()
         self._mark()
