@@ -220,16 +220,15 @@ def choices(view, legal):
 
 
 def mana_run(view, bot):
-    """How many mana the bot turns into points one after another from here (P-D4): all
-    but what it keeps (for a title of the most mana, or for later in the game)."""
+    """How many mana the bot turns into points one after another, its pick of one the first
+    (P-D4): all but what it keeps (for a title of the most mana, or for later in the game)."""
     seat = view["seat"]
     mana = list(view["mana"])
     after = dict(view)
     after["mana"] = mana
-    n = 0
-    while mana[seat] > 0:
+    mana[seat] -= 1
+    n = 1
+    while mana[seat] and bot.choose(after) == rules.MANA_POINT:
         mana[seat] -= 1
         n += 1
-        if not mana[seat] or bot.choose(after) != rules.MANA_POINT:
-            return n
     return n
