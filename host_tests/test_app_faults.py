@@ -3,6 +3,7 @@
 # flash is untouched; A goes back into the same game at the same move, reloaded from the
 # save; B goes to the title; a crash report is written. A fault while a save is resumed keeps
 # that save aside (no loop); the board reaches the title with any files in its saves folder.
+import importlib
 import os
 
 import pytest
@@ -12,7 +13,6 @@ from checks import fingerprint, forged_save
 from firmware import buttons
 from firmware.save import SaveSlot
 from firmware.ui import screens
-from firmware.ui.match import Match
 
 SEATS = ["human", "normal"]
 
@@ -70,6 +70,12 @@ class Armed:
         if not isinstance(self.cls, type):
             self._patch(self.cls())
         self.left = self.times
+
+
+def match_class():
+    """The Match the app will play with (ui/match.py is loaded with a game and unloaded
+    with it: a test before may have left another copy than this file's imports)."""
+    return importlib.import_module("firmware.ui.match").Match
 
 
 def read(path):
@@ -201,7 +207,8 @@ def test_b_on_the_crash_screen_goes_to_the_title_with_the_game_saved(board, tmp_
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_a_fault_in_a_bots_turn_shows_the_crash_screen(board, tmp_path, monkeypatch):
-    armed = Armed(monkeypatch, Match, "think", "Match", MemoryError("memory allocation failed"))
+    oom = MemoryError("memory allocation failed")
+    armed = Armed(monkeypatch, match_class, "think", "Match", oom)
     sim, slot, crash = new_sim(tmp_path, board)
     armed.arm()
     setup_game(sim, "Diam's", 2, ["normal", "human"])  # the bot opens
@@ -658,8 +665,6 @@ def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, t
     sim, slot, crash = new_sim(tmp_path, board)
     # The classes the app will use now: an earlier test may have let go of the modules
     # imported at the top of this file (the app imports them anew).
-    import importlib
-
     if where == "bots":
         target = importlib.import_module("firmware.ui.match").Match
     else:

@@ -93,8 +93,9 @@ def lit(sim, x, y, cells, colour):
 
 def trip(table):
     """The travel under way: (the screen cell it goes from, the one it lands on, its cells)."""
-    assert table.moving and table.trip is travel
-    return travel.src, travel.dst, travel.size
+    moving = table.trip  # (the app's import of ui/travel.py: a test before may have reloaded it)
+    assert table.moving and moving.__name__ == travel.__name__
+    return moving.src, moving.dst, moving.size
 
 
 def thing_shown(sim, table, cell, size):
