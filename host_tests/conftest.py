@@ -3,6 +3,8 @@
 import os
 import sys
 
+import pytest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 for path in (ROOT, os.path.join(HERE, "core"), os.path.join(ROOT, "tools")):
@@ -40,9 +42,17 @@ SLOW_FIXTURES = ("built", "cp_built")
 
 
 def pytest_collection_modifyitems(config, items):
-    import pytest
-
     for item in items:
         if (item.path.name in SLOW_FILES or item.originalname in SLOW_TESTS
                 or set(SLOW_FIXTURES) & set(getattr(item, "fixturenames", ()))):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def decisions_forgotten():
+    """table_checks.py keeps a test file's decisions for its next tests: gone after the file
+    (hundreds of megabytes held on would slow every later test's garbage collection)."""
+    yield
+    table_checks = sys.modules.get("table_checks")
+    if table_checks is not None:
+        table_checks.forget_decisions()

@@ -52,19 +52,33 @@ def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
 
 
 # -- the table's choices (firmware/games/<game>/choices.py) ---------------------------------
+_decided = {}  # (new_game, choices, players, seed): [the game, its Prng, its decisions so far]
+
+
 def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
     """(state, view, legal, choices(view, legal)) at the decisions of random games, one a
-    seed (new_game(players(seed), seed)), `moves` steps at most."""
+    seed (new_game(players(seed), seed)), `moves` steps at most. The state is a copy; the
+    decisions are kept for the next test that asks for the same games (several tests check
+    the same ones, and working out the choices is what costs)."""
     for seed in seeds:
-        state = new_game(players(seed), seed)
-        rng = Prng(seed)
-        for _ in range(moves):
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            view = state.view(state.current_player())
-            yield state, view, legal, choices(view, legal)
-            state.apply(legal[rng.randbelow(len(legal))])
+        count = players(seed)
+        key = (new_game, choices, count, seed)
+        if key not in _decided:
+            _decided[key] = [new_game(count, seed), Prng(seed), []]
+        state, rng, made = _decided[key]
+        for step in range(moves):
+            if step == len(made):
+                if state.is_over():
+                    break
+                legal = state.legal_actions()
+                view = state.view(state.current_player())
+                made.append((state.clone(), view, legal, choices(view, legal)))
+                state.apply(legal[rng.randbelow(len(legal))])
+            yield made[step]
+
+
+def forget_decisions():
+    _decided.clear()
 
 
 def played(state, actions):
