@@ -2,6 +2,8 @@
 from every seat's view at every step at both screen widths, what the viewer must see on the
 first page, and the others' hidden cards never drawn. CPython, no display."""
 
+import re
+
 from randplay import fitting_option_sets
 from table_checks import SIZES, check_redealt_views_draw_alike, played, shortcuts
 
@@ -17,15 +19,16 @@ CANVASES = [Canvas(cols, rows) for cols, rows, _ in SIZES]
 NAMES = [["P1"] + ["P%d normal" % (s + 1) for s in range(1, n)]
          for n in range(diamonds.MAX_PLAYERS + 1)]
 
+PICTURE_CELLS = re.compile(b"[%s-\xff]" % re.escape(bytes([canvas.PICTURES])))  # (tiles)
+
 
 def spell_pips(c):
     """The checks read a suit's pip (a picture) as the letter under it (canvas.picture):
     checked here to be a pip's, its suit's letter."""
-    for i in range(len(c.tiles)):
-        tile = c.tiles[i]
-        if tile >= canvas.PICTURES:
-            suit = tile - canvas.PICTURES - diamonds_table.PIPS
-            assert 0 <= suit < diamonds.SUITS and c.chars[i] == ord(diamonds.SUIT_LETTERS[suit])
+    for found in PICTURE_CELLS.finditer(c.tiles):
+        i = found.start()
+        suit = c.tiles[i] - canvas.PICTURES - diamonds_table.PIPS
+        assert 0 <= suit < diamonds.SUITS and c.chars[i] == ord(diamonds.SUIT_LETTERS[suit])
     return c
 
 
