@@ -77,6 +77,15 @@ def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
             yield made[step]
 
 
+def kept(decisions, *args):
+    """What `decisions(*args)` yields, as a list worked out once a test file (the tests of a
+    file that walk the same games share it)."""
+    key = (decisions,) + args
+    if key not in _decided:
+        _decided[key] = list(decisions(*args))
+    return _decided[key]
+
+
 def forget_decisions():
     _decided.clear()
 

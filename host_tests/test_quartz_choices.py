@@ -6,7 +6,7 @@
 import bench
 import presses
 import pytest
-from table_checks import choice_decisions, played, shortcuts
+from table_checks import choice_decisions, kept, played, shortcuts
 
 from firmware.games.quartz import bot as quartz_bot
 from firmware.games.quartz import choices as quartz_choices
@@ -40,14 +40,19 @@ def bot_decisions(seeds, players=3):
     """(state, view, legal, choices) at every decision of games the normal bots play (the
     likely runs' own situations), each seat a bot."""
     for seed in seeds:
-        state = quartz.new_game(players, seed)
-        bots = [quartz_bot.Bot(s) for s in range(players)]
-        while not state.is_over():
-            seat = state.current_player()
-            view = state.view(seat)
-            legal = state.legal_actions()
-            yield state, view, legal, quartz_choices.choices(view, legal)
-            state.apply(bots[seat].choose(view))
+        yield from kept(bot_game, players, seed)
+
+
+def bot_game(players, seed):
+    """The decisions of one game of normal bots; the state a copy at each."""
+    state = quartz.new_game(players, seed)
+    bots = [quartz_bot.Bot(s) for s in range(players)]
+    while not state.is_over():
+        seat = state.current_player()
+        view = state.view(seat)
+        legal = state.legal_actions()
+        yield state.clone(), view, legal, quartz_choices.choices(view, legal)
+        state.apply(bots[seat].choose(view))
 
 
 def every_decision():
