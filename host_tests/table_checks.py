@@ -52,7 +52,10 @@ def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
 
 
 # -- the table's choices (firmware/games/<game>/choices.py) ---------------------------------
-_decided = {}  # (new_game, choices, players, seed): [the game, its Prng, its decisions so far]
+# A test file's games, kept until the file ends (conftest.py): by (new_game, choices,
+# players, seed) [the game, its Prng, its decisions so far] (choice_decisions); by
+# (decisions, *args) the whole list (kept).
+_decided = {}
 
 
 def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):

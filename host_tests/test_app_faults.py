@@ -666,7 +666,7 @@ def test_a_game_that_does_not_fit_in_memory_says_so_at_the_title(board, where, t
     # The classes the app will use now: an earlier test may have let go of the modules
     # imported at the top of this file (the app imports them anew).
     if where == "bots":
-        target = importlib.import_module("firmware.ui.match").Match
+        target = match_class()
     else:
         target = importlib.import_module(type(sim.app).__module__).screens.TableScreen
     monkeypatch.setattr(target, "__init__", no_room)
