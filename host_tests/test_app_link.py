@@ -36,6 +36,7 @@ class Hands:
         self.rngs = {seat: Prng(100 + seat) for seat in seats}
         self.keys = []
         self.up = True  # the last frame held no button
+        self.cursors = []  # (seat, where the table's cursor was) at each decision
 
     def frame(self):
         sim = self.sim
@@ -59,6 +60,7 @@ class Hands:
                     or match.current() not in self.rngs):  # (a player who never decides)
                 return []
             rng = self.rngs[match.current()]
+            self.cursors.append((match.current(), shown.cursor))
             return keys_to(shown, rng.randbelow(len(shown.legal)))
         if type(shown) is screens.TextScreen:  # a round's result, the hand-over, ...
             return [buttons.A]
@@ -103,6 +105,7 @@ def linked_game(game, seats, seed=5, faults=None, slot=None, each=None):
     state = {"host": host, "guest": guest}
     run(sides, lambda: over(state["host"]) and over(state["guest"]),
         each=None if each is None else lambda i: each(i, state, sides, wires))
+    state["guest"].hands = sides[1]  # (its player's decisions: where the cursor was)
     return state["host"], state["guest"], wires
 
 
@@ -114,6 +117,7 @@ def local_game(game, seats, seed=5):
     setup_game(sim, TITLES[game], len(seats), seats, settle=False)
     hands = Hands(sim, [s for s in range(len(seats)) if seats[s] == "human"])
     run([hands], lambda: over(sim))
+    sim.hands = hands
     return sim
 
 
@@ -132,6 +136,13 @@ def test_a_linked_game_is_the_game_with_that_seat_at_the_host(game):
     assert guest.texts()[1:] == host.texts()[1:] == local.texts()[1:]  # the winner, the scores
     assert guest.app.match.scored == state.rounds_scored()
     assert wires[0].carried and wires[1].carried
+    # The cursor at each of the linked seat's decisions where it is at the host's table: on
+    # the same place after a pick of a step (not back on the first while the pick is on the
+    # wire).
+    linked = seats.index("linked")
+    here = [cursor for seat, cursor in local.hands.cursors if seat == linked]
+    assert guest.hands.cursors == [(linked, cursor) for cursor in here]
+    assert any(here), here
 
 
 def test_the_waiting_guest_says_when_the_host_answers():

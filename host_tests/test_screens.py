@@ -771,6 +771,9 @@ def test_the_cursor_stays_on_its_action_or_its_place_from_decision_to_decision()
         sim.press(buttons.A)
         to_decision(sim)
         now = table.legal
+        if not now:  # (no decision after it: the game's end)
+            assert match.over()
+            break
         if chosen in now:  # the same choice, wherever it now sits
             assert now[table.cursor] == chosen
         elif (match.points != points  # new dice, the others' moves, the turn's next step
@@ -995,7 +998,7 @@ def test_after_a_move_of_their_own_the_cursor_starts_on_the_likely_choice(game):
             told = told or (probe.move_text(action) is not None
                             and len(probe.legal_actions()) > 1)
             probe.apply(action)
-        phase = table.phase
+        step = table.step  # (its seat, its phase)
         revealed = match.state.revealed
         for key in keys_to(table, index):
             sim.press(key)
@@ -1005,7 +1008,7 @@ def test_after_a_move_of_their_own_the_cursor_starts_on_the_likely_choice(game):
             continue
         assert table.cursor == 0, (choice, now[table.cursor])
         moved_on += 1
-        same = revealed == match.state.revealed and phase == table.phase  # (else anew)
+        same = revealed == match.state.revealed and step == table.step  # (else anew)
         opened = len(now) < len(legal) - 1 and now[0] not in legal  # (first already)
         kept_place += same and not opened and min(index, len(now) - 1) > 0
     assert moved_on > 10 and kept_place > 3, (moved_on, kept_place)

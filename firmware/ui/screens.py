@@ -131,6 +131,8 @@ class TableScreen(Screen):
         self.pages = 1
         self.spin = 0
         self.legal = []
+        self.choices = ()  # while a linked seat's pick is on its way to the host: the
+        # choices it was made from (refresh: the next step's cursor follows from them)
         self.message = ""
         self.asking = False  # "hurry the bot?" is on the screen
         self.hold = None  # ticks until which the last bot move stays before the next thinks
@@ -154,8 +156,8 @@ class TableScreen(Screen):
         self.room = 0  # ...and how many of its rows it shows, under the title bar
         self.aimed = -1  # the cursor the page was last turned to show
         self.drawn = (None, -1, -1)  # (state, history length, seat) the body shows
-        self.points = -1  # match.points at the last refresh
-        self.phase = None  # and the game's phase (its view's)
+        self.points = -1  # match.points at the last decision shown
+        self.step = None  # and its (seat, the game's phase: its view's)
         self.renderer = game_part(self.match.game, "table")
         self.placer = None  # the game's own cursor keys for this decision (refresh)
         # A bot's move shown moving (firmware/ui/travel.py): on a scene with a sprite (lift,
@@ -174,11 +176,11 @@ class TableScreen(Screen):
         match = self.match
         human = match.human_turn()
         legal = match.legal() if human else []
-        phase = None
         self.placer = None
         if legal:
             view = match.state.view(match.current())
-            phase = view.get("phase")  # (a game of one kind of decision may have none)
+            step = (match.current(), view.get("phase"))  # (a game of one kind of decision
+            # may have no phase)
             legal = table_choices(match.game, view, legal)
             # A decision the table takes a cursor over itself (Diploma's tile: a hex and a
             # turn): the renderer's placer(view, choices) moves the cursor (key) and draws
@@ -186,12 +188,20 @@ class TableScreen(Screen):
             placer = getattr(self.renderer, "placer", None)
             if placer is not None:
                 self.placer = placer(view, legal)
-        # New dice, cards, moves, or the next step of a turn: a new decision.
-        fresh = match.points != self.points or phase != self.phase
-        self.points = match.points
-        self.phase = phase
-        if legal != self.legal:
-            self.cursor = follow(self.legal, self.cursor, legal, fresh)
+            # New dice, cards, moves, or the next step of a turn since the last decision: a
+            # new decision. Another seat's or another phase's: other choices (an action's
+            # number there is not the same choice).
+            fresh = match.points != self.points or step != self.step
+            old = (self.legal or self.choices) if step == self.step else ()
+            self.points = match.points
+            self.step = step
+            if legal != self.legal or fresh:
+                self.cursor = follow(old, self.cursor, legal, fresh)
+            self.choices = ()
+        elif self.legal or self.choices:  # a linked seat's pick on the wire (its seat still
+            # on turn): its next step's cursor follows from these, as at the host's table
+            mine = match.current() == match.viewer()
+            self.choices = (self.legal or self.choices) if mine else ()
         self.legal = legal
         self.choice_rows = 1  # as many as the longest choice takes, so nothing above moves
         for choice in legal:
