@@ -185,6 +185,8 @@ def test_with_nothing_to_read_the_reading_code_is_not_loaded(tmp_path, monkeypat
     # imported (on a board its names would be interned for good). Guards: the import made
     # anyway (here it fails, which load() would report as a SaveError).
     monkeypatch.setitem(sys.modules, "firmware.saveload", None)
+    monkeypatch.delattr(sys.modules["firmware"], "saveload", raising=False)  # (an earlier
+    # test's import may have left it on the package: the import would find it there)
     slot = SaveSlot(str(tmp_path / "saves"))
     assert slot.load() is None
     os.mkdir(tmp_path / "saves")
