@@ -350,6 +350,49 @@ def test_a_bots_die_travels_from_beside_place_to_its_board():
     assert thing_shown(sim, table, dst, size)
 
 
+def test_a_bots_last_move_before_the_humans_turn_travels_too():
+    # SIXGEMS, 2 players: the die the bot moves as the human's turn comes (the last die it
+    # places after a roll, the human's card next; the table drawn for the human's decision)
+    # travels as the bots' other moves do, and lands on its board. The human waits a frame
+    # at each of its turns (A would land a travel at once). Guards: the die marked only while
+    # another seat decides (at the human's decision it was not: none of those travelled).
+    travelled = 0
+    for seed in (3, 4, 5):
+        travelled += last_moves_travelled(seed)
+    assert travelled >= 2, travelled
+
+
+def last_moves_travelled(seed):
+    """The bot's moves that travel as the human's turn comes, in a SIXGEMS game of `seed`
+    (each checked on its way: from elsewhere, a die, landed)."""
+    sim = make_sim("pybadge", seed=seed)
+    setup_game(sim, "SIXGEMS", 2, ["human", "normal"], settle=False)
+    match = sim.app.match
+    travelled = 0
+    for _ in range(20000):
+        table = sim.app.screen
+        if match.over():
+            break
+        if not isinstance(table, screens.TableScreen):
+            sim.press(buttons.A)
+            continue
+        if not match.human_turn() or table.moving:
+            sim.frame(0)
+            if not (match.human_turn() and table.moving and table.since == sim.now):
+                continue
+            assert match.state.view(0)["phase"] == "play"  # (its turn's first decision)
+            src, dst, size = trip(table)
+            assert src != dst and size == 2  # the die: its letter's badge, its face's pips
+            while table.moving:
+                sim.frame(0)
+            assert thing_shown(sim, table, dst, size)
+            travelled += 1
+            continue
+        sim.frame(buttons.A)  # the human's choice under the cursor
+        sim.frame(0)
+    return travelled
+
+
 # -- MicroPython's framebuf scene ------------------------------------------------------------
 CARD = """
 c.line(canvas.WHITE)

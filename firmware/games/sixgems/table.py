@@ -15,8 +15,9 @@
 # Every ring choice points at a board: where a die goes (placing, moving), or where the die
 # is (turning it, moving it to the centre: on the narrow ring no blank cell precedes a die).
 # The die placed, moved or turned last this turn (view["moved"]) is marked C.MOVED while
-# another seat decides: the table points at it while the bots play (at the viewer's own
-# decision the board is a choice like the others, outlined when none picks it).
+# another seat decides, and as the viewer's turn comes: the table points at it while the
+# bots play, and it travels (at the viewer's own decision the board is a choice like the
+# others, outlined when none picks it).
 from firmware.games.sixgems import rules
 from firmware.ui import canvas
 
@@ -123,8 +124,10 @@ def _status(c, view, names):
 
 def _moved(view):
     """The die to mark C.MOVED: the last one moved, while another seat than the viewer's
-    decides; else -1."""
-    return view["moved"] if view["current"] != view["seat"] else -1
+    decides or before the viewer's first card of the turn (the die the last seat moved: it
+    travels as the viewer's turn comes); else -1."""
+    mine = view["current"] == view["seat"] and view["phase"] != "play"
+    return -1 if mine else view["moved"]
 
 
 def _ring(c, view):
