@@ -67,8 +67,10 @@ def test_random_games_draw_every_view_at_both_widths():
 
 
 def play_to(players, seed, phase, policy=1):
-    state = sixgems.new_game(players, seed)
-    rng = Prng(policy)
+    return play_to_phase(sixgems.new_game(players, seed), phase, Prng(policy))
+
+
+def play_to_phase(state, phase, rng):
     while not state.is_over() and sixgems.PHASES[state.phase] != phase:
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
@@ -77,6 +79,10 @@ def play_to(players, seed, phase, policy=1):
 
 def test_first_page_shows_hand_gems_cards_and_ring():
     state = play_to(3, 4, "play")
+    rng = Prng(5)
+    while not any(state.view(state.turn)["real"][state.turn]):  # (to a turn with gems: their
+        state.apply(rng.choice(state.legal_actions()))  # row's columns are checked)
+        state = play_to_phase(state, "play", rng)
     seat = state.turn
     view = state.view(seat)
     for size in (NARROW, WIDE):
@@ -121,7 +127,7 @@ def test_first_page_shows_hand_gems_cards_and_ring():
         assert rows[gems_row].startswith("P%d" % (seat + 1))
         real = view["real"][seat]
         for k in range(sixgems.BOARDS):
-            col = sixgems_table._label(c) + k * sixgems_table.CELL
+            col = (7 if size is WIDE else 4) + k * sixgems_table.CELL  # (after "P1 " and its pad)
             if real[k]:
                 assert c.tile_at(gems_row, col) == tile(GEM, sixgems_table.GEM_COLOURS[k])
                 assert rows[gems_row][col + 1 :].startswith(str(real[k]))
@@ -241,12 +247,19 @@ def test_wild_gems_waiting_seat_rows_and_the_last_settlement():
         view["pending"][0],
     )
     last = view["results"][-1]
-    assert any(
-        t
-        == "Last #%d P%d: %s"
-        % (last[0] + 1, last[1] + 1, " ".join("%+d" % last[5 + s] for s in range(3)))
-        for t in texts
-    )
+
+    def told(result):
+        return "Last #%d P%d: %s" % (result[0] + 1, result[1] + 1,
+                                    " ".join("%+d" % result[5 + s] for s in range(3)))
+
+    assert told(last) in texts
+    # With an earlier settlement before it, the last one is still the one told.
+    earlier = list(last)
+    earlier[1] = (last[1] + 1) % 3
+    earlier[5:8] = [last[5 + s] + 7 for s in range(3)]
+    more = dict(view, results=[earlier] + list(view["results"]))
+    texts = draw(more, NARROW).texts()
+    assert told(last) in texts and told(earlier) not in texts
 
 
 def test_placed_wild_gems_show_without_any_waiting():
