@@ -91,12 +91,13 @@ def setup_game(sim, title, players, seats, options=None, settle=True):
 
 
 def to_decision(sim):
-    """Press A on every screen until a human decides at the table; at a game's end, a
-    rematch (rematch())."""
+    """Press A on every screen until a human decides at the table (A lands the last seat's
+    move travelling first); at a game's end, a rematch (rematch())."""
     for _ in range(200):
         match = sim.app.match
-        if isinstance(screen(sim),
-                      screens.TableScreen) and match is not None and match.human_turn():
+        table = screen(sim)
+        if (isinstance(table, screens.TableScreen) and match is not None
+                and match.human_turn() and not table.moving):
             return
         if match is not None and match.over() and sim.texts()[0] == "Game over":
             rematch(sim)

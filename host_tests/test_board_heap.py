@@ -2,14 +2,14 @@
 # 32-bit (the PyBadge's and PyGamer's interpreter, ../shared/cpy), from CircuitPython .mpy:
 # every game at its largest table with hard bots on every seat plays to its end (not to the
 # crash screen)
-#   - through the whole app on a display stand-in (tools/boardlibs) at 121 KiB: about 21 KB
+#   - through the whole app on a display stand-in (tools/boardlibs) at 126 KiB: about 16 KB
 #     under what a PyBadge has free, for fragmentation and what the stand-ins leave out; a
 #     hard bot may run out of memory in its search there and play its best move so far;
-#   - through the app at full strength at 135 KiB: no hard decision or save cut short by memory;
+#   - through the app at full strength at 138 KiB: no hard decision or save cut short by memory;
 #   - through the match alone (rules, bots, firmware/ui/match.py, saves) at 110 KiB, at
 #     full strength;
 #   - through the app with a human at P1 taking the first choice each time (the table's
-#     choices module on the heap at each of its decisions, a longer game) at 129 KiB.
+#     choices module on the heap at each of its decisions, a longer game) at 132 KiB.
 # (tools/boardheap.py's BUDGET says why they grew in issue 57.)
 # Diploma: from .mpy its match only (the console, the selftest), at 110 KiB with searches
 # allowed to be cut short; its app does not fit there, and says so at the title (the UF2,

@@ -428,11 +428,12 @@ def test_the_dice_row_names_the_action_and_its_target():
     assert ("take", 0) in seen, seen
 
 
-def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
+def test_what_the_last_move_moved_is_marked_while_another_seat_decides_or_as_your_turn_comes():
     # C.MOVED (the table points there while the bots play): the die, the seat's name (yours:
-    # your cart's row), the crystal's gem in the cart or chest it went to; nothing at the
-    # viewer's own decision. Guards: a mark on the die or row before or after, another
-    # seat's row, a chest's crystal marked in the cart, a mark at your own decision.
+    # your cart's row), the crystal's gem in the cart or chest it went to; at the viewer's
+    # own decision only a crystal, before a die of the turn is used (the last seat's move).
+    # Guards: a mark on the die or row before or after, another seat's row, a chest's crystal
+    # marked in the cart, a die or seat marked at your own decision, a crystal after a die.
     state = three_at_the_table()
     state.turn = 1  # (P2 moves; P1 watches)
     base = state.view(0)
@@ -457,7 +458,12 @@ def test_what_the_last_move_moved_is_marked_while_another_seat_decides():
         else:
             assert col == quartz_table._label(c) + what * quartz_table.CELL  # the gem of that kind
             assert c.tile_at(r, col) == tile(GEM, quartz_table.KIND_COLOURS[what])
-        view["current"] = 0  # the viewer's own decision: no mark
+        view["current"] = 0  # the viewer's own decision: no mark, but a crystal the last
+        # seat moved as the viewer's turn comes (no die of the turn used yet)
+        c = render(quartz_table, view, NARROW[0], 40, marks=64)
+        marked = [c.spots[i] for i in range(c.marked) if c.marks[i] == canvas.MOVED]
+        assert marked == (spots if moved >= quartz.IN_CART else []), (moved, marked)
+        view["used"] = [0, 0, 1, 0, 0]
         c = render(quartz_table, view, NARROW[0], 40, marks=64)
         assert canvas.MOVED not in [c.marks[i] for i in range(c.marked)]
         for seat in range(3):  # a seat is one thing on the table: its cart's row, once

@@ -19,6 +19,8 @@ from test_fbscene import displayio_picture, feed, run_micropython, windows  # no
 from firmware import buttons, core  # noqa: E402
 from firmware.core.prng import Prng  # noqa: E402
 from firmware.games.diamonds import rules as diamonds  # noqa: E402
+from firmware.games.diploma import rules as diploma  # noqa: E402
+from firmware.games.diploma import table as diploma_table  # noqa: E402
 from firmware.games.quartz import rules as quartz  # noqa: E402
 from firmware.games.sixgems import rules as sixgems  # noqa: E402
 from firmware.ui import canvas, screens, travel  # noqa: E402
@@ -203,9 +205,10 @@ def test_a_card_from_a_hidden_hand_starts_at_its_seats_mark_not_at_its_name():
 def test_each_table_marks_the_other_seats_names_first_on_their_rows():
     # Every game's table marks each seat's name where it starts that seat's row (Canvas.seat:
     # where a card from its hidden hand starts its travel): the topmost row that starts with
-    # another seat's name is the one marked (Diploma: beside its board too, the board's
-    # tiles before it). Guards: a seat's mark on another seat's name, a cell off its name, a
-    # seat left unmarked where its name starts a row.
+    # another seat's name is the one marked; Diploma's, the name beside its board, where its
+    # hand is counted (a tile it lays travels from there to the board). Guards: a seat's
+    # mark on another seat's name, a cell off its name, a seat left unmarked where its name
+    # starts a row; Diploma's on its dice row or its words, pages away from its board.
     checked = set()
     for game in ("diams", "diamonds", "quartz", "sixgems", "diploma"):
         module = core.load(game)
@@ -223,7 +226,8 @@ def test_each_table_marks_the_other_seats_names_first_on_their_rows():
                     renderer.draw(body, state.view(0), names)
                     for s in range(1, players):
                         cell = body.seats[s] - 1
-                        want = first_name(body, s)
+                        want = (first_name(body, s) if game != "diploma"
+                                else beside_board(body, s))
                         assert cell == want or want < 0 and named(body, cell, s), (
                             game, s, cell, want, body.texts())
                         if cell >= 0:
@@ -237,6 +241,17 @@ def named(body, cell, seat):
     """The body shows the seat's name "P<n>" at `cell`."""
     text = body.row_text(cell // body.cols)[cell % body.cols:] if cell >= 0 else ""
     return text[:2] == "P%d" % (seat + 1) and not text[2:3].isdigit()
+
+
+def beside_board(body, seat):
+    """Diploma: the body's cell of the seat's name beside its board (its hand's count after
+    it), or -1."""
+    side = diploma_table.SIDE + 1
+    for row in range(body.used):
+        cell = row * body.cols + side
+        if named(body, cell, seat) and body.row_text(row)[side + 3:side + 4] in "h":
+            return cell
+    return -1
 
 
 def first_name(body, seat):
@@ -350,47 +365,162 @@ def test_a_bots_die_travels_from_beside_place_to_its_board():
     assert thing_shown(sim, table, dst, size)
 
 
+def test_a_diploma_bots_tile_travels_from_its_hand_to_an_empty_hex():
+    # Diploma: a bot lays a tile (its hand hidden: counted beside its board) on an empty
+    # hex, drawn as a dark badge; the tile travels from the seat's name beside the board to
+    # the hex, in its colour, and lands there. Guards: an empty hex's dark badge taken for a
+    # thing (no travel: none did before), the travel from the seat's name on the dice row
+    # pages away, the tile's cells not the hex's.
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, "Diploma", 2, ["human", "normal"], settle=False)
+    table, action, seat, before = next_travel(sim, lambda a: a >= diploma.PLACE)
+    cols = sim.app.canvas.cols
+    src, dst, size = trip(table)
+    hexed = (action - diploma.PLACE) // 6
+    assert size == 3 and dst % cols == diploma_table.HEX_COL[hexed]  # the hex's 3 cells
+    assert before[src // cols][src % cols:].startswith("P%d h" % (seat + 1)), (before, src)
+    assert before[dst // cols][dst % cols:dst % cols + 3] == "   "  # (an empty hex before)
+    kind = sim.app.match.state.view(seat)["boards"][seat][hexed]
+    colour = diploma_table.picture(kind, 0)[1]
+    assert badge_colour(sim) == colour != canvas.DIM
+    while table.moving:
+        sim.frame(0)
+    assert thing_shown(sim, table, dst, size)
+
+
 def test_a_bots_last_move_before_the_humans_turn_travels_too():
     # SIXGEMS, 2 players: the die the bot moves as the human's turn comes (the last die it
     # places after a roll, the human's card next; the table drawn for the human's decision)
     # travels as the bots' other moves do, and lands on its board. The human waits a frame
     # at each of its turns (A would land a travel at once). Guards: the die marked only while
     # another seat decides (at the human's decision it was not: none of those travelled).
-    travelled = 0
+    trips = []
     for seed in (3, 4, 5):
-        travelled += last_moves_travelled(seed)
-    assert travelled >= 2, travelled
+        trips += last_moves_travelled("SIXGEMS", 2, seed)
+    assert len(trips) >= 2, trips
+    for view, size in trips:
+        assert view["phase"] == "play" and size == 2  # (its turn's first decision; the die:
+        # its letter's badge, its face's pips)
 
 
-def last_moves_travelled(seed):
-    """The bot's moves that travel as the human's turn comes, in a SIXGEMS game of `seed`
-    (each checked on its way: from elsewhere, a die, landed)."""
+def test_a_quartz_bots_last_crystal_before_the_humans_turn_travels_too():
+    # Quartz, 5 players: a bot's last move of its turn may move a crystal (mined into its
+    # cart, given, taken), and the human's turn follows at once (its first crystal drawn,
+    # its dice rolled). The crystal the bot moved last travels to where it went, on the
+    # bots' page, then the table turns to the human's decision. Guards: crystals marked only
+    # while another seat decides (none travelled as the turn came: 0 here before); marked at
+    # the human's own decisions too (after it has used a die: asserted here).
+    trips = []
+    for seed in (1, 2, 3):
+        trips += last_moves_travelled("Quartz", 5, seed)
+    assert len(trips) >= 2, trips
+    for view, size in trips:
+        assert view["phase"] in ("roll", "act") and not any(view["used"])  # (nothing used)
+        assert view["moved"] >= quartz.IN_CART and size == 1  # a crystal: its gem
+
+
+def test_a_crystal_that_goes_to_another_page_comes_from_that_pages_edge():
+    # Quartz: a bot puts a crystal from its cart (page 2) into its chest (page 3); the table
+    # turns to the chest, and the crystal travels from the page's top row, under the column
+    # it had in the cart, to its chest. Guards: no travel once the page turns (0 of these
+    # travelled before); from the chest's own cell (here and in the game's next travels);
+    # the thing not the one marked moved.
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, "Quartz", 3, ["human", "normal", "normal"], settle=False)
+    state = sim.app.match.state
+    table, _action, seat, before = next_travel(sim, lambda a: state.moved >= quartz.IN_CHEST)
+    cols = sim.app.canvas.cols
+    src, dst, size = trip(table)
+    assert before[0] != sim.texts()[0]  # (its "p2/4" now "p3/4")
+    spot = dst - cols + table.top * cols
+    assert table.find(canvas.MOVED) == spot and size == 1  # a crystal: its gem
+    glyphs = sim.scene.sprite[1]
+    assert glyphs[0, 0] == table.body.tiles[spot]
+    kind = state.moved - quartz.IN_CHEST - seat * 8
+    assert 0 <= kind < quartz.NKINDS and state.chests[seat][kind] > 0
+    assert src // cols == 1 and src != dst  # from the top row: the cart is above the page
+    assert src % cols == table.trip.marked % cols  # (the crystal its action picked there)
+    while table.moving:
+        sim.frame(0)
+    assert thing_shown(sim, table, dst, size)
+    for _ in range(12):  # (the rest of the game's travels: none from its own place)
+        table, _action, _seat, _before = next_travel(sim)
+        src, dst, size = trip(table)
+        assert src != dst
+        while table.moving:
+            sim.frame(0)
+
+
+def last_moves_travelled(title, players, seed):
+    """The moves of the seat before the human's that travel as the human's turn comes, in a
+    game of `title` (P1 the human, normal bots) of `seed`, each checked on its way: from
+    elsewhere, the thing marked as moved, "A: skip ahead" under it (not the human's choice
+    yet), then the table at the human's decision. [(the human's view then, its cells)]."""
+    sim = last_move_sim(title, players, seed)
+    trips = []
+    while to_last_move_travel(sim):
+        table = sim.app.screen
+        src, dst, size = trip(table)
+        assert src != dst
+        cols = sim.app.canvas.cols
+        spot = dst - cols + table.top * cols  # (its body cell: at the mark, or the die after
+        glyphs = sim.scene.sprite[1]  # its board)
+        assert spot - table.find(canvas.MOVED) in (0, 1)
+        assert [glyphs[k, 0] for k in range(size)] == list(table.body.tiles[spot:spot + size])
+        assert sim.texts()[-1].startswith("A: skip ahead"), sim.texts()
+        assert sim.texts()[0].endswith(" %d/%d" % (table.cursor + 1, len(table.legal)))
+        trips.append((sim.app.match.state.view(0), size))
+        top = table.top
+        while table.moving:
+            sim.frame(0)
+        assert table.top != top or thing_shown(sim, table, dst, size)
+        assert any(row.startswith(">") for row in sim.texts()), sim.texts()
+    return trips
+
+
+def last_move_sim(title, players, seed):
     sim = make_sim("pybadge", seed=seed)
-    setup_game(sim, "SIXGEMS", 2, ["human", "normal"], settle=False)
+    setup_game(sim, title, players, ["human"] + ["normal"] * (players - 1), settle=False)
+    return sim
+
+
+def to_last_move_travel(sim):
+    """Frames (the human choosing the choice under the cursor, waiting a frame at each of
+    its turns) to the frame a move travels as the human's turn comes; False at the end."""
     match = sim.app.match
-    travelled = 0
     for _ in range(20000):
         table = sim.app.screen
         if match.over():
-            break
+            return False
         if not isinstance(table, screens.TableScreen):
             sim.press(buttons.A)
             continue
         if not match.human_turn() or table.moving:
             sim.frame(0)
-            if not (match.human_turn() and table.moving and table.since == sim.now):
-                continue
-            assert match.state.view(0)["phase"] == "play"  # (its turn's first decision)
-            src, dst, size = trip(table)
-            assert src != dst and size == 2  # the die: its letter's badge, its face's pips
-            while table.moving:
-                sim.frame(0)
-            assert thing_shown(sim, table, dst, size)
-            travelled += 1
+            if match.human_turn() and table.moving and table.since == sim.now:
+                return True
             continue
         sim.frame(buttons.A)  # the human's choice under the cursor
         sim.frame(0)
-    return travelled
+    raise AssertionError("the game did not end")
+
+
+def test_a_on_the_last_move_travelling_lands_it_and_decides_nothing():
+    # At the human's decision, A on the last seat's move travelling lands it; the human's
+    # choice waits for the next A. Guards: A landing it and playing the choice under the
+    # cursor at once (as A lands a bot's move and skips ahead while the bots play).
+    sim = last_move_sim("SIXGEMS", 2, 3)
+    assert to_last_move_travel(sim)
+    match = sim.app.match
+    table = sim.app.screen
+    done = len(match.state.history)
+    sim.frame(buttons.A)
+    assert not table.moving and table.trip is None
+    assert len(match.state.history) == done and match.human_turn()
+    assert any(row.startswith(">") for row in sim.texts()), sim.texts()
+    sim.frame(0)
+    sim.frame(buttons.A)
+    assert len(match.state.history) > done
 
 
 # -- MicroPython's framebuf scene ------------------------------------------------------------

@@ -68,11 +68,16 @@ MIN_PLAYERS = {game: about(game).MIN_PLAYERS for game in GAMES}
 # heap unless linked) moved the 6-seat Quartz app to 122 KiB (121 and 123 with either half
 # of the change alone) and made its full-strength run fail at 135 once though 134 passed:
 # 123 and 136.
-BUDGET = {"app": 123 * 1024, "match": 110 * 1024}
-FULL_BUDGET = {"app": 136 * 1024, "match": 110 * 1024}
+# Issue 57's travels after a page turn (a crystal from a cart to a chest) and at a human's
+# turn: the lowest free heap of every 4-game app (SAMPLE, after a collection) moved by 80 B
+# (the table's code), the search's edge by up to 3 KiB either way from one version of the
+# change to the next (Quartz's app 122-125 KiB, with a human 129-131, at full strength
+# 135-137; travel's module now loaded and let go at more of its moves): 126, 132 and 138.
+BUDGET = {"app": 126 * 1024, "match": 110 * 1024}
+FULL_BUDGET = {"app": 138 * 1024, "match": 110 * 1024}
 # With a human at P1 (--human: the table's choices module loaded at each of its decisions,
-# a longer game of first choices): measured 116-128 KiB, held at 129.
-HUMAN_BUDGET = 129 * 1024
+# a longer game of first choices): measured 116-128 KiB, held at 129 (132: above).
+HUMAN_BUDGET = 132 * 1024
 # The games whose app fits those budgets from .mpy. Diploma's does not (measured 133 KiB
 # with normal bots, 134 with hard, 163 at full strength: about 128 KB live at its peak, its
 # rules, bot and table code some 53 KB of it against 31 KB for SIXGEMS); the app tells a

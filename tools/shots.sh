@@ -38,6 +38,9 @@ shot sixgems-picodisplay --board picodisplay --game sixgems --seats human,bot:no
 # A bot's move shown moving: the card P3 plays, a third of its way from P3's row to the trick.
 shot travel-picodisplay --board picodisplay --game diamonds --seats human,bot:normal,bot:normal \
     --seed 2 --keys A,A --travel
+# Diploma: the tile P2 lays, from its hand (counted beside its board) to an empty hex.
+shot travel-diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
+    --keys A,A,A,A,A,A --travel
 shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
     --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,DOWN
 # Diploma: a tile being placed, the cursor moved a hex on and the tile turned: the board shows

@@ -284,6 +284,8 @@ class TableScreen(Screen):
         trip = self.trip
         if pressed & buttons.A and trip is not None:  # a bot's move travelling lands at once
             trip.land(self)
+            if self.match.human_turn():
+                return  # (the last seat's move, at a human's decision: the next A decides)
         match = self.match
         self.message = ""
         news = match.news(match.viewer())
@@ -360,7 +362,10 @@ class TableScreen(Screen):
             self.laid = -1
             self.cut_rows = -1
         c.cut += self.said_over  # (never, at 160x128: the looks tests count it as cut)
-        human = match.human_turn()
+        deciding = match.human_turn()
+        human = deciding and (self.trip is None or self.find(canvas.MOVED) < 0)  # (the
+        # last seat's move marked at this decision travels first, on its page: then the
+        # table turns to the decision)
         bottom = self.choice_rows if human else 1  # the choice, or what the bots do
         if self.laid != bottom:  # (once a decision or a sentence, not every frame)
             self.lay_out(c.rows - 1 - bottom)
@@ -383,7 +388,7 @@ class TableScreen(Screen):
         turn = match.current()
         if match.over():
             status = "game over"
-        elif human:
+        elif deciding:
             status = "%d/%d" % (self.cursor + 1, len(self.legal))
         else:
             status = "%s %s" % (match.names[turn], SPIN[self.spin])
@@ -394,6 +399,10 @@ class TableScreen(Screen):
         trip = self.trip
         if trip is not None:  # a bot's move, just made (launched) or travelling
             trip.fly(self, c)
+            if deciding and not human and self.trip is None:  # (it did not travel: the
+                c.clear()  # table for the decision in this frame, not the next)
+                self.draw(c)
+                return
         if spot >= 0:
             at = self.point(c, spot)
             if self.placer is not None and at >= 0:  # the choice drawn where it would go
@@ -428,7 +437,7 @@ class TableScreen(Screen):
             c.at(row, 0, canvas.GREY)  # (26 columns at most)
             if far is not None:
                 c.text(far.line(self.app.now))
-            elif self.hold is not None:
+            elif self.hold is not None or self.moving:
                 c.text("A: skip ahead")
             else:
                 c.text("%s thinks  A: hurry" % match.names[turn])

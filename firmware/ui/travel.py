@@ -82,8 +82,11 @@ def land(table):
 
 
 def done(table):
-    """The table lets go of this module (a board: off the heap)."""
+    """The table lets go of this module (a board: off the heap); at a human's decision its
+    page turns to the choice (it showed the last seat's move until now)."""
     table.trip = None
+    if table.match.human_turn() and table.find(canvas.MOVED) >= 0:
+        table.aimed = -1
     if core.COLLECT:
         core.unload(__name__)
 
@@ -105,22 +108,29 @@ def launch(table, c, spot):
     marked (if that was elsewhere, showed the same thing, and the thing changed); else, when
     it came to an empty place or a row laid out anew, where the screen showed the same
     thing that it shows no longer (a die placed), else its mover's name (a card from a
-    hidden hand). Nothing moves when none of those holds (a die rerolled in its place, a
-    word)."""
+    hidden hand). When the page turned to show it: from the cell its action marked, on this
+    page or at the page's edge it lies beyond. Nothing moves when none of those holds (a die
+    rerolled in its place, a word)."""
     body = table.body
     cols = c.cols
     first = table.top * cols
-    if spot < 0 or table.top != from_top or not first <= spot < first + table.room * cols:
-        return None  # (a page turned: the table is not still)
+    if spot < 0 or not first <= spot < first + table.room * cols:
+        return None
     at = spot - first + cols  # its screen cell
     shown = table.scene  # (its cells: the screen before the move)
     n = min(body.extent(spot), canvas.SPRITE)
     end = (at // cols + 1) * cols
-    if at + n < end and c.tiles[at + n] and alike(c, at, shown, at, n):
+    still = table.top == from_top  # (else the screen before shows another page)
+    if still and at + n < end and c.tiles[at + n] and alike(c, at, shown, at, n):
         at += n  # the board the die went to: it is the die that moved
         n = min(body.extent(spot + n), canvas.SPRITE)
-    if not any_tile(c.tiles, at, n):
+    if not any_tile(c, at, n):
         return None  # (words do not travel)
+    if not still:  # the page turned to where it went: from where its action picked it,
+        if marked < 0:  # on this page or beyond its edge (a crystal from a cart to a
+            return None  # chest), else nothing is known to have moved
+        src = shown_at(table, marked)
+        return None if src == at else (src, at, n)  # (or it changed in its place)
     src = -1
     if marked >= 0 and marked != spot:  # its action picked it elsewhere
         if alike(c, at, shown, at, min(n + 1, end - at)):
@@ -130,7 +140,7 @@ def launch(table, c, spot):
             if alike(c, at, shown, cell, n):  # there, or a few cells on (a die after its
                 src = cell  # board); not there: something else (a die used to mine)
                 break
-    elif not any_tile(shown.tiles, at, n) or laid_anew(c, shown, at):
+    elif not any_tile(shown, at, n) or laid_anew(c, shown, at):
         src = seen(table, c, at, n)  # it came to an empty place, or to a row laid anew
         if src < 0 and marked < 0:
             src = from_name
@@ -171,8 +181,12 @@ def laid_anew(c, shown, at):
     return False
 
 
-def any_tile(tiles, i, n):
+def any_tile(a, i, n):
+    """Cells i.. (n) of `a` (a canvas or a scene) show a thing: not only empty cells and
+    dark badges with nothing written on them (an empty place drawn as one: Diploma's hex)."""
+    tiles = a.tiles
     for k in range(i, i + n):
-        if tiles[k]:
+        tile = tiles[k]
+        if tile and (tile != canvas.tile(canvas.SOLID, canvas.DIM) or a.chars[k] != canvas.SPACE):
             return True
     return False

@@ -297,8 +297,6 @@ def _seat_dice(c, view, names, legal):
             c.line(canvas.WHITE, 0, True)  # (4 seats at 26 columns: on two rows)
         if c.col:
             c.space()
-        elif s != view["seat"]:
-            c.seat(s)  # (first on its row)
         c.text(label)
         for d in mine:
             c.space()
@@ -359,8 +357,6 @@ def _asks(c, view, names):
         words = "Declare your loop!"
     if current != seat:
         words = "%s: %s" % (_short(names, current), words)
-        if phase not in ("rolled", "draft"):  # (the words start the row)
-            c.seat(current)
     if phase in ("rolled", "draft"):
         c.text("Draft" if phase == "draft" else "Rolled")
         free = 0
@@ -447,7 +443,7 @@ def _other_side(view, names, s):
         if row == 0:
             if s == view["current"] and 0 <= c.row < c.rows:
                 c.colours[c.row] = canvas.CYAN  # (whose decision it is)
-            c.seat(s)
+            c.seat(s)  # (where its hand is counted: a tile it lays comes from there)
             c.text(_short(names, s))
             if wide:
                 c.text(" hand %d" % view["hand_counts"][s])

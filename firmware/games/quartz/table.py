@@ -11,8 +11,9 @@
 # Choosing by pointing (canvas.mark): each die, crystal gem and seat name a choice picks is
 # marked with that action, so the table can point at it (screens.py, TableScreen.point).
 # What the last action moved (view["moved"]: a die, a seat, a crystal where it went) is
-# marked C.MOVED while another seat than the viewer's decides: the table points at it while
-# the bots play.
+# marked C.MOVED while another seat than the viewer's decides, and a crystal the last seat
+# moved as the viewer's turn comes: the table points at it while the bots play, and it
+# travels.
 from firmware.games.quartz import rules
 from firmware.ui import canvas
 
@@ -105,8 +106,13 @@ def _die_key(view, die, picked):
 
 
 def _moved(view):
-    """What to mark C.MOVED (view["moved"]) while another seat decides; else -1."""
-    return view["moved"] if view["current"] != view["seat"] else -1
+    """What to mark C.MOVED (view["moved"]) while another seat decides, or a crystal moved
+    before the viewer's turn has used a die (the last seat's: a roll or a keep moves none,
+    and the turn's dice are new ones); else -1."""
+    moved = view["moved"]
+    if view["current"] != view["seat"]:
+        return moved
+    return moved if moved >= rules.IN_CART and 1 not in view["used"] else -1
 
 
 def _moved_kind(moved, base, seat):
