@@ -271,7 +271,10 @@ def test_diams_on_a_board_the_bots_code_leaves_the_heap_only_if_no_bot_had_it(mo
     name = "firmware.games.diams.bot"
     monkeypatch.setattr(diams_choices, "COLLECT", True)
     monkeypatch.setitem(sys.modules, name, bot)  # (both put back as they were after)
-    monkeypatch.setattr(sys.modules["firmware.games.diams"], "bot", bot)
+    package = sys.modules["firmware.games.diams"]
+    package.bot = bot  # (an earlier test's unload may have taken it off the package, the
+    # module left in sys.modules: then the import above does not put it back)
+    monkeypatch.setattr(package, "bot", bot)
     state = diams.new_game(3, 4)
     view = state.view(state.current_player())
     legal = state.legal_actions()
