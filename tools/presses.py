@@ -205,7 +205,9 @@ def play_one(game, seed, tally, chooser_level="normal"):
         if match is None or (match.over() and not isinstance(screen, screens.TableScreen)
                              and "Game over" in sim.texts()[0]):
             break
-        if isinstance(screen, screens.TableScreen) and match.human_turn():
+        if isinstance(screen, screens.TableScreen) and match.human_turn() and not screen.moving:
+            # (the last seat's move travelling as the turn comes: the player waits for it,
+            # busy() below; A would land it and choose nothing)
             choice = pick(sim, human, chooser)
             phases.append(match.state.view(human)["phase"])
             words.append(screen.words(choice, human))
