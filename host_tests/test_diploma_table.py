@@ -293,6 +293,30 @@ def test_the_other_boards_come_after_the_first_page_with_their_numbers():
     assert any(r[diploma_table.SIDE + 1:].startswith("9 points") for r in wide)
 
 
+def test_what_the_placing_seat_moved_is_marked_on_its_board_and_its_pawn_before_that():
+    # C.MOVED (the table turns to it and points there while a bot plays; a bot's tile travels
+    # from its hand to it): on the placing seat's board, as another seat watches, the hex
+    # its last move laid a tile on or stepped to; before any such move of its phase (a buy,
+    # nothing yet) its pawn's hex, so the page is on that board before its first tile lands
+    # (on a still page: it travels); nothing at the viewer's own placement. Guards: the mark
+    # on the viewer's board, on no board until a tile is laid, at the viewer's own turn.
+    state, seat = placing_state(3, 4)
+    watcher = (seat + 1) % 3
+    state.boards[seat][4] = diploma.sample_tile(1 * 3 + 0)
+    state.pawn[seat] = 4
+    for moved, want in ((-1, 4), (9, 9)):
+        state.moved = moved
+        c = draw(state.view(watcher))
+        spots = [c.spots[i] for i in range(c.marked) if c.marks[i] == canvas.MOVED]
+        rows = c.texts()
+        side = diploma_table.SIDE
+        top = [r for r in range(c.rows) if rows[r][side + 1:].startswith("P%d" % (seat + 1))][0]
+        cell = (top + diploma_table.HEX_ROW[want]) * c.cols + diploma_table.HEX_COL[want]
+        assert spots == [cell], (moved, spots, cell)
+    assert canvas.MOVED not in [c.marks[i] for i in range(c.marked)
+                                for c in [draw(state.view(seat))]]
+
+
 def test_the_phase_line_says_what_each_phase_asks():
     seen = {}
     for seed in range(3):

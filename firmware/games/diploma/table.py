@@ -154,7 +154,11 @@ def board(c, view, seat, side=None):
     for a in legal:
         aimed += _aim_hex(a) >= 0
     rotate_marks = aimed <= 48  # (the canvas keeps 64 marks: rotations go first)
-    moved = view["moved"] if (view["current"] != view["seat"] and seat == view["turn"]) else -1
+    moved = -1
+    if view["current"] != view["seat"] and seat == view["turn"]:
+        moved = view["moved"]
+        if moved < 0 and view["phase"] == "place":  # (its board's page before its first
+            moved = pawn  # tile: that one travels, the page still)
     for row in range(len(ROWS)):
         c.line(canvas.WHITE, 0, row > 0)  # (a board is not split between two pages)
         for h in ROWS[row]:
