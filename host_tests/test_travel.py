@@ -138,8 +138,8 @@ def diamonds_sim(board="pybadge", seed=2):
 
 def test_a_bots_card_travels_from_its_seat_to_the_trick_in_a_third_of_a_second():
     # Guards: no travel, a travel from nowhere near its mover, its place shown before it
-    # lands, the rest of the table redrawn while it travels, a travel that never ends or
-    # jumps to its end.
+    # lands, the rest of the table redrawn while it travels (or the table drawn again at
+    # each of its frames: board time), a travel that never ends or jumps to its end.
     sim = diamonds_sim()
     table, action, seat, before = next_travel(sim, is_play)
     c = sim.app.canvas
@@ -162,14 +162,21 @@ def test_a_bots_card_travels_from_its_seat_to_the_trick_in_a_third_of_a_second()
     changes = sim.scene.changes
     seen = []
     half = 0
+    draws = []
+    app = sim.app
+    draw = app.draw
+    app.draw = lambda: draws.append(sim.now) or draw()  # (the table drawn: board time)
     while table.moving:
         sim.frame(0)
         seen.append((sim.now - table.since, sprite_at(sim)))
         if table.moving:
             assert between(at(sim, src), at(sim, dst), seen[-1][1]), seen
             assert sim.scene.changes == changes  # nothing else drawn
+            assert not draws  # (the sprite alone moves: the table is not drawn again)
         if len(seen) == 5:
             half = lit(sim, *seen[-1][1], size, colour)  # the card half-way, in pixels
+    del app.draw
+    assert draws == [sim.now]  # ...until it lands
     # At each frame nearer its place, landed at a third of a second (330 ms).
     steps = [p for _ms, p in seen[:-1]]
     far = [abs(x - at(sim, dst)[0]) + abs(y - at(sim, dst)[1]) for x, y in steps]
