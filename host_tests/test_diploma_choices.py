@@ -240,3 +240,25 @@ def test_the_tile_chosen_goes_first_where_it_closes_a_loop_or_joins_the_most_lin
         assert worth == sorted(worth, reverse=True), worth
         seen += len(set(worth)) > 1
     assert seen > 5, seen
+
+
+def test_the_presses_bench_counts_a_new_rounds_first_decision_as_a_new_turn(monkeypatch):
+    # tools/presses.py: a turn is the human's run of decisions within one round. The magic
+    # asked before the next round's roll (phase "scan"), right after the human's placement
+    # phase ended the round with no other seat in between, is the next turn's. Guards: the
+    # placement's presses and the next round's counted as one turn (Diploma's worst turn
+    # was 14 so).
+    import presses
+
+    runs = []
+    kind = presses.turn_kind
+
+    def kept(game, phases, words):
+        runs.append(list(phases))
+        return kind(game, phases, words)
+
+    monkeypatch.setattr(presses, "turn_kind", kept)
+    presses.measure("diploma", 2)
+    assert any("scan" in run for run in runs) and any("place" in run for run in runs)
+    for run in runs:
+        assert not any(p == "scan" and "place" in run[:i] for i, p in enumerate(run)), run

@@ -7,10 +7,11 @@ the bot's next choices while nothing new shows,
 and presses the buttons the table needs to get them (the fewest, as a player who knows the
 screen would: a shortcut of the table that does several at once, picks that commute in the
 order nearest the cursor); on every other screen it presses A to go on. The presses are
-counted per turn (a run of the human's decisions with no other seat in between), and a turn
-is sorted by the game's own kind (Diamonds' passing, SIXGEMS's settling, ...). A game whose
-turn is many moves (Diploma's placement phase: tiles laid, steps, buys) is also counted per
-move (MOVES: the decisions up to one the log tells, state.move_text, sorted by its verb).
+counted per turn (a run of the human's decisions with no other seat in between, within one
+round of the game), and a turn is sorted by the game's own kind (Diamonds' passing,
+SIXGEMS's settling, ...). A game whose turn is many moves (Diploma's placement phase: tiles
+laid, steps, buys) is also counted per move (MOVES: the decisions up to one the log tells,
+state.move_text, sorted by its verb).
 The keys that reach a choice are the screen's own (app_driver.keys_to: the list round, or a
 game's placer over its board). The screens between turns (logs, results, pass the device)
 count apart.
@@ -194,6 +195,7 @@ def play_one(game, seed, tally, chooser_level="normal"):
     chooser = make_bot(game, human, chooser_level, seed * 31 + 7)  # (hard: a playout cap,
     # no clock: the same choices on any machine)
     turn_presses = turn_decisions = 0
+    turn_round = None  # the round of the turn's decisions (a game's view's round)
     move_presses = move_decisions = 0
     move_kind = MOVES.get(game)
     phases = []
@@ -208,8 +210,18 @@ def play_one(game, seed, tally, chooser_level="normal"):
         if isinstance(screen, screens.TableScreen) and match.human_turn() and not screen.moving:
             # (the last seat's move travelling as the turn comes: the player waits for it,
             # busy() below; A would land it and choose nothing)
+            view = match.state.view(human)
+            round_now = view.get("round", view.get("round_no"))
+            if turn_decisions and round_now != turn_round:  # a new round: a new turn (its
+                # first decision, e.g. Diploma's magic before the roll, right after the
+                # human's placement ended the last one)
+                tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
+                turn_presses = turn_decisions = 0
+                phases = []
+                words = []
+            turn_round = round_now
             choice = pick(sim, human, chooser)
-            phases.append(match.state.view(human)["phase"])
+            phases.append(view["phase"])
             words.append(screen.words(choice, human))
             before = match.state.clone() if move_kind else None
             pressed = reach(sim, choice)
