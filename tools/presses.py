@@ -194,12 +194,17 @@ def play_one(game, seed, tally, chooser_level="normal"):
         raise ValueError("unknown chooser %r; choosers: %s" % (chooser_level, ", ".join(CHOOSERS)))
     chooser = make_bot(game, human, chooser_level, seed * 31 + 7)  # (hard: a playout cap,
     # no clock: the same choices on any machine)
-    turn_presses = turn_decisions = 0
+    turn = []  # the human's decisions of the turn so far: (phase, words, presses)
     turn_round = None  # the round of the turn's decisions (a game's view's round)
     move_presses = move_decisions = 0
     move_kind = MOVES.get(game)
-    phases = []
-    words = []
+
+    def end_turn():
+        if turn:
+            tally.add(turn_kind(game, [d[0] for d in turn], [d[1] for d in turn]),
+                      sum(d[2] for d in turn), len(turn))
+            turn.clear()
+
     for _ in range(FRAMES):
         app = sim.app
         match = app.match
@@ -212,21 +217,15 @@ def play_one(game, seed, tally, chooser_level="normal"):
             # busy() below; A would land it and choose nothing)
             view = match.state.view(human)
             round_now = view.get("round", view.get("round_no"))
-            if turn_decisions and round_now != turn_round:  # a new round: a new turn (its
-                # first decision, e.g. Diploma's magic before the roll, right after the
-                # human's placement ended the last one)
-                tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
-                turn_presses = turn_decisions = 0
-                phases = []
-                words = []
+            if round_now != turn_round:  # a new round: a new turn (its first decision, e.g.
+                end_turn()  # Diploma's magic before the roll, right after the human's
+                # placement ended the last one)
             turn_round = round_now
             choice = pick(sim, human, chooser)
-            phases.append(view["phase"])
-            words.append(screen.words(choice, human))
+            words = screen.words(choice, human)
             before = match.state.clone() if move_kind else None
             pressed = reach(sim, choice)
-            turn_presses += pressed
-            turn_decisions += 1
+            turn.append((view["phase"], words, pressed))
             if move_kind:  # (the app played the rest of a move with a lone choice too)
                 move_presses += pressed
                 move_decisions += 1
@@ -234,19 +233,11 @@ def play_one(game, seed, tally, chooser_level="normal"):
                 if said is not None:
                     tally.add(move_kind(said), move_presses, move_decisions)
                     move_presses = move_decisions = 0
-            others = [line for line in match.news(human) if not line.startswith("Only choice")]
-            if others and turn_decisions:  # the bots played within that press (the app
-                # settles): the human's run of decisions ended there
-                tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
-                turn_presses = turn_decisions = 0
-                phases = []
-                words = []
+            if [line for line in match.news(human) if not line.startswith("Only choice")]:
+                end_turn()  # the bots played within that press (the app settles): the
+                # human's run of decisions ended there
             continue
-        if turn_decisions:  # the human's run of decisions ended
-            tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
-            turn_presses = turn_decisions = 0
-            phases = []
-            words = []
+        end_turn()  # (the human's run of decisions ended, if there was one)
         if isinstance(screen, screens.TableScreen) and screen.busy():
             sim.frame(0)  # a bot thinks: no button
             continue
@@ -254,8 +245,7 @@ def play_one(game, seed, tally, chooser_level="normal"):
         tally.between += 1
     else:
         raise RuntimeError("%s seed %d did not end in %d frames" % (game, seed, FRAMES))
-    if turn_decisions:
-        tally.add(turn_kind(game, phases, words), turn_presses, turn_decisions)
+    end_turn()
     tally.games += 1
 
 
