@@ -401,9 +401,7 @@ def test_a_bots_last_move_before_the_humans_turn_travels_too():
     # travels as the bots' other moves do, and lands on its board. The human waits a frame
     # at each of its turns (A would land a travel at once). Guards: the die marked only while
     # another seat decides (at the human's decision it was not: none of those travelled).
-    trips = []
-    for seed in (3, 4, 5):
-        trips += last_moves_travelled("SIXGEMS", 2, seed)
+    trips = last_moves_travelled("SIXGEMS", 2, (3, 4, 5))
     assert len(trips) >= 2, trips
     for view, size in trips:
         assert view["phase"] == "play" and size == 2  # (its turn's first decision; the die:
@@ -417,9 +415,7 @@ def test_a_quartz_bots_last_crystal_before_the_humans_turn_travels_too():
     # bots' page, then the table turns to the human's decision. Guards: crystals marked only
     # while another seat decides (none travelled as the turn came: 0 here before); marked at
     # the human's own decisions too (after it has used a die: asserted here).
-    trips = []
-    for seed in (1, 2, 3):
-        trips += last_moves_travelled("Quartz", 5, seed)
+    trips = last_moves_travelled("Quartz", 5, (1, 2, 3))
     assert len(trips) >= 2, trips
     for view, size in trips:
         assert view["phase"] in ("roll", "act") and not any(view["used"])  # (nothing used)
@@ -458,12 +454,18 @@ def test_a_crystal_that_goes_to_another_page_comes_from_that_pages_edge():
             sim.frame(0)
 
 
-def last_moves_travelled(title, players, seed):
-    """The moves of the seat before the human's that travel as the human's turn comes, in a
-    game of `title` (P1 the human, normal bots) of `seed`, each checked on its way: from
+def last_moves_travelled(title, players, seeds):
+    """The moves of the seat before the human's that travel as the human's turn comes, in
+    games of `title` (P1 the human, normal bots) of `seeds`, each checked on its way: from
     elsewhere, the thing marked as moved, "A: skip ahead" under it (not the human's choice
     yet), then the table at the human's decision. [(the human's view then, its cells)]."""
-    sim = last_move_sim(title, players, seed)
+    trips = []
+    for seed in seeds:
+        trips += seed_travels(last_move_sim(title, players, seed))
+    return trips
+
+
+def seed_travels(sim):
     trips = []
     while to_last_move_travel(sim):
         table = sim.app.screen
@@ -492,23 +494,18 @@ def last_move_sim(title, players, seed):
 
 
 def to_last_move_travel(sim):
-    """Frames (the human choosing the choice under the cursor, waiting a frame at each of
-    its turns) to the frame a move travels as the human's turn comes; False at the end."""
+    """Frames (humans_step's) to the frame a move travels as the human's turn comes; False
+    at the game's end."""
     match = sim.app.match
     for _ in range(20000):
-        table = sim.app.screen
         if match.over():
             return False
-        if not isinstance(table, screens.TableScreen):
-            sim.press(buttons.A)
+        if humans_step(sim):
             continue
-        if not match.human_turn() or table.moving:
-            sim.frame(0)
-            if match.human_turn() and table.moving and table.since == sim.now:
-                return True
-            continue
-        sim.frame(buttons.A)  # the human's choice under the cursor
+        table = sim.app.screen
         sim.frame(0)
+        if match.human_turn() and table.moving and table.since == sim.now:
+            return True
     raise AssertionError("the game did not end")
 
 
