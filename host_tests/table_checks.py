@@ -58,11 +58,13 @@ def check_redealt_views_draw_alike(game, table, setups, every, steps=400):
 _decided = {}
 
 
-def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
+def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3, wanted=None):
     """(state, view, legal, choices(view, legal)) at the decisions of random games, one a
     seed (new_game(players(seed), seed)), `moves` steps at most. The state is a copy; the
     decisions are kept for the next test that asks for the same games (several tests check
-    the same ones, and working out the choices is what costs)."""
+    the same ones, and working out the choices is what costs). `wanted(view)`: whether a
+    test looks at that decision's choices (default: every one); where not, they are None
+    and not worked out (Quartz's dice choices are most of a choice test's time)."""
     for seed in seeds:
         count = players(seed)
         key = (new_game, choices, count, seed)
@@ -74,10 +76,12 @@ def choice_decisions(new_game, choices, seeds, moves, players=lambda seed: 3):
                 if state.is_over():
                     break
                 legal = state.legal_actions()
-                view = state.view(state.current_player())
-                made.append((state.clone(), view, legal, choices(view, legal)))
+                made.append([state.clone(), state.view(state.current_player()), legal, None])
                 state.apply(legal[rng.randbelow(len(legal))])
-            yield made[step]
+            decision = made[step]
+            if decision[3] is None and (wanted is None or wanted(decision[1])):
+                decision[3] = choices(decision[1], decision[2])
+            yield tuple(decision)
 
 
 def kept(decisions, *args):
