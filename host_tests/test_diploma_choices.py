@@ -258,7 +258,14 @@ def test_the_presses_bench_counts_a_new_rounds_first_decision_as_a_new_turn(monk
         return kind(game, phases, words)
 
     monkeypatch.setattr(presses, "turn_kind", kept)
-    presses.measure("diploma", 2)
+    tally = presses.measure("diploma", 2)
     assert any("scan" in run for run in runs) and any("place" in run for run in runs)
     for run in runs:
         assert not any(p == "scan" and "place" in run[:i] for i, p in enumerate(run)), run
+    # A turn with a placement is counted as the placement phase (P-P), the others apart;
+    # with 'cursor max', the most presses beyond one a decision in one turn of a kind.
+    phases = [run for run in runs if "place" in run]
+    assert len(tally.turns["placement phase"]) == len(phases)
+    assert len(tally.turns["turn"]) == len(runs) - len(phases)
+    for kind_of in tally.turns:
+        assert 0 <= tally.extra[kind_of] <= max(tally.turns[kind_of]) - 1

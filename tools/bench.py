@@ -67,9 +67,10 @@ playout, or for Diploma one decision of one).
 simulator a scripted human plays each game against normal bots, wanting at each decision what a
 normal bot would choose (--chooser hard: what the hard bot would, a player the choices' likely
 first move does not foresee) and pressing the fewest buttons the table needs for it; per kind of
-turn (Diamonds' passing, SIXGEMS's settling, ...) the decisions and presses a turn (Diploma's
-turn, a placement phase of many moves, per kind of move too: 'move: lay a tile', ...), and the
-A presses on the screens between turns (logs, results).
+turn (Diamonds' passing, SIXGEMS's settling, Diploma's placement phase, ...) the decisions and
+presses a turn, and the most presses beyond one a decision in a turn ('cursor max': a phase of
+many moves, Diploma's, needs one press a move at least; it is counted per kind of move too:
+'move: lay a tile', ...), and the A presses on the screens between turns (logs, results).
 
 `web`: the web page (make web, tools/webbuild.py) in headless Chromium (tools/webdrive.py):
 what a visitor downloads (and gzipped, as static hosts serve it), the page's load until

@@ -61,6 +61,8 @@ def turn_kind(game, phases, words):
         for text in words:
             if text.startswith("settle"):
                 return "settling"
+    if game == "diploma" and "place" in phases:
+        return "placement phase"  # (P-P: many moves, each one decision; also per move below)
     return "turn"
 
 
@@ -163,12 +165,14 @@ class Tally:
     def __init__(self):
         self.turns = {}  # kind -> [presses of each turn]
         self.decisions = {}  # kind -> decisions in those turns
+        self.extra = {}  # kind -> the most presses beyond one a decision in one of them
         self.between = 0  # presses on other screens
         self.games = 0
 
     def add(self, kind, presses, decisions):
         self.turns.setdefault(kind, []).append(presses)
         self.decisions[kind] = self.decisions.get(kind, 0) + decisions
+        self.extra[kind] = max(self.extra.get(kind, 0), presses - decisions)
 
 
 def told(before, history, seat):
@@ -260,7 +264,9 @@ def measure(game, games, first_seed=1, chooser="normal"):
 
 def rows_of(game, tally):
     """Table rows: game, kind of turn, turns, decisions a turn, presses a turn (mean, p90,
-    max), presses on other screens a game."""
+    max), the most presses beyond one a decision in a turn (the keys that only move the
+    cursor: a turn of many decisions needs a press each at least), presses on other
+    screens a game."""
     rows = []
     for kind in sorted(tally.turns, key=lambda k: (k.startswith("move: "), k)):
         values = sorted(tally.turns[kind])
@@ -268,8 +274,10 @@ def rows_of(game, tally):
         p90 = values[min(n - 1, (9 * n + 9) // 10 - 1)]
         rows.append([game, kind, str(n), "%.1f" % (tally.decisions[kind] / n),
                      "%.1f" % (sum(values) / n), str(p90), str(values[-1]),
+                     str(tally.extra[kind]),
                      "%.0f" % (tally.between / max(1, tally.games))])
     return rows
 
 
-HEAD = ["game", "turn", "turns", "decisions", "presses", "p90", "max", "other screens/game"]
+HEAD = ["game", "turn", "turns", "decisions", "presses", "p90", "max", "cursor max",
+        "other screens/game"]
