@@ -44,15 +44,35 @@ def likely_run(state, bot):
             return run
 
 
+def move_words(state, actions):
+    """The words of a normal bot's placement move as one pick (`actions`: likely_run), the
+    rules' own: a tile laid ('lay ' and the spot, P-P3), a step and its tile ('step h3, lay
+    ...', or 'h3: ...' where that does not fit a row), else the action's."""
+    if len(actions) == 1:
+        return state.action_text(actions[0])
+    probe = played(state, actions[:-1])
+    assert probe is not None and probe.phase == diploma.P_SPOT
+    said = probe.action_text(actions[-1]).replace("place ", "", 1)
+    if len(actions) == 2:
+        return "lay " + said
+    step = "step h%d, lay " % (actions[0] - diploma.STEP)
+    if len(step + said) > 25:  # (one row at 160x128)
+        step = "h%d: " % (actions[0] - diploma.STEP)
+    return step + said
+
+
 def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_P():
     # Issue 57: in a placement phase (P-P) the move a normal bot would make is one pick: a
     # tile laid whole (P-P3: its kind, then the hex and turn the bot picks among the spots),
     # a step and the tile laid from there (P-P2), a buy, a declaration, the end of the
     # phase, ... in the rules' own words, first; a move giving something away (P-P4 a sale,
     # P-P7 a barrier, P-R4 a renewal, the swap tool) one DOWN, ending the phase first, so A
-    # never gives. Games of normal bots. Guards: another spot than the bot's (a spots list
-    # in another order, a step's choices off), a pick left out of a lay, a sale first, the
-    # words of another hex or turn, the rules' choices lost.
+    # never gives. A tile laid that the bot follows with more tiles laid, or with the end of
+    # the phase, is also one pick with them, first, while their words fit one row; the one
+    # move then comes second. Games of normal bots. Guards: another spot than the bot's (a
+    # spots list in another order, a step's choices off), a pick left out of a lay, a sale
+    # first, the words of another hex or turn, the rules' choices lost; a run past a buy or
+    # a declaration, a run cut short for nothing, a run's words not its moves'.
     seen = {}
     for state, bots, view, action in normal_bot_decisions(range(1, 7)):
         seat = view["seat"]
@@ -60,27 +80,17 @@ def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_
             legal = view["legal"]
             order = diploma_choices.choices(view, legal)
             gives = diploma_choices.gives(action)
-            assert order[1 + gives:] == diploma_choices.others(view, legal)
             cuts = [c for c in order if isinstance(c, tuple)]
-            assert len(cuts) == 1, cuts
-            words, actions, aim = cuts[0]
+            run = cuts[0] if len(cuts) == 2 else None
+            assert order[len(cuts) + gives:] == diploma_choices.others(view, legal)
+            assert 1 <= len(cuts) <= 2 - gives, cuts
+            words, actions, aim = cuts[-1]
             assert actions == likely_run(state, bots[seat]) and aim == action, actions
             assert played(state, actions) is not None
+            assert words == move_words(state, actions) and len(words) <= 25, words
             if len(actions) > 1:  # P-P3: the spot the bot picks, said as the rules do
-                probe = played(state, actions[:-1])
-                assert probe is not None and probe.phase == diploma.P_SPOT
-                said = probe.action_text(actions[-1]).replace("place ", "", 1)
-                if len(actions) == 3:
-                    step = "step h%d, lay " % (action - diploma.STEP)
-                    if len(step + said) > 25:  # (one row at 160x128)
-                        step = "h%d: " % (action - diploma.STEP)
-                    said = step + said
-                else:
-                    said = "lay " + said
-                assert words == said and len(words) <= 25, (words, said)
                 kind = "step, tile" if len(actions) == 3 else "tile"
             else:
-                assert words == state.action_text(action), words
                 kind = "step" if diploma.STEP <= action < diploma.JUMP else action
             if gives:
                 assert order[0] == diploma.END and order[1] == cuts[0], order
@@ -88,9 +98,30 @@ def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_
             else:
                 assert order[0] == cuts[0], order
             seen[kind] = seen.get(kind, 0) + 1
+            probe = played(state, actions)
+            said = words
+            if run is not None:  # the moves after it: the bot's, each a tile laid or the end
+                assert run[2] == aim and run[1][:len(actions)] == actions, (run, actions)
+                rest = run[1][len(actions):]
+                while rest:
+                    after = likely_run(probe, bots[seat])
+                    assert rest[:len(after)] == after, (run, after)
+                    assert after[-1] >= diploma.PLACE or after == [diploma.END], after
+                    said += ", " + ("end" if after == [diploma.END]
+                                    else move_words(probe, after))
+                    probe = played(probe, after)
+                    rest = rest[len(after):]
+                assert run[0] == said and len(said) <= 25, (run, said)
+                seen["run"] = seen.get("run", 0) + 1
+            if actions[-1] >= diploma.PLACE and probe.current_player() == seat \
+                    and said[-5:] != ", end":  # (cut short: the next move no tile, or too long)
+                after = likely_run(probe, bots[seat])
+                more = "end" if after == [diploma.END] else move_words(probe, after)
+                assert (after[-1] < diploma.PLACE and after != [diploma.END]
+                        or len(said + ", " + more) > 25), (said, after, more)
     assert seen.get("tile", 0) > 50 and seen.get("step, tile", 0) > 20, seen
     assert seen.get("gives", 0) > 3 and seen.get(diploma.END, 0) > 20, seen
-    assert seen.get(diploma.BUY, 0) > 10, seen
+    assert seen.get(diploma.BUY, 0) > 10 and seen.get("run", 0) > 20, seen
 
 
 def test_a_pressed_through_a_whole_game_plays_legal_moves_and_never_gives_anything_away():

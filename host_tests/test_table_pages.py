@@ -85,7 +85,10 @@ def choice_top(rows):
 
 def same(shown, words, drawn):
     """Whether the words read off the screen are the sentence's: each as written, or as the
-    game's say() draws it (Diploma: a tile's picture over its rotation's words)."""
+    game's say() draws it (Diploma: a tile's picture over its rotation's words, or after
+    the words: 'Only choice: place mana spot h5 *')."""
+    if shown == drawn:
+        return True
     if len(shown) != len(words):
         return False
     for i in range(len(shown)):

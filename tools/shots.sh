@@ -41,8 +41,10 @@ shot travel-picodisplay --board picodisplay --game diamonds --seats human,bot:no
 # Diploma: the tile P2 lays, from its hand (counted beside its board) to an empty hex.
 shot travel-diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
     --keys A,A,A,A,A,A --travel
-shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 3 \
-    --keys A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,A,DOWN
+# Diploma: the likely first choice of a placement, the tile a bot would lay and the end of the
+# phase in one pick (the tile's picture after the words).
+shot diploma-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 6 \
+    --keys A,A,A,A,A,A,A,A,A,A,A
 # Diploma: a tile being placed, the cursor moved a hex on and the tile turned: the board shows
 # it there as it would lie (its colour, its line), before A lays it.
 shot diploma-place-pybadge --board pybadge --game diploma --seats human,bot:normal --seed 4 \

@@ -3,6 +3,7 @@
 # so its last choices are a press or two away too (UP). What a normal bot would do comes
 # first (a placement's move as one pick, a tile laid whole: likely; a die, a conversion).
 # Loaded for a human's decision only (a board's heap), with the normal bot's code.
+from firmware.core.prng import Prng
 from firmware.games.diploma import rules, words
 from firmware.games.diploma.bot import Bot  # (on the heap already while bots play)
 
@@ -154,6 +155,35 @@ def likely(view):
     return said, actions, actions[0]
 
 
+def likely_run(view, move):
+    """The likely `move` (likely(view)), and when it lays a tile, the normal bot's next
+    moves with it while they lay tiles too (P-P3, from a step: P-P2), and the end of the
+    phase if that comes next: one pick, its words joined while they fit the choice's one
+    row (two would take the news a row). A buy, a sale or a loop to declare stays a pick of
+    its own: something new shows, or something goes. The moves are played on a world like
+    the view (rules.sample_state: what the view hides changes no lay)."""
+    said, actions, aim = move
+    if actions[-1] < rules.PLACE or len(said) > ROW - 5:  # (no room for ', end' even)
+        return move
+    seat = view["seat"]
+    state = rules.sample_state(view, Prng(1))
+    for a in actions:
+        state.apply(a)
+    while state.current_player() == seat and state.phase == rules.P_PLACE:
+        more, then, _ = likely(state.view(seat))
+        if then[-1] < rules.PLACE and then != [rules.END]:
+            break
+        if then == [rules.END]:
+            more = "end"
+        if len(said) + len(more) + 2 > ROW:
+            break
+        said = said + ", " + more
+        actions = actions + then
+        for a in then:
+            state.apply(a)
+    return move if actions is move[1] else (said, actions, aim)
+
+
 def _stepped(view, x):
     """The view after a step to hex x (P-P2): the pawn there, a move less, the steps, jumps
     and tiles to lay (P-P3) from there; the rest of the choices as they were."""
@@ -199,6 +229,9 @@ def choices(view, legal):
         move = likely(view)
         if gives(move[1][0]):
             return [rules.END, move] + ordered
+        run = likely_run(view, move)
+        if run is not move:  # (then the one move, a press DOWN)
+            return [run, move] + ordered
         return [move] + ordered
     if phase == "spot":
         return _by(legal, lambda a: place_joins(view, a))
