@@ -103,6 +103,7 @@ def test_the_likely_placement_move_is_one_pick_first_as_a_normal_bot_makes_it_P_
             if run is not None:  # the moves after it: the bot's, each a tile laid or the end
                 assert run[2] == aim and run[1][:len(actions)] == actions, (run, actions)
                 rest = run[1][len(actions):]
+                assert rest, run  # (never the one move twice)
                 while rest:
                     after = likely_run(probe, bots[seat])
                     assert rest[:len(after)] == after, (run, after)
