@@ -19,6 +19,8 @@ from test_fbscene import displayio_picture, feed, run_micropython, windows  # no
 from firmware import buttons, core  # noqa: E402
 from firmware.core.prng import Prng  # noqa: E402
 from firmware.games.diamonds import rules as diamonds  # noqa: E402
+from firmware.games.diams import rules as diams  # noqa: E402
+from firmware.games.diams import table as diams_table  # noqa: E402
 from firmware.games.diploma import rules as diploma  # noqa: E402
 from firmware.games.diploma import table as diploma_table  # noqa: E402
 from firmware.games.quartz import rules as quartz  # noqa: E402
@@ -393,6 +395,111 @@ def test_a_diploma_bots_tile_travels_from_its_hand_to_an_empty_hex():
     while table.moving:
         sim.frame(0)
     assert thing_shown(sim, table, dst, size)
+
+
+def placed_by_a_bot(sim):
+    """A check for next_travel: the action is a bot's diamond placed in Diam's market (D-T6:
+    the card from its hand the state now holds as placed)."""
+    state = sim.app.match.state
+    return lambda a: diams.HAND <= a < diams.HAND + diams.CARD_A and state.placed == a - diams.HAND
+
+
+def test_a_diams_bots_diamond_travels_from_its_name_into_the_market_D_T6():
+    # Diam's: a bot places a diamond from its hidden hand in the market (D-T6). It travels
+    # from where the screen showed the seat's name to its place in the market, in its
+    # colour, and lands there: beside the diamonds of its quality when it joins them ("5"
+    # becomes "5x2": the badge shows what it showed, the count after it is new), or put in
+    # among the others (the badges after it a few cells on). Guards: a diamond that joins
+    # others, or is put in before them, taken for nothing moving (11 of 159 placements
+    # travelled before, only those to an empty place); from elsewhere than the name.
+    sim = make_sim("pybadge", seed=4)
+    setup_game(sim, "Diam's", 3, ["human", "normal", "normal"], settle=False)
+    cols = sim.app.canvas.cols
+    seen = set()
+    for _ in range(8):
+        table, action, seat, before = next_travel(sim, placed_by_a_bot(sim))
+        src, dst, size = trip(table)
+        card = action - diams.HAND
+        # From the seat's name, where the screen showed it first (its mark: the cell
+        # before it; "P3: place a diamond" while it chose, else its row under the market)
+        named = [r for r in range(1, len(before))
+                 if before[r][:3].lstrip(" >").startswith("P%d" % (seat + 1))]
+        assert src % cols == 0 and named and named[0] == src // cols > dst // cols, (
+            "\n".join(before), src, dst)
+        market = sim.texts()[dst // cols]
+        assert market.startswith("Market"), (market, dst)
+        quality = "%d" % diams.quality(card)
+        assert badge_colour(sim) == diams_table.QUALITY[diams.quality(card) - 1]
+        was = before[dst // cols][dst % cols:dst % cols + len(quality)]
+        while table.moving:
+            sim.frame(0)
+        assert thing_shown(sim, table, dst, size)
+        after = sim.texts()[dst // cols][dst % cols:]
+        assert after.startswith(quality) and size == len(after.split()[0].split("x")[0]), (
+            after, quality, size)
+        if was == quality:  # joined its quality's badge: a count after it now
+            assert after[size:size + 1] == "x", after
+            seen.add("joined")
+        else:  # put in before others: what was there is a few cells on
+            assert before[dst // cols][dst % cols:].strip() in after, (before, after)
+            seen.add("put in")
+    assert seen == {"joined", "put in"}, seen
+
+
+def test_a_thing_counted_on_its_movers_own_row_does_not_travel_from_its_name():
+    # Quartz: a crystal a bot mines joins its kind in its own cart, on the row of its name
+    # (the gem stays, its count after it grows). It is not shown hopping from the name along
+    # that row (Diam's diamond above travels: the market is not its mover's row). Guards:
+    # the rule for a thing that joined others, or was put in before them, applied on the
+    # name's row too (4 crystals so, seeds 3 to 5).
+    hops = travels = 0
+    for seed in (3, 4, 5):
+        sim = make_sim("pybadge", seed=seed)
+        setup_game(sim, "Quartz", 3, ["human", "normal", "normal"], settle=False)
+        cols = sim.app.canvas.cols
+        match = sim.app.match
+        for _ in range(40000):
+            if match.over():
+                break
+            if humans_step(sim):
+                continue
+            table = sim.app.screen
+            shown = list(sim.scene.tiles)  # (the screen before the frame)
+            sim.frame(0)
+            if table.moving and table.since == sim.now:
+                src, dst, _size = trip(table)
+                travels += 1
+                hops += (src == table.trip.from_name and src // cols == dst // cols
+                         and shown[dst] != 0)  # (something there before: not an empty place)
+        assert match.over()
+    assert travels > 20 and hops == 0, (travels, hops)
+
+
+def test_a_tile_bought_into_a_hidden_hand_does_not_travel(monkeypatch):
+    # Diploma: a bot buys a tile (P-P1): it goes from the supply into its hidden hand, and
+    # only the count beside its board changes. Nothing is shown moving. Guards: the rule for
+    # a thing that joined others of its kind taking a badge after it for their count (one
+    # buy travelled so, seed 3).
+    sim = make_sim("pybadge", seed=3)
+    setup_game(sim, "Diploma", 2, ["human", "normal"], settle=False)
+    match = sim.app.match
+    launched = []  # (the action drawn, whether it travels) of each move drawn
+    launch = travel.launch
+
+    def launching(table, c, spot):
+        trip = launch(table, c, spot)
+        launched.append((match.state.history[-1], trip is not None))
+        return trip
+
+    monkeypatch.setattr(travel, "launch", launching)
+    for _ in range(60000):
+        if match.over():
+            break
+        if not humans_step(sim):
+            sim.frame(0)
+    buys = [went for action, went in launched if action == diploma.BUY]
+    assert match.over() and len(buys) > 5 and not any(buys), launched
+    assert len([went for _action, went in launched if went]) > 10  # (others do)
 
 
 def test_a_bots_last_move_before_the_humans_turn_travels_too():

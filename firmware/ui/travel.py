@@ -106,8 +106,9 @@ def launch(table, c, spot):
     body on it) -> (the screen cell it travels from, the one it lands on, its cells), or
     None. From where the screen showed it before, on the same page: the cell its action
     marked (if that was elsewhere, showed the same thing, and the thing changed); else, when
-    it came to an empty place or a row laid out anew, where the screen showed the same
-    thing that it shows no longer (a die placed), else its mover's name (a card from a
+    it came to an empty place or a row laid out anew, or from a hidden hand to others of its
+    kind or before them (a diamond placed in Diam's market), where the screen showed the
+    same thing that it shows no longer (a die placed), else its mover's name (a card from a
     hidden hand). When the page turned to show it: from the cell its action marked, on this
     page or at the page's edge it lies beyond. Nothing moves when none of those holds (a die
     rerolled in its place, a word)."""
@@ -132,6 +133,14 @@ def launch(table, c, spot):
         src = shown_at(table, marked)
         return None if src == at else (src, at, n)  # (or it changed in its place)
     src = -1
+    joined = False  # from its mover's hidden hand to others (not along its name's row):
+    if marked < 0 and at // cols != from_name // cols and any_tile(shown, at, n):
+        k = at + n  # beside its kind ("2" became "2x2": the words after it are new), or
+        joined = k + 2 <= end and not c.tiles[k] and alike(c, at, shown, at, n) and not alike(
+            c, k, shown, k, 2)
+        for k in range(n + 1, n + 8):  # put in before the rest (a few cells on now)
+            joined = joined or 0 < end - at - k and alike(c, at + k, shown, at,
+                                                          min(6, end - at - k))
     if marked >= 0 and marked != spot:  # its action picked it elsewhere
         if alike(c, at, shown, at, min(n + 1, end - at)):
             return None  # (nothing changed where the mark is: nothing moved there)
@@ -140,7 +149,7 @@ def launch(table, c, spot):
             if alike(c, at, shown, cell, n):  # there, or a few cells on (a die after its
                 src = cell  # board); not there: something else (a die used to mine)
                 break
-    elif not any_tile(shown, at, n) or laid_anew(c, shown, at):
+    elif joined or not any_tile(shown, at, n) or laid_anew(c, shown, at):
         src = seen(table, c, at, n)  # it came to an empty place, or to a row laid anew
         if src < 0 and marked < 0:
             src = from_name
