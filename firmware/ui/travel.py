@@ -135,12 +135,13 @@ def launch(table, c, spot):
     src = -1
     joined = False  # from its mover's hidden hand to others (not along its name's row):
     if marked < 0 and at // cols != from_name // cols and any_tile(shown, at, n):
-        k = at + n  # beside its kind ("2" became "2x2": the words after it are new), or
-        joined = k + 2 <= end and not c.tiles[k] and alike(c, at, shown, at, n) and not alike(
-            c, k, shown, k, 2)
-        for k in range(n + 1, n + 8):  # put in before the rest (a few cells on now)
-            joined = joined or 0 < end - at - k and alike(c, at + k, shown, at,
-                                                          min(6, end - at - k))
+        k = at + n  # beside its kind ("2" became "2x2": the words after it are new)
+        joined = (k + 2 <= end and not c.tiles[k] and alike(c, at, shown, at, n)
+                  and not alike(c, k, shown, k, 2))
+        k = n + 1  # or put in before the rest: what was there is a few cells on now
+        while not joined and k < min(n + 8, end - at):
+            joined = alike(c, at + k, shown, at, min(6, end - at - k))
+            k += 1
     if marked >= 0 and marked != spot:  # its action picked it elsewhere
         if alike(c, at, shown, at, min(n + 1, end - at)):
             return None  # (nothing changed where the mark is: nothing moved there)

@@ -156,15 +156,16 @@ def likely(view):
 
 
 def likely_run(view, move):
-    """The likely `move` (likely(view)), and when it lays a tile, the normal bot's next
-    moves with it while they lay tiles too (P-P3, from a step: P-P2), and the end of the
-    phase if that comes next: one pick, its words joined while they fit the choice's one
-    row (two would take the news a row). A buy, a sale or a loop to declare stays a pick of
-    its own: something new shows, or something goes. The moves are played on a world like
-    the view (rules.sample_state: what the view hides changes no lay)."""
+    """When the likely `move` (likely(view)) lays a tile: it and the normal bot's next moves
+    while they lay tiles too (P-P3, from a step: P-P2), and the end of the phase if that
+    comes next, as one pick, its words joined while they fit the choice's one row (two
+    would take the news a row); None when no move joins it. A buy, a sale or a loop to
+    declare stays a pick of its own: something new shows, or something goes. The moves are
+    played on a world like the view (rules.sample_state: what the view hides changes no
+    lay)."""
     said, actions, aim = move
     if actions[-1] < rules.PLACE or len(said) > ROW - 5:  # (no room for ', end' even)
-        return move
+        return None
     seat = view["seat"]
     state = rules.sample_state(view, Prng(1))
     for a in actions:
@@ -181,7 +182,7 @@ def likely_run(view, move):
         actions = actions + then
         for a in then:
             state.apply(a)
-    return move if actions is move[1] else (said, actions, aim)
+    return None if actions is move[1] else (said, actions, aim)
 
 
 def _stepped(view, x):
@@ -230,7 +231,7 @@ def choices(view, legal):
         if gives(move[1][0]):
             return [rules.END, move] + ordered
         run = likely_run(view, move)
-        if run is not move:  # (then the one move, a press DOWN)
+        if run is not None:  # (then the one move, a press DOWN)
             return [run, move] + ordered
         return [move] + ordered
     if phase == "spot":
